@@ -1,0 +1,235 @@
+/**
+ * Plan quality over the generated inputs of the property tests (same generator, seed and case
+ * count): each metric M1-M12 of the research note as an aggregate next to its target, so
+ * progress shows in `npm run bench`. The thresholds mirror planner.property.test.ts.
+ */
+import fc from 'fast-check';
+import { plannerInputArb } from '../src/domain/planner/generators.js';
+import * as M from '../src/domain/planner/metrics.js';
+import {
+  type PlannerInput,
+  type PlannerOutput,
+  planStudy,
+  replanAfterMiss,
+} from '../src/domain/planner/planner.js';
+
+const RUNS = 120;
+const SEED = 20_260_301;
+
+/** One metric's aggregate against its target. */
+export interface QualityRow {
+  metric: string;
+  value: string;
+  target: string;
+  /** Cases (or subjects) below target. */
+  failing: number;
+  ok: boolean;
+}
+
+interface Case {
+  i: number;
+  input: PlannerInput;
+  off: PlannerOutput;
+  on: PlannerOutput;
+  feasible: boolean;
+}
+
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+const min = (xs: number[]) => (xs.length ? Math.min(...xs) : Number.NaN);
+const max = (xs: number[]) => (xs.length ? Math.max(...xs) : Number.NaN);
+
+/** Computes every metric on the generated cases. */
+export function plannerQuality(runs = RUNS): QualityRow[] {
+  const cases: Case[] = fc
+    .sample(plannerInputArb, { numRuns: runs, seed: SEED })
+    .map((input, i) => ({
+      i,
+      input,
+      off: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
+      on: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } }),
+      feasible: M.edfDeliverable(M.frameOf(input)).feasible,
+    }));
+  const both = (c: Case) => [c.off, c.on].map((out) => ({ ...c, out }));
+  const all = cases.flatMap(both);
+  const feasible = cases.filter((c) => c.feasible);
+  const feasBoth = feasible.flatMap(both);
+  const rows: QualityRow[] = [];
+  const row = (metric: string, value: string, target: string, failing: number) =>
+    rows.push({ metric, value, target, failing, ok: failing === 0 });
+
+  const m1 = all.map(({ input, out }) => M.m1Violations(input, out).length);
+  row('M1 hard violations', String(m1.reduce((a, b) => a + b, 0)), '0', m1.filter(Boolean).length);
+
+  const m2 = all.map(({ input, out }) => M.m2Consistency(input, out));
+  row(
+    'M2 warning precision / recall',
+    `${f2(min(m2.map((r) => r.precision)))} / ${f2(min(m2.map((r) => r.recall)))} (min)`,
+    '1.00 / 1.00, summaries exact',
+    m2.filter((r) => r.summaryErrors.length || r.precision < 1 || r.recall < 1).length,
+  );
+
+  const m3 = all.map(({ input, out }) => ({ input, r: M.m3Feasibility(input, out) }));
+  const unmet = m3.filter(({ r }) => r.unmet.length > 0).length;
+  const belowOpt = m3.filter(
+    ({ input, r }) =>
+      !r.feasible && r.delivered < r.optimum - input.preferences.sessionLength - 1e-9,
+  ).length;
+  const unfair = m3.filter(
+    ({ input, r }) => !input.preferences.extraWishes && r.fairness < 0.8,
+  ).length;
+  row(
+    'M3 needs met / near-optimal / fairness',
+    `${unmet} unmet, ${belowOpt} below optimum - L, fairness min ${f2(min(m3.map(({ r }) => r.fairness)))}`,
+    'needs 100% when EDF passes, >= optimum - L, fairness >= 0.8',
+    unmet + belowOpt + unfair,
+  );
+
+  const m4 = feasible.map(({ input, off }) => M.m4Spacing(input, off));
+  const m4mass = m4.filter((r) => r.massingPairs >= 10 && r.massing > 0.1).length;
+  const m4reg = m4.filter((r) => r.regularSubjects >= 3 && r.regular < 0.9).length;
+  row(
+    'M4a massing',
+    `mean ${f2(mean(m4.map((r) => r.massing)))} max ${f2(max(m4.map((r) => r.massing)))}`,
+    '<= 0.10',
+    m4mass,
+  );
+  row(
+    'M4b regular gaps (share of subjects)',
+    `mean ${f2(mean(m4.map((r) => r.regular)))} min ${f2(min(m4.map((r) => r.regular)))}`,
+    '>= 0.90',
+    m4reg,
+  );
+
+  const m5 = feasBoth.map(({ input, out }) => M.m5Ridgeline(input, out));
+  row(
+    'M5 re-exposures in ridgeline band',
+    `mean ${f2(mean(m5.filter((r) => r.pairs > 0).map((r) => r.inBand)))} min ${f2(min(m5.filter((r) => r.pairs >= 10).map((r) => r.inBand)))}`,
+    '>= 0.70',
+    m5.filter((r) => r.pairs >= 10 && r.inBand < 0.7).length,
+  );
+  row(
+    'M5 topics seen twice',
+    `min ${f2(min(m5.map((r) => r.seenTwice)))}`,
+    '>= 0.90',
+    m5.filter((r) => r.seenTwice < 0.9).length,
+  );
+
+  const m6 = feasBoth.map(({ input, out }) => M.m6Interleaving(input, out));
+  row(
+    'M6a interleaving ratio',
+    `mean ${f2(mean(m6.map((r) => r.ratio)))} min ${f2(min(m6.filter((r) => r.adjacentPairs >= 5).map((r) => r.ratio)))}`,
+    '>= 0.90',
+    m6.filter((r) => r.adjacentPairs >= 5 && r.ratio < 0.9).length,
+  );
+  row(
+    'M6a runs of 3 same-subject sessions',
+    `${m6.filter((r) => r.maxRun >= 3).length} outputs, longest ${max(m6.map((r) => r.maxRun))}`,
+    'none',
+    m6.filter((r) => r.maxRun >= 3).length,
+  );
+  row(
+    'M6b mixed reviews',
+    `min ${f2(min(m6.filter((r) => r.reviews >= 5).map((r) => r.mixed)))}`,
+    '>= 0.80',
+    m6.filter((r) => r.reviews >= 5 && r.mixed < 0.8).length,
+  );
+
+  const m7 = all.map(({ input, out }) => ({ out, r: M.m7Load(input, out) }));
+  const unwarned = m7.filter(
+    ({ out, r }) =>
+      r.worstWeekShare > 0.9 + 1e-9 &&
+      !out.warnings.some((w) => w.startsWith('Some weeks use more than 90%')),
+  ).length;
+  const breaks = m7.filter(({ r }) => r.longestBlockHours > 3 || r.maxBackToBack > 2).length;
+  row(
+    'M7 breaks / unwarned 7-day load',
+    `${breaks} long blocks, ${unwarned} weeks over 90% unwarned`,
+    'none, none',
+    breaks + unwarned,
+  );
+  const m7s = feasible.map(({ input, off }) => M.m7Load(input, off));
+  row(
+    'M7 daily / weekly max/mean',
+    `max ${f2(max(m7s.map((r) => r.dailyMaxMean)))} / ${f2(max(m7s.map((r) => r.weeklyMaxMean)))}`,
+    '<= 1.30 / 1.25',
+    m7s.filter((r) => r.dailyMaxMean > 1.3 || r.weeklyMaxMean > 1.25).length,
+  );
+
+  const m8 = feasBoth.map(({ input, out }) => M.m8Cramming(input, out));
+  const cramSubjects = new Set(
+    m8.flatMap((r, j) => r.cramming.map((c) => `${j}:${c.slice(0, c.indexOf(':'))}`)),
+  ).size;
+  row(
+    'M8 cramming subjects',
+    `${cramSubjects} of ${m8.reduce((a, r) => a + r.checked, 0)}`,
+    '0',
+    m8.filter((r) => r.cramming.length > 0).length,
+  );
+
+  const m9 = all.map(({ input, out }) => M.m9FinalReview(input, out).missing.length);
+  row(
+    'M9 final reviews missing',
+    String(m9.reduce((a, b) => a + b, 0)),
+    '0',
+    m9.filter(Boolean).length,
+  );
+
+  const m10 = feasible.map(({ input, off, on }) => ({ input, r: M.m10FrontLoad(input, off, on) }));
+  const withSubjects = m10.filter(({ r }) => r.subjects > 0);
+  const m10bad = m10.filter(
+    ({ input, r }) =>
+      r.lateIntro.length > 0 ||
+      Math.abs(r.totalOff - r.totalOn) > input.preferences.sessionLength + 1e-9 ||
+      (r.subjects > 0 && (r.offDeviation > 0.1 || r.gain < r.required)),
+  ).length;
+  row(
+    'M10 front-load',
+    `off deviation mean ${f2(mean(withSubjects.map(({ r }) => r.offDeviation)))} max ${f2(max(withSubjects.map(({ r }) => r.offDeviation)))}; gain-required min ${f2(min(withSubjects.map(({ r }) => r.gain - r.required)))}; ${m10.filter(({ input, r }) => Math.abs(r.totalOff - r.totalOn) > input.preferences.sessionLength + 1e-9).length} on/off totals apart`,
+    'deviation <= 0.10, gain >= required, totals within L',
+    m10bad,
+  );
+
+  const m11 = all.map(({ input, out }) => M.m11Coverage(input, out).missing.length);
+  row(
+    'M11 uncovered topics/files',
+    String(m11.reduce((a, b) => a + b, 0)),
+    '0',
+    m11.filter(Boolean).length,
+  );
+
+  let m12bad = 0;
+  let worstChange = 0;
+  for (const { input, off } of cases.slice(0, 60)) {
+    const again = planStudy(
+      structuredClone({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
+    );
+    let bad = JSON.stringify(again) !== JSON.stringify(off);
+    if (off.blocks.length >= 3) {
+      const idx = Math.floor(off.blocks.length / 3);
+      const r = M.m12Replan(input, off, replanAfterMiss(input, off, idx), idx);
+      worstChange = Math.max(worstChange, r.futureChanged / Math.max(1, r.futureSessions));
+      if (r.pastChanged || (r.roomLeft && !r.madeUp)) bad = true;
+      if (r.futureChanged > Math.max(1, 0.15 * r.futureSessions)) bad = true;
+    }
+    if (bad) m12bad++;
+  }
+  row(
+    'M12 determinism / replan',
+    `worst future change ${f2(worstChange)}`,
+    'identical; <= 0.15 changed',
+    m12bad,
+  );
+  return rows;
+}
+
+/** Prints the quality table; returns false when any metric misses its target. */
+export function printPlannerQuality(): boolean {
+  const rows = plannerQuality();
+  console.log(`Planner quality over ${RUNS} generated cases (seed ${SEED}):`);
+  for (const r of rows)
+    console.log(
+      `${r.ok ? 'PASS' : 'FAIL'}  ${r.metric}: ${r.value}  target ${r.target}${r.ok ? '' : `  (${r.failing} failing)`}`,
+    );
+  return rows.every((r) => r.ok);
+}

@@ -1,0 +1,152 @@
+/** A file or note the student gave us, as plain text. */
+export interface SourceText {
+  name: string;
+  text: string;
+}
+
+export interface DeepDiveRequest {
+  subjectName: string;
+  topicName: string;
+  /** What the student asked for, if anything. */
+  prompt: string;
+  sources: SourceText[];
+}
+
+export interface LessonRequest {
+  subjectName: string;
+  topicName: string;
+  /** The topic's deep-dive content or notes (HTML or text), if any. */
+  content: string | null;
+}
+
+export interface Generated<T> {
+  value: T;
+  /** Things the student should know (a fallback was used, a file was unreadable...). */
+  warnings: string[];
+  /** What produced the value: `builtin` or `<provider>/<model>`. */
+  engine?: string;
+}
+
+/** The languages the app speaks; a model is asked to answer in the student's one. */
+export type Language = 'en' | 'el' | 'es' | 'fr' | 'de';
+
+/** A sentence of the student's material (lesson or file) and where it comes from. */
+export interface MaterialSentence {
+  text: string;
+  /** The lesson title or a file name. */
+  source: string;
+}
+
+export interface TopicsRequest {
+  subjectName: string;
+  /** The student's own list of key topics (free text); always kept. */
+  keyTopics: string;
+  sources: SourceText[];
+  max: number;
+}
+
+export interface TopicSuggestion {
+  name: string;
+  keyTerms: string[];
+}
+
+/** Flashcards and quizzes are made from the lesson and the relevant part of the files. */
+export interface LessonMaterialRequest {
+  lessonTitle: string;
+  subjectName: string;
+  material: MaterialSentence[];
+  language: Language;
+  max: number;
+  /** Varies a regenerated quiz deterministically. */
+  seed: number;
+}
+
+export interface CardDraft {
+  front: string;
+  /** Occurs in `source`. */
+  back: string;
+  kind: 'definition' | 'term' | 'cloze' | 'number';
+  /** The sentence of the material the card comes from. */
+  source: string;
+  sourceName: string;
+}
+
+export interface QuestionDraft {
+  prompt: string;
+  options: string[];
+  correctIndex: number;
+  /** Quotes the sentence of the material that holds the answer. */
+  explanation: string;
+}
+
+export interface LessonQuestionRequest {
+  question: string;
+  lessonTitle: string;
+  material: MaterialSentence[];
+  language: Language;
+}
+
+export interface GroundedReply {
+  answer: string;
+  /** False when the material does not cover the question (the answer says so). */
+  covered: boolean;
+  passages: { source: string; text: string }[];
+}
+
+export interface SubjectProgress {
+  name: string;
+  planName: string;
+  /** The plan's deadline (exam date), YYYY-MM-DD. */
+  deadline: string | null;
+  topicsTotal: number;
+  topicsCompleted: number;
+}
+
+export interface SessionInfo {
+  title: string;
+  subjectName: string;
+  topicName: string | null;
+  startAt: string;
+  endAt: string;
+}
+
+/** The student's real schedule: subjects and sessions of active plans only. */
+export interface StudyContext {
+  now: Date;
+  timeZone: string;
+  subjects: SubjectProgress[];
+  sessions: SessionInfo[];
+}
+
+export interface ChatTurn {
+  role: 'user' | 'model';
+  text: string;
+}
+
+export interface ChatRequest {
+  message: string;
+  /** Earlier turns, oldest first (the current message not included). */
+  history: ChatTurn[];
+  language: Language;
+  context: StudyContext;
+}
+
+/**
+ * The one interface every AI feature uses. Providers: the builtin offline engine (default) and
+ * LLM providers (openai-compatible, gemini, anthropic) that fall back to it with a warning.
+ * No method throws for a provider failure.
+ */
+export interface AiEngine {
+  /** Topics for a subject: the student's own first, then ones found in the files. */
+  topics(request: TopicsRequest): Promise<Generated<TopicSuggestion[]>>;
+  /** Safe HTML (escaped text in a fixed set of tags): a deep dive and study checklist. */
+  deepDive(request: DeepDiveRequest): Promise<Generated<string>>;
+  /** A lesson in Markdown with math kept intact (no raw HTML). */
+  lesson(request: LessonRequest): Promise<Generated<string>>;
+  flashcards(request: LessonMaterialRequest): Promise<Generated<CardDraft[]>>;
+  quiz(request: LessonMaterialRequest): Promise<Generated<QuestionDraft[]>>;
+  /** An answer grounded in the lesson and the subject's files, with the passages used. */
+  answerLesson(request: LessonQuestionRequest): Promise<Generated<GroundedReply>>;
+  /** A chat reply in Markdown. */
+  chat(request: ChatRequest): Promise<Generated<string>>;
+}

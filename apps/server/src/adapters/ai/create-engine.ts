@@ -1,0 +1,32 @@
+import type { AiConfig } from '../../config/config.js';
+import type { AiEngine } from './ai-engine.js';
+import { createBuiltinEngine } from './builtin-engine.js';
+import type { FailureReason } from './llm-engine.js';
+
+export interface AiLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The engine AI_PROVIDER asks for. The AI SDK is only loaded when a provider is configured;
+ * the builtin engine is always there as the fallback.
+ */
+export async function createAiEngine(ai: AiConfig, log?: AiLogger): Promise<AiEngine> {
+  const builtin = createBuiltinEngine();
+  if (ai.provider === 'builtin') return builtin;
+  const [{ createLlmEngine }, { createLanguageModel }] = await Promise.all([
+    import('./llm-engine.js'),
+    import('./providers.js'),
+  ]);
+  return createLlmEngine({
+    model: createLanguageModel(ai),
+    name: `${ai.provider}/${ai.model}`,
+    timeoutMs: ai.timeoutMs,
+    fallback: builtin,
+    onFailure: (feature: string, reason: FailureReason, detail: string) =>
+      log?.warn(
+        { event: 'ai.fallback', feature, reason, detail: detail.slice(0, 300) },
+        'AI provider failed; builtin engine answered',
+      ),
+  });
+}

@@ -1,0 +1,205 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AiEngine } from './adapters/ai/ai-engine.js';
+import { createAiEngine } from './adapters/ai/create-engine.js';
+import { createPasswordHasher, type PasswordHasher } from './adapters/password-hasher.js';
+import type { Config } from './config/config.js';
+import type { Db } from './db/connect.js';
+import { isDatabaseUp } from './db/connect.js';
+import {
+  assistantRoutes,
+  createAssistantRepository,
+  createAssistantService,
+} from './features/assistant/index.js';
+import {
+  authRoutes,
+  createAuthService,
+  createSessionsRepository,
+  createUsersRepository,
+} from './features/auth/index.js';
+import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
+import {
+  createFlashcardsRepository,
+  createFlashcardsService,
+  flashcardRoutes,
+} from './features/flashcards/index.js';
+import { healthRoutes } from './features/health/index.js';
+import { createLessonBotService, lessonBotRoutes } from './features/lesson-bot/index.js';
+import {
+  createLessonMaterialRepository,
+  createLessonMaterialService,
+} from './features/lesson-material/index.js';
+import {
+  createLessonsRepository,
+  createLessonsService,
+  lessonRoutes,
+} from './features/lessons/index.js';
+import { createPlansRepository, createPlansService, planRoutes } from './features/plans/index.js';
+import { createProfileService, profileRoutes } from './features/profile/index.js';
+import {
+  createProgressRepository,
+  createProgressService,
+  progressRoutes,
+} from './features/progress/index.js';
+import {
+  createQuizzesRepository,
+  createQuizzesService,
+  quizRoutes,
+} from './features/quizzes/index.js';
+import { siteRoutes } from './features/site/index.js';
+import {
+  createSmartSchedulerRepository,
+  createSmartSchedulerService,
+  smartSchedulerRoutes,
+} from './features/smart-scheduler/index.js';
+import {
+  createStudySessionsRepository,
+  createStudySessionsService,
+  studySessionRoutes,
+} from './features/study-sessions/index.js';
+import {
+  createSubjectsRepository,
+  createSubjectsService,
+  subjectRoutes,
+} from './features/subjects/index.js';
+import {
+  createTopicsRepository,
+  createTopicsService,
+  topicRoutes,
+} from './features/topics/index.js';
+import { AppError } from './platform/app-error.js';
+import { authenticatePlugin } from './platform/authenticate.js';
+import { registerCsrf } from './platform/csrf.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { registerMultipart } from './platform/multipart.js';
+import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
+import { loadOrCreateSecret } from './platform/secrets.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSpa } from './platform/spa.js';
+import { createTokenService } from './platform/tokens.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Tests pass a faster hasher; production uses argon2id. */
+  hasher?: PasswordHasher;
+  /** Tests may pass an engine; otherwise AI_PROVIDER picks one (builtin by default). */
+  ai?: AiEngine;
+}
+
+/** Composition root: adapters, repositories, services, platform plugins, then feature routes. */
+export async function buildApp({
+  config,
+  db,
+  hasher = createPasswordHasher(),
+  ai: injectedAi,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Credentials never reach the log (ASVS 16.2.5).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: 120_000,
+    connectionTimeout: 130_000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Adapters, repositories, services.
+  const ai = injectedAi ?? (await createAiEngine(config.ai, app.log));
+  const secret = loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret);
+  const tokens = createTokenService(secret, config.accessTokenTtlSeconds);
+  const users = createUsersRepository(db.db);
+  const auth = createAuthService({
+    users,
+    sessions: createSessionsRepository(db.db),
+    hasher,
+    tokens,
+    sessionIdleDays: config.sessionIdleDays,
+    sessionMaxDays: config.sessionMaxDays,
+  });
+  const profile = createProfileService({ users, hasher, auth });
+  const topics = createTopicsService({ topics: createTopicsRepository(db.db), ai });
+  const subjects = createSubjectsService({ subjects: createSubjectsRepository(db.db), topics });
+  const plans = createPlansService({ plans: createPlansRepository(db.db), subjects });
+  const lessons = createLessonsService({ lessons: createLessonsRepository(db.db) });
+  const sessions = createStudySessionsService({ sessions: createStudySessionsRepository(db.db) });
+  const progress = createProgressService({ progress: createProgressRepository(db.db) });
+  const scheduler = createSmartSchedulerService({
+    repo: createSmartSchedulerRepository(db.db),
+    ai,
+    dataDir: config.dataDir,
+  });
+
+  // Platform: headers first so every answer carries them, then cookies, CSRF, limits, auth.
+  await registerSecurityHeaders(app, config.cookieSecure);
+  await app.register(cookie);
+  await registerCsrf(app, config.cookieSecure);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${ctx.after}.`),
+  });
+  await app.register(authenticatePlugin, {
+    tokens,
+    isSessionLive: (sid: string, userId: number) => auth.isSessionLive(sid, userId),
+  });
+  await registerMultipart(app);
+  await registerOpenApi(app);
+
+  // Features.
+  await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db.db) });
+  await app.register(siteRoutes, { site: config.site });
+  await app.register(authRoutes, {
+    auth,
+    cookieSecure: config.cookieSecure,
+    sessionMaxDays: config.sessionMaxDays,
+    rateLimitMax: config.authRateLimitMax,
+  });
+  await app.register(profileRoutes, { profile });
+  await app.register(planRoutes, { plans });
+  await app.register(subjectRoutes, { subjects });
+  await app.register(topicRoutes, { topics });
+  await app.register(lessonRoutes, { lessons });
+  await app.register(studySessionRoutes, { sessions });
+  await app.register(progressRoutes, { progress });
+  await app.register(feedbackRoutes, {
+    feedback: createFeedbackRepository(db.db),
+    rateLimitMax: config.authRateLimitMax,
+  });
+  await app.register(smartSchedulerRoutes, { scheduler, rateLimitMax: config.authRateLimitMax });
+  const material = createLessonMaterialService({ repo: createLessonMaterialRepository(db.db) });
+  await app.register(assistantRoutes, {
+    assistant: createAssistantService({ repo: createAssistantRepository(db.db), ai }),
+    rateLimitMax: config.ai.rateLimitMax,
+  });
+  await app.register(flashcardRoutes, {
+    flashcards: createFlashcardsService({ cards: createFlashcardsRepository(db.db), material, ai }),
+    rateLimitMax: config.ai.rateLimitMax,
+  });
+  await app.register(quizRoutes, {
+    quizzes: createQuizzesService({ quizzes: createQuizzesRepository(db.db), material, ai }),
+    rateLimitMax: config.ai.rateLimitMax,
+  });
+  await app.register(lessonBotRoutes, {
+    lessonBot: createLessonBotService({ material, ai }),
+    rateLimitMax: config.ai.rateLimitMax,
+  });
+  registerOpenApiRoute(app);
+  await registerSpa(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,21 @@
+import { type Kysely, Migrator } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+/**
+ * Brings the schema up to date; throws with the failing migration's name. `schema` names the
+ * PostgreSQL schema the bookkeeping tables live in: without it Kysely looks for them in every
+ * schema, so migrations running side by side in separate schemas saw each other's tables.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-create-users-and-sessions.js';
+import * as m0002 from './0002-create-study-plans.js';
+import * as m0003 from './0003-create-subjects-topics-lessons-sessions.js';
+import * as m0004 from './0004-add-drafts-and-study-files.js';
+import * as m0005 from './0005-create-app-feedback.js';
+import * as m0006 from './0006-create-ai-tables.js';
+
+/** Every migration in order; names are stable once released. */
+export const migrations: Record<string, Migration> = {
+  '0001-create-users-and-sessions': m0001,
+  '0002-create-study-plans': m0002,
+  '0003-create-subjects-topics-lessons-sessions': m0003,
+  '0004-add-drafts-and-study-files': m0004,
+  '0005-create-app-feedback': m0005,
+  '0006-create-ai-tables': m0006,
+};

@@ -1,0 +1,214 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types in camelCase (CamelCasePlugin maps them to snake_case columns).
+ * Timestamps are ISO-8601 UTC text and booleans are 0/1 integers in both dialects, so one
+ * query code reads the same values from SQLite and PostgreSQL (docs/decisions/0001).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  usernameNormalized: string;
+  email: string;
+  emailNormalized: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  role: string;
+  notifyOnLesson: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AuthSessionsTable {
+  /** Random 256-bit id, also the `sid` claim of the access tokens it issues. */
+  id: string;
+  userId: number;
+  /** SHA-256 of the current refresh secret; rotated on every refresh. */
+  refreshTokenHash: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export interface StudyPlansTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  deadline: string | null;
+  description: string | null;
+  conceptMapOutline: string | null;
+  overallSummary: string | null;
+  /** 'draft' (a smart-scheduler proposal, not on the calendar) or 'active'. */
+  status: Generated<string>;
+  /** The wizard input (JSON) a generated plan came from. */
+  sourceInput: string | null;
+  /** Planner warnings (JSON array of strings). */
+  warnings: string | null;
+  timeZone: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  userId: number;
+  studyPlanId: number;
+  name: string;
+  createdAt: string;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  userId: number;
+  subjectId: number;
+  name: string;
+  deepDiveContent: string | null;
+  completed: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  userId: number;
+  topicId: number;
+  title: string;
+  latexContent: string;
+  createdAt: string;
+}
+
+export interface LessonReviewsTable {
+  id: Generated<number>;
+  userId: number;
+  lessonId: number;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface StudySessionsTable {
+  id: Generated<number>;
+  userId: number;
+  studyPlanId: number;
+  subjectId: number;
+  topicId: number | null;
+  title: string;
+  startAt: string;
+  endAt: string;
+  notes: string | null;
+  reminder: number;
+  /** learn | review | final-review for generated sessions, null for hand-made ones. */
+  kind: string | null;
+  /** JSON array of focus points. */
+  focus: string | null;
+  /** JSON array of file names. */
+  materials: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudyFilesTable {
+  id: Generated<number>;
+  userId: number;
+  subjectId: number;
+  sha256: string;
+  originalName: string;
+  kind: string;
+  sizeBytes: number;
+  textContent: string;
+  createdAt: string;
+}
+
+export interface AppFeedbackTable {
+  id: Generated<number>;
+  userId: number;
+  rating: number;
+  pleased: string;
+  recommendation: string;
+  createdAt: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'user' or 'model'. */
+  role: string;
+  text: string;
+  createdAt: string;
+}
+
+/** A flashcard with its FSRS memory state (ts-fsrs Card fields). */
+export interface FlashcardsTable {
+  id: Generated<number>;
+  userId: number;
+  lessonId: number;
+  position: number;
+  front: string;
+  back: string;
+  kind: string;
+  source: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
+  createdAt: string;
+}
+
+export interface FlashcardReviewsTable {
+  id: Generated<number>;
+  userId: number;
+  flashcardId: number;
+  rating: string;
+  stateBefore: number;
+  dueAfter: string;
+  reviewedAt: string;
+}
+
+export interface QuizzesTable {
+  id: Generated<number>;
+  userId: number;
+  lessonId: number;
+  /** JSON: questions with options, the correct index and the explanation (never sent before submit). */
+  questions: string;
+  engine: string;
+  createdAt: string;
+}
+
+export interface QuizResultsTable {
+  id: Generated<number>;
+  userId: number;
+  quizId: number;
+  lessonId: number;
+  score: number;
+  total: number;
+  /** JSON array of the chosen option per question (null when skipped). */
+  answers: string;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  authSessions: AuthSessionsTable;
+  studyPlans: StudyPlansTable;
+  subjects: SubjectsTable;
+  topics: TopicsTable;
+  lessons: LessonsTable;
+  lessonReviews: LessonReviewsTable;
+  studySessions: StudySessionsTable;
+  studyFiles: StudyFilesTable;
+  appFeedback: AppFeedbackTable;
+  chatMessages: ChatMessagesTable;
+  flashcards: FlashcardsTable;
+  flashcardReviews: FlashcardReviewsTable;
+  quizzes: QuizzesTable;
+  quizResults: QuizResultsTable;
+}

@@ -1,0 +1,380 @@
+import { findMath } from '../text/text.js';
+import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
+import { isEnglish, type SourceSentence, tag } from './nlp.js';
+
+export type CardKind = 'definition' | 'term' | 'cloze' | 'number';
+
+/** A flashcard drawn from one sentence of the material; `back` occurs in `source`. */
+export interface CardDraft {
+  front: string;
+  back: string;
+  kind: CardKind;
+  source: string;
+  sourceName: string;
+}
+
+export interface QuestionDraft {
+  prompt: string;
+  options: string[];
+  correctIndex: number;
+  /** Quotes the sentence of the material that holds the answer. */
+  explanation: string;
+  kind: CardKind;
+}
+
+interface Definition {
+  term: string;
+  /** "the " when the material says "The Calvin cycle is ...". */
+  article: string;
+  definition: string;
+  plural: boolean;
+  sentence: SourceSentence;
+}
+
+const PRONOUNS = new Set(
+  'it this that these those they he she we you i there here which who what its their his her'.split(
+    ' ',
+  ),
+);
+const BLANK = '____';
+
+function words(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function stripEnd(s: string): string {
+  return s.replace(/\s*[.!;:]+\s*$/, '').trim();
+}
+
+/** A definition clause kept verbatim, cut at a clause boundary when it runs long. */
+function trimDefinition(def: string): string | undefined {
+  let d = stripEnd(def);
+  if (words(d) > 30) {
+    const cut = d.search(/[,;] (?:which|and|but|while|so) |; /);
+    if (cut > 20) d = d.slice(0, cut);
+  }
+  return words(d) >= 3 && words(d) <= 35 ? d : undefined;
+}
+
+function isTermPhrase(term: string): boolean {
+  if (words(term) > 5 || term.length < 2 || term.length > 60) return false;
+  const first = term.split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (PRONOUNS.has(first)) return false;
+  if (!/^[\p{L}][\p{L}\p{N}'’()\s-]*$/u.test(term)) return false;
+  const tokens = tag(term);
+  return (
+    tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') &&
+    tokens.every((t) => ['NOUN', 'PROPN', 'ADJ', 'PUNCT', 'NUM', 'CCONJ', 'ADP'].includes(t.pos)) &&
+    !tokens.some((t) => t.pos === 'ADP' && t.text.toLowerCase() !== 'of')
+  );
+}
+
+const DEFINITION_PATTERNS: { re: RegExp; swap?: boolean; bare?: boolean }[] = [
+  { re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(is|are)\s+defined\s+as\s+(.+)$/i },
+  {
+    re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(refers to|refer to|means|is known as|describes)\s+(.+)$/i,
+  },
+  { re: /^(.{8,200}?)\s+(is|are)\s+called\s+(the\s+|a\s+|an\s+)?(.{2,60}?)$/i, swap: true },
+  { re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(is|are)\s+((?:a|an|the|one of the)\s+.+)$/i },
+  // "Platelets are small cell fragments that ...": a plural with a bare noun phrase.
+  { re: /^(the\s+)?(.{2,60}?)\s+(are)\s+(.+)$/i, bare: true },
+];
+
+/** A bare definition must open with a noun phrase: adjectives, then a noun. */
+function opensWithNounPhrase(def: string): boolean {
+  const tokens = tag(def.split(/\s+/).slice(0, 5).join(' '));
+  for (const t of tokens) {
+    if (t.pos === 'NOUN') return true;
+    if (t.pos !== 'ADJ' || /ed$/i.test(t.text)) return false;
+  }
+  return false;
+}
+
+/** "X is a Y", "X refers to Y", "X is defined as Y", "Y is called X" (English only). */
+export function findDefinitions(sentences: SourceSentence[]): Definition[] {
+  const out: Definition[] = [];
+  const seen = new Set<string>();
+  for (const sentence of sentences) {
+    const text = stripEnd(sentence.text);
+    if (findMath(text).length > 0 && words(text) < 6) continue;
+    for (const { re, swap, bare } of DEFINITION_PATTERNS) {
+      const m = text.match(re);
+      if (!m) continue;
+      if (bare && !opensWithNounPhrase(m[4] ?? '')) break;
+      const term = (swap ? m[4] : m[2])?.trim() ?? '';
+      const rawDef = (swap ? m[1] : m[4])?.trim() ?? '';
+      const article = (swap ? m[3] : m[1])?.toLowerCase().startsWith('the') ? 'the ' : '';
+      const definition = trimDefinition(rawDef);
+      if (!definition || !isTermPhrase(term)) break;
+      const key = phraseKey(term);
+      // The definition must not give the term away.
+      if (seen.has(key) || phraseKey(definition).includes(key)) break;
+      seen.add(key);
+      const verb = (swap ? m[2] : m[3]) ?? '';
+      out.push({ term, article, definition, plural: /^are$/i.test(verb), sentence });
+      break;
+    }
+  }
+  return out;
+}
+
+// Numbers with their unit: "100 degrees Celsius", "21%", "1953", "3.5 km".
+const NUMBER =
+  /(?<![\p{L}\p{N}.,$])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s?(?:%|percent|°C|°F|degrees(?: Celsius| Fahrenheit)?|[kmcµ]?m|kg|g|mg|km\/h|m\/s|ml|l|s|ms|years?|days?|hours?|minutes?|seconds?|million|billion))?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}.,$])\d+(?:\.\d+)?(?:\s?(?:%|percent|°C|°F|degrees(?: Celsius| Fahrenheit)?|[kmcµ]?m|kg|g|mg|km\/h|m\/s|ml|l|s|ms|years?|days?|hours?|minutes?|seconds?|million|billion))?(?![\p{L}\p{N}])/gu;
+
+/** The kind of a number, so a distractor is a year for a year and Celsius for Celsius. */
+export function numberKind(value: string): string {
+  const unit = value
+    .replace(/^[\d.,]+\s?/, '')
+    .toLowerCase()
+    .replace(/s$/, '');
+  if (unit) return `unit:${unit === 'percent' ? '%' : unit}`;
+  const n = Number(value.replace(/,/g, ''));
+  if (/^\d{4}$/.test(value) && n >= 1000 && n <= 2100) return 'year';
+  return Number.isInteger(n) ? 'integer' : 'decimal';
+}
+
+/** Numbers of a sentence outside math spans. */
+export function findNumbers(sentence: string): string[] {
+  const masked = sentence.replace(/\$[^$]*\$|\\\(.*?\\\)/g, (m) => ' '.repeat(m.length));
+  return [...masked.matchAll(NUMBER)].map((m) => m[0]);
+}
+
+function blankAll(sentence: string, answer: string): string {
+  const escaped = answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return sentence.replace(
+    new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'),
+    BLANK,
+  );
+}
+
+function firstOccurrence(sentence: string, phrase: string): string | undefined {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return sentence.match(new RegExp(`(?<![\\p{L}\\p{N}-])${escaped}(?![\\p{L}\\p{N}-])`, 'iu'))?.[0];
+}
+
+function usableForCloze(sentence: string): boolean {
+  const n = words(sentence);
+  const first = sentence.split(/\s+/)[0]?.toLowerCase().replace(/\W/g, '') ?? '';
+  return n >= 6 && n <= 45 && !PRONOUNS.has(first) && findMath(sentence).length === 0;
+}
+
+interface Candidates {
+  definitions: Definition[];
+  phrases: Keyphrase[];
+  cards: CardDraft[];
+  numbers: { value: string; kind: string }[];
+}
+
+function candidates(sentences: SourceSentence[]): Candidates {
+  const english = isEnglish(sentences.map((s) => s.text).join(' '));
+  const definitions = english ? findDefinitions(sentences) : [];
+  const phrases = keyphrases(sentences, 30);
+  const cards: CardDraft[] = [];
+  const answers = new Set<string>();
+  const used = new Set<string>();
+  const push = (c: CardDraft) => {
+    const key = `${c.kind === 'definition' ? 'd:' : ''}${phraseKey(c.back)}`;
+    if (!key || answers.has(key) || phraseKey(c.front).includes(phraseKey(c.back))) return;
+    answers.add(key);
+    used.add(c.source);
+    cards.push(c);
+  };
+  for (const d of definitions) {
+    push({
+      front: `What ${d.plural ? 'are' : 'is'} ${d.article}${d.term}?`,
+      back: d.definition,
+      kind: 'definition',
+      source: d.sentence.text,
+      sourceName: d.sentence.source,
+    });
+    push({
+      front: `Which term is described here: “${d.definition}”?`,
+      back: d.term,
+      kind: 'term',
+      source: d.sentence.text,
+      sourceName: d.sentence.source,
+    });
+  }
+  const numbers: { value: string; kind: string }[] = [];
+  const numberCards: CardDraft[] = [];
+  for (const s of sentences) {
+    for (const value of findNumbers(s.text)) {
+      numbers.push({ value, kind: numberKind(value) });
+      if (!usableForCloze(s.text) || used.has(s.text)) continue;
+      // Small bare counts ("2 steps") make poor questions; units, years and big numbers do not.
+      if (numberKind(value) === 'integer' && Number(value.replace(/,/g, '')) < 10) continue;
+      numberCards.push({
+        front: blankAll(s.text, value),
+        back: value,
+        kind: 'number',
+        source: s.text,
+        sourceName: s.source,
+      });
+    }
+  }
+  for (const c of numberCards.slice(0, 4)) push(c);
+  for (const p of phrases) {
+    // "blood" is not blanked inside "red blood cells" when that is a phrase of its own.
+    const longer = phrases.filter((q) => q.words > p.words && ` ${q.key} `.includes(` ${p.key} `));
+    const hit = sentences.find(
+      (s) =>
+        !used.has(s.text) &&
+        usableForCloze(s.text) &&
+        firstOccurrence(s.text, p.text) &&
+        !longer.some((q) => firstOccurrence(s.text, q.text)),
+    );
+    const answer = hit ? firstOccurrence(hit.text, p.text) : undefined;
+    if (!hit || !answer) continue;
+    const front = blankAll(hit.text, answer);
+    if (words(front.replaceAll(BLANK, '')) < 5) continue;
+    push({ front, back: answer, kind: 'cloze', source: hit.text, sourceName: hit.source });
+  }
+  return { definitions, phrases, cards, numbers };
+}
+
+/** Flashcards from the material: definitions both ways, numbers and key-phrase clozes. */
+export function makeFlashcards(sentences: SourceSentence[], max = 15): CardDraft[] {
+  const { cards } = candidates(sentences);
+  const order: CardKind[] = ['definition', 'term', 'number', 'cloze'];
+  const byKind = order.map((k) => cards.filter((c) => c.kind === k));
+  // Interleave kinds so a capped deck still covers definitions, numbers and clozes.
+  const out: CardDraft[] = [];
+  for (let i = 0; out.length < max && byKind.some((list) => list.length > i); i++)
+    for (const list of byKind) if (list[i] && out.length < max) out.push(list[i] as CardDraft);
+  return out;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(items: T[], rand: () => number): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}
+
+function distinctFrom(answer: string, stem: string, picked: string[]) {
+  const a = phraseKey(answer);
+  const s = phraseKey(stem);
+  return (candidate: string) => {
+    const k = phraseKey(candidate);
+    return (
+      k.length > 0 &&
+      k !== a &&
+      !k.includes(a) &&
+      !a.includes(k) &&
+      !s.includes(k) &&
+      !picked.some((p) => phraseKey(p) === k)
+    );
+  };
+}
+
+function pickDistractors(
+  answer: string,
+  stem: string,
+  pool: string[],
+  rand: () => number,
+): string[] {
+  const picked: string[] = [];
+  for (const c of shuffle(pool, rand)) {
+    if (picked.length === 3) break;
+    if (distinctFrom(answer, stem, picked)(c)) picked.push(c);
+  }
+  return picked;
+}
+
+/** Other plausible numbers of the same kind when the material has too few. */
+function perturbNumbers(value: string): string[] {
+  const m = value.match(/^([\d.,]+)(.*)$/);
+  if (!m) return [];
+  const n = Number((m[1] ?? '').replace(/,/g, ''));
+  const unit = m[2] ?? '';
+  const decimals = (m[1] ?? '').split('.')[1]?.length ?? 0;
+  const kind = numberKind(value);
+  const percent = kind === 'unit:%';
+  const steps =
+    kind === 'year'
+      ? [n - 10, n + 10, n - 25, n + 5]
+      : percent
+        ? [n - 20, n + 10, n - 40, n - 10, n + 5]
+        : [n * 2, n / 2, n * 1.5, n * 0.75];
+  return steps
+    .filter((x) => x > 0 && x !== n && (!percent || x <= 100))
+    .map((x) => `${kind === 'year' ? Math.round(x) : x.toFixed(decimals)}${unit}`);
+}
+
+/**
+ * A multiple-choice quiz from the material: the key always comes from the sentence quoted in
+ * the explanation; distractors are of the same kind (definitions with definitions, terms with
+ * terms, numbers with numbers of the same unit), drawn from the material.
+ */
+export function makeQuiz(
+  sentences: SourceSentence[],
+  opts: { max?: number; seed?: number } = {},
+): QuestionDraft[] {
+  const max = opts.max ?? 8;
+  const rand = seededRandom(opts.seed ?? 1);
+  const { definitions, phrases, cards, numbers } = candidates(sentences);
+  const definitionPool = definitions.map((d) => d.definition);
+  const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
+  const drafts: Omit<QuestionDraft, 'correctIndex'>[] = [];
+  const make = (card: CardDraft): Omit<QuestionDraft, 'correctIndex'> | undefined => {
+    const explanation = `“${card.source}” (${card.sourceName})`;
+    let prompt: string;
+    let pool: string[];
+    if (card.kind === 'definition') {
+      prompt = card.front;
+      pool = definitionPool;
+    } else if (card.kind === 'term') {
+      prompt = card.front;
+      pool = termPool.filter((t) => words(t) <= words(card.back) + 2);
+    } else if (card.kind === 'number') {
+      prompt = `Fill in the blank: ${card.front}`;
+      const kind = numberKind(card.back);
+      const same = numbers.filter((x) => x.kind === kind).map((x) => x.value);
+      pool = same.length >= 4 ? same : [...same, ...perturbNumbers(card.back)];
+    } else {
+      prompt = `Fill in the blank: ${card.front}`;
+      const w = words(card.back);
+      pool = termPool.filter((t) => Math.abs(words(t) - w) <= 1);
+    }
+    const distractors = pickDistractors(card.back, prompt, pool, rand);
+    if (distractors.length < 2) return undefined;
+    return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
+  };
+  const order: CardKind[] = ['definition', 'term', 'number', 'cloze'];
+  const queue = shuffle(cards, rand).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const usedSources = new Map<string, number>();
+  for (const card of queue) {
+    if (drafts.length >= max) break;
+    // At most one question per sentence, so one question does not answer another.
+    if ((usedSources.get(card.source) ?? 0) >= 1) continue;
+    const q = make(card);
+    if (!q) continue;
+    usedSources.set(card.source, 1);
+    drafts.push(q);
+  }
+  // Balance the key's position: walk seeded permutations of the positions.
+  let cycle: number[] = [];
+  return shuffle(drafts, rand).map((q) => {
+    if (cycle.length === 0) cycle = shuffle([0, 1, 2, 3], rand);
+    const wanted = (cycle.shift() ?? 0) % q.options.length;
+    const [key, ...rest] = q.options as [string, ...string[]];
+    const others = shuffle(rest, rand);
+    const options = [...others.slice(0, wanted), key, ...others.slice(wanted)];
+    return { ...q, options, correctIndex: wanted };
+  });
+}

@@ -1,0 +1,57 @@
+import { findNumbers } from './generate.js';
+import type { SourceSentence } from './nlp.js';
+import { createSentenceIndex, queryTerms } from './retrieval.js';
+
+const QUESTION_WORDS = new Set(
+  `what whats define definition meaning mean means explain describe tell about why how when where
+  who which lesson help please give show does did can could would know difference between`.split(
+    /\s+/,
+  ),
+);
+
+/** True for the spec's “Help me with this lesson” and other requests for an overview. */
+export function isHelpRequest(question: string): boolean {
+  return /^\s*(help( me)?( with)?( this| the)? lesson|summar(y|ise|ize)( this| the)?( lesson)?|help|overview)\s*[.!?]*\s*$/i.test(
+    question,
+  );
+}
+
+export interface GroundedAnswer {
+  covered: boolean;
+  sentences: SourceSentence[];
+}
+
+/**
+ * Answers from the material only: BM25 over its sentences, reranked by cue words (a
+ * definition for “what is”, a number for “when / how many”), and abstains when too few of
+ * the question's words are found.
+ */
+export function answerFromMaterial(question: string, sentences: SourceSentence[]): GroundedAnswer {
+  const terms = queryTerms(question).filter((t) => !QUESTION_WORDS.has(t));
+  if (terms.length === 0 || sentences.length === 0) return { covered: false, sentences: [] };
+  const hits = createSentenceIndex(sentences).search(terms.join(' '), 12);
+  const wantsNumber = /\b(when|how (many|much|long|far|old)|what year|how hot|how cold)\b/i.test(
+    question,
+  );
+  const wantsDefinition = /\b(what (is|are)|define|meaning of|what does .* mean)\b/i.test(question);
+  const ranked = hits
+    .map((h) => {
+      let score = h.score * (h.matched.length / terms.length);
+      if (wantsNumber && findNumbers(h.sentence.text).length > 0) score *= 1.6;
+      if (
+        wantsDefinition &&
+        /\b(is|are) (a|an|the)\b|\brefers to\b|\bdefined as\b|\bmeans\b/i.test(h.sentence.text)
+      )
+        score *= 1.4;
+      return { ...h, score };
+    })
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = ranked[0];
+  const needed = terms.length === 1 ? 1 : Math.ceil(terms.length / 2);
+  if (!best || best.matched.length < needed) return { covered: false, sentences: [] };
+  const chosen = [best];
+  const second = ranked[1];
+  if (second && second.score >= best.score * 0.6 && second.matched.length >= needed)
+    chosen.push(second);
+  return { covered: true, sentences: chosen.map((h) => h.sentence) };
+}

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bestPacking,
+  m1Violations,
+  m2Consistency,
+  m3Feasibility,
+  m4Spacing,
+  m5Ridgeline,
+  m6Interleaving,
+  m7Load,
+  m8Cramming,
+  m9FinalReview,
+  m10FrontLoad,
+  m11Coverage,
+  m12Replan,
+  warningKeys,
+} from './metrics.js';
+import { ridgeline } from './model.js';
+import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
+
+const all = [...Array(24).keys()].map(() => true);
+const input: PlannerInput = {
+  period: { start: '2026-03-02', end: '2026-03-29' }, // Monday to Sunday, 4 weeks
+  availability: [...Array(7).keys()].map((day) => ({
+    day,
+    enabled: day !== 6,
+    hours: 3,
+    startTime: '17:00',
+    endTime: '22:00',
+    slots: all,
+  })),
+  subjects: [
+    {
+      name: 'Maths',
+      deadline: '2026-03-27',
+      topics: [
+        { name: 'Algebra', size: 1 },
+        { name: 'Geometry', size: 1 },
+      ],
+      materials: ['a.pdf'],
+    },
+    { name: 'Art', topics: [{ name: 'Colour', size: 1 }], materials: [] },
+  ],
+  preferences: { sessionLength: 1, frontLoad: false, extraWishes: '' },
+};
+
+const day = (n: number) => `2026-03-${String(n + 2).padStart(2, '0')}`;
+function block(
+  d: number,
+  start: string,
+  subject: number,
+  over: Partial<PlannedBlock> = {},
+): PlannedBlock {
+  const h = Number(start.slice(0, 2));
+  return {
+    date: day(d),
+    start,
+    end: `${String(h + 1).padStart(2, '0')}${start.slice(2)}`,
+    subjectIndex: subject,
+    kind: 'learn',
+    topicIndexes: [0],
+    focus: ['Learn: x'],
+    materials: subject === 0 ? ['a.pdf'] : [],
+    ...over,
+  };
+}
+function plan(blocks: PlannedBlock[], warnings: string[] = []): PlannerOutput {
+  const hours = [0, 0];
+  for (const b of blocks) hours[b.subjectIndex] = (hours[b.subjectIndex] ?? 0) + 1;
+  return {
+    blocks,
+    summary: input.subjects.map((s, k) => ({ subject: s.name, totalHours: hours[k] ?? 0 })),
+    warnings,
+    notes: [],
+  };
+}
+
+describe('metrics', () => {
+  it('packs places with breaks and the daily cap', () => {
+    const free = [...Array(48).keys()].map(() => true);
+    expect(bestPacking(free, 2, 48, 1)).toBe(19); // 2 sessions + a half-hour break, 9 times, then 1
+    expect(bestPacking(free, 4, 48, 2)).toBe(18); // 2-h sessions never back to back
+    expect(bestPacking(free, 3, 9, 1.5)).toBe(4.5);
+    expect(bestPacking(free, 4, 6, 2)).toBe(3); // a 2-h session and a shorter 1-h one
+  });
+
+  it('M1 counts every kind of violation', () => {
+    const bad = plan([
+      block(6, '17:00', 1), // a Sunday: disabled
+      block(0, '15:00', 1), // before the window
+      block(1, '17:00', 1),
+      block(1, '17:30', 1, { start: '17:30', end: '18:30' }), // overlaps
+      block(2, '17:15', 1, { start: '17:15', end: '18:15' }), // off the grid
+      block(25, '17:00', 0), // on the deadline
+      block(3, '17:00', 1),
+      block(3, '18:00', 1),
+      block(3, '19:30', 1),
+      block(3, '20:30', 1), // 4 h on a 3-h day
+    ]);
+    const v = m1Violations(input, bad).join('\n');
+    for (const reason of ['allowed slots', 'overlaps', 'grid', 'deadline', 'over its 3 h'])
+      expect(v).toContain(reason);
+    expect(m1Violations(input, plan([block(0, '17:00', 0), block(0, '18:00', 1)]))).toEqual([]);
+  });
+
+  it('M2 checks the summary and the expected warnings', () => {
+    const p = plan([block(0, '17:00', 0)]);
+    const r = m2Consistency(input, p);
+    expect(r.summaryErrors).toEqual([]);
+    expect(r.expected).toEqual(['short:0', 'short:1']);
+    expect(r.recall).toBe(0);
+    const wrong = { ...p, summary: [{ subject: 'Maths', totalHours: 2 }] };
+    expect(m2Consistency(input, wrong).summaryErrors.length).toBe(3);
+    expect(
+      warningKeys(input, 'Maths needs about 9 h before 27 Mar, only 1 h are available.'),
+    ).toEqual(['short:0']);
+    expect(warningKeys(input, 'On Mondays, Fridays you allow 4 h, but ...')).toEqual([
+      'daycap:0',
+      'daycap:4',
+    ]);
+    expect(warningKeys(input, 'Something else')).toEqual(['unknown']);
+  });
+
+  it('M3 finds unmet needs when the EDF test passes', () => {
+    const r = m3Feasibility(input, plan([block(0, '17:00', 0)]));
+    expect(r.feasible).toBe(true);
+    expect(r.unmet.length).toBe(2);
+  });
+
+  it('M4 counts avoidable massing and irregular gaps', () => {
+    const massed = plan([
+      block(0, '17:00', 0),
+      block(0, '18:00', 0),
+      block(1, '17:00', 1),
+      block(2, '17:00', 1),
+    ]);
+    expect(m4Spacing(input, massed).massing).toBeCloseTo(1 / 3);
+    const gaps = [0, 1, 2, 3, 18].map((d) => block(d, '17:00', 1));
+    expect(m4Spacing(input, plan(gaps)).regular).toBe(0);
+    expect(m4Spacing(input, plan([0, 2, 4, 6, 8].map((d) => block(d, '17:00', 1)))).regular).toBe(
+      1,
+    );
+  });
+
+  it('M5 scores re-exposure gaps against the ridgeline', () => {
+    expect(ridgeline(7)).toBeCloseTo(0.3);
+    expect(ridgeline(365)).toBeCloseTo(0.075, 2);
+    // Exam on day 25; exposures on days 0 and 5 (RI 20, rho 0.25, r* 0.21): in band.
+    const good = plan([block(0, '17:00', 0), block(5, '17:00', 0, { kind: 'review' })]);
+    expect(m5Ridgeline(input, good)).toMatchObject({ pairs: 1, inBand: 1 });
+    const early = plan([block(0, '17:00', 0), block(1, '17:00', 0, { kind: 'review' })]);
+    expect(m5Ridgeline(input, early)).toMatchObject({ pairs: 1, inBand: 0 });
+  });
+
+  it('M6 measures switches, runs and mixed reviews', () => {
+    const p = plan([
+      block(0, '17:00', 0),
+      block(0, '18:00', 0),
+      block(0, '19:30', 0),
+      block(0, '20:30', 1),
+      block(1, '17:00', 0, { topicIndexes: [1] }),
+      block(2, '17:00', 0, { kind: 'review', topicIndexes: [0, 1] }),
+      block(3, '17:00', 0, { kind: 'review', topicIndexes: [0] }),
+    ]);
+    const r = m6Interleaving(input, p);
+    expect(r.ratio).toBeCloseTo(1 / 3);
+    expect(r.maxRun).toBe(3);
+    expect(r.mixed).toBe(0.5);
+  });
+
+  it('M7 finds long continuous blocks and uneven load', () => {
+    const p = plan([
+      block(0, '17:00', 1),
+      block(0, '18:00', 1),
+      block(0, '19:00', 1),
+      block(7, '17:00', 1),
+    ]);
+    const r = m7Load(input, p);
+    expect(r.longestBlockHours).toBe(3);
+    expect(r.maxBackToBack).toBe(3);
+    expect(r.dailyMaxMean).toBeGreaterThan(1.3);
+  });
+
+  it('M8 flags a subject crammed into its last days', () => {
+    const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
+    expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
+  });
+
+  it('M9 wants a full final review 1-3 days before the exam', () => {
+    const none = plan([block(0, '17:00', 0), block(10, '17:00', 0)]);
+    expect(m9FinalReview(input, none).missing.length).toBe(1);
+    const ok = plan([
+      block(0, '17:00', 0),
+      block(24, '17:00', 0, { kind: 'final-review', topicIndexes: [0, 1] }),
+    ]);
+    expect(m9FinalReview(input, ok).missing).toEqual([]);
+  });
+
+  it('M10 compares first-half shares with the flag off and on', () => {
+    const even = plan([0, 4, 8, 12, 16, 20, 24].map((d) => block(d, '17:00', 1)));
+    const early = plan([0, 1, 2, 3, 4, 5, 20].map((d) => block(d, '17:00', 1)));
+    const r = m10FrontLoad(input, even, early);
+    expect(r.subjects).toBe(1);
+    expect(r.gain).toBeGreaterThan(0.2);
+    expect(m10FrontLoad(input, even, even).gain).toBe(0);
+  });
+
+  it('M11 lists topics and files never used', () => {
+    const r = m11Coverage(
+      input,
+      plan([block(0, '17:00', 0, { materials: [] }), block(1, '17:00', 1)]),
+    );
+    expect(r.missing).toEqual(['Maths: topic 1 never studied', 'Maths: file a.pdf never used']);
+  });
+
+  it('M12 sees past changes and counts future changes', () => {
+    const before = plan([
+      block(0, '17:00', 1),
+      block(1, '17:00', 1),
+      block(2, '17:00', 1),
+      block(3, '17:00', 1),
+    ]);
+    const after = plan([
+      block(0, '17:00', 1),
+      block(2, '17:00', 1),
+      block(3, '17:00', 1),
+      block(4, '17:00', 1),
+    ]);
+    const r = m12Replan(input, before, after, 1);
+    expect(r).toMatchObject({ pastChanged: 0, madeUp: true, roomLeft: true, futureChanged: 1 });
+    expect(m12Replan(input, before, plan(after.blocks.slice(1)), 1).pastChanged).toBe(1);
+  });
+});

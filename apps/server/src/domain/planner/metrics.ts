@@ -1,0 +1,834 @@
+/**
+ * Plan-quality metrics M1-M12 of ../shared/research/planner-quality.md, computed from the input
+ * and the produced plan only. Capacity, fair shares and the EDF test are re-derived here from
+ * their definitions (not taken from the planner), so a planner bug cannot hide in shared code;
+ * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) are
+ * imported.
+ */
+import { dayNumber, parseClock, WEEKDAY_NAMES, weekdayOf } from './dates.js';
+import { ridgeline, subjectNeeds, topicsOf } from './model.js';
+import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
+import { parseWishes } from './wishes.js';
+
+const EPS = 1e-9;
+
+/** A block in numbers: day offset from the period start, minutes, hours. */
+export interface Session {
+  day: number;
+  start: number;
+  end: number;
+  hours: number;
+  subject: number;
+  block: PlannedBlock;
+}
+
+/** Everything the metrics derive from the input alone. */
+export interface Frame {
+  p0: number;
+  days: number;
+  L: number;
+  /** Per weekday: effective enabled flag, daily hours, allowed half-hours. */
+  week: Array<{
+    enabled: boolean;
+    hours: number;
+    allowed: boolean[];
+    packable: number;
+    cap: number;
+  }>;
+  cap: number[];
+  /** Exclusive end of each subject's window (day offset). */
+  windowEnd: number[];
+  /** Exam day as an offset, or NaN. */
+  exam: number[];
+  examInPlan: boolean[];
+  needs: number[];
+  /** Fair share (need-weighted water-filling of capacity). */
+  fair: number[];
+}
+
+/** Most hours of places of length `len` half-hours with the break rule and a half-hour budget. */
+export function bestPacking(
+  allowed: readonly boolean[],
+  len: number,
+  budget: number,
+  L: number,
+): number {
+  const maxRun = L >= 2 ? 1 : 2;
+  // best[h][c][b]: most half-hours placeable from h with c back-to-back places before h and b
+  // half-hours of budget left; solved backwards.
+  const memo = new Map<number, number>();
+  const go = (h: number, c: number, b: number): number => {
+    if (h >= 48 || b < 2) return 0;
+    const key = (h * 3 + c) * 64 + b;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    let best = go(h + 1, 0, b);
+    const size = Math.min(len, b);
+    let ok = allowed[h] === true && h + size <= 48 && c < maxRun;
+    for (let i = 1; ok && i < size; i++) if (!allowed[h + i]) ok = false;
+    if (ok) best = Math.max(best, size + go(h + size, c + 1, b - size));
+    memo.set(key, best);
+    return best;
+  };
+  return go(0, 0, budget) / 2;
+}
+
+/** Derives the frame of an input. */
+export function frameOf(input: PlannerInput): Frame {
+  const L = input.preferences.sessionLength;
+  const wishes = parseWishes(input.preferences.extraWishes ?? '');
+  const p0 = dayNumber(input.period.start);
+  const p1 = dayNumber(input.period.end);
+  const days = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : p1 - p0 + 1;
+  const week = [...Array(7).keys()].map((w) => {
+    const a = input.availability.find((x) => x.day === w);
+    const enabled = !!a?.enabled && !wishes.blockedDays.includes(w);
+    let s = a ? parseClock(a.startTime) : 0;
+    let e = a ? parseClock(a.endTime) : 0;
+    if (Number.isNaN(s)) s = 0;
+    if (Number.isNaN(e) || (e === 0 && s > 0)) e = 1440;
+    s = Math.max(s, wishes.notBefore ?? 0);
+    e = Math.min(e, wishes.notAfter ?? 1440);
+    const hours = Math.min(a ? Math.max(0, Math.min(24, a.hours)) : 0, wishes.maxHours ?? 24);
+    const allowed = [...Array(48).keys()].map(
+      (h) => enabled && !!a?.slots[Math.floor(h / 2)] && h * 30 >= s && h * 30 + 30 <= e,
+    );
+    const len = Math.round(L * 2);
+    return {
+      enabled,
+      hours,
+      allowed,
+      packable: bestPacking(allowed, len, 48, L),
+      cap: bestPacking(allowed, len, Math.floor(hours * 2 + EPS), L),
+    };
+  });
+  const cap = [...Array(days).keys()].map((d) => week[weekdayOf(p0 + d)]?.cap ?? 0);
+  const exam = input.subjects.map((s) => (s.deadline ? dayNumber(s.deadline) - p0 : Number.NaN));
+  const windowEnd = exam.map((D) => (Number.isNaN(D) ? days : Math.max(0, Math.min(days, D))));
+  const examInPlan = exam.map((D) => !Number.isNaN(D) && D > 0 && D <= days);
+  const needs = subjectNeeds(input, examInPlan);
+  const fair = input.subjects.map(() => 0);
+  for (let d = 0; d < days; d++) {
+    let w = 0;
+    input.subjects.forEach((_, k) => {
+      if (d < (windowEnd[k] as number)) w += needs[k] as number;
+    });
+    if (w > 0)
+      input.subjects.forEach((_, k) => {
+        if (d < (windowEnd[k] as number))
+          fair[k] = (fair[k] as number) + ((cap[d] as number) * (needs[k] as number)) / w;
+      });
+  }
+  return { p0, days, L, week, cap, windowEnd, exam, examInPlan, needs, fair };
+}
+
+const clock = (s: string) => parseClock(s);
+
+/** The blocks as numbers, in output order. */
+export function sessionsOf(f: Frame, out: PlannerOutput): Session[] {
+  return out.blocks.map((b) => {
+    const start = clock(b.start);
+    const end = clock(b.end);
+    return {
+      day: dayNumber(b.date) - f.p0,
+      start,
+      end,
+      hours: (end - start) / 60,
+      subject: b.subjectIndex,
+      block: b,
+    };
+  });
+}
+
+function bySubject(f: Frame, ss: Session[], S: number): Session[][] {
+  const out: Session[][] = Array.from({ length: S }, () => []);
+  for (const s of ss) out[s.subject]?.push(s);
+  void f;
+  return out;
+}
+
+function hoursBy(ss: Session[], S: number): number[] {
+  const h = new Array<number>(S).fill(0);
+  for (const s of ss) h[s.subject] = (h[s.subject] as number) + s.hours;
+  return h;
+}
+
+/** M1: hard-constraint violations, with a reason per violation. */
+export function m1Violations(input: PlannerInput, out: PlannerOutput): string[] {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const v: string[] = [];
+  const perDay = new Map<number, Session[]>();
+  for (const s of ss) {
+    const tag = `${s.block.date} ${s.block.start}`;
+    const w = f.week[weekdayOf(f.p0 + s.day)];
+    if (!(s.subject >= 0 && s.subject < input.subjects.length)) v.push(`${tag} unknown subject`);
+    if (s.day < 0 || s.day >= f.days || !w) {
+      v.push(`${tag} outside the period`);
+      continue;
+    }
+    if (Number.isNaN(s.start) || Number.isNaN(s.end) || s.end <= s.start)
+      v.push(`${tag} bad times`);
+    if (s.start % 30 !== 0 || s.end % 30 !== 0) v.push(`${tag} off the 30-minute grid`);
+    for (let h = Math.floor(s.start / 30); h < Math.ceil(s.end / 30); h++)
+      if (!w.allowed[h]) {
+        v.push(`${tag} outside the allowed slots`);
+        break;
+      }
+    if (s.day >= (f.windowEnd[s.subject] as number)) v.push(`${tag} on or after the deadline`);
+    const n = topicsOf(input.subjects[s.subject] ?? { name: '', topics: [], materials: [] }).length;
+    if (s.block.topicIndexes.some((t) => t < 0 || t >= n)) v.push(`${tag} unknown topic`);
+    if (!perDay.has(s.day)) perDay.set(s.day, []);
+    perDay.get(s.day)?.push(s);
+  }
+  for (const [day, list] of perDay) {
+    const w = f.week[weekdayOf(f.p0 + day)];
+    list.sort((a, b) => a.start - b.start);
+    let total = 0;
+    list.forEach((s, i) => {
+      const prev = list[i - 1];
+      if (prev && prev.end > s.start) v.push(`${s.block.date} ${s.block.start} overlaps`);
+      if (Math.abs(s.hours - f.L) > EPS) {
+        // A shorter session is allowed only where a full one would break the daily hours.
+        const others = list.reduce((a, x) => a + x.hours, 0) - s.hours;
+        const shortOk = s.hours < f.L && s.hours >= 1 - EPS && others + f.L > (w?.hours ?? 0) + EPS;
+        if (!shortOk) v.push(`${s.block.date} ${s.block.start} lasts ${s.hours} h, not ${f.L} h`);
+      }
+      total += s.hours;
+    });
+    if (total > (w?.hours ?? 0) + EPS) v.push(`day ${day} has ${total} h, over its ${w?.hours} h`);
+  }
+  const sorted = out.blocks.every((b, i) => {
+    const p = out.blocks[i - 1];
+    return !p || p.date < b.date || (p.date === b.date && p.start < b.start);
+  });
+  if (!sorted) v.push('blocks not sorted by date and start');
+  return v;
+}
+
+/** The EDF demand-bound test on the needs: what an optimal plan can deliver of each need. */
+export function edfDeliverable(f: Frame): { deliverable: number[]; feasible: boolean } {
+  const S = f.needs.length;
+  const order = [...Array(S).keys()].sort(
+    (a, b) => (f.windowEnd[a] as number) - (f.windowEnd[b] as number),
+  );
+  const prefix = [0];
+  for (const c of f.cap) prefix.push((prefix[prefix.length - 1] as number) + c);
+  const deliverable = new Array<number>(S).fill(0);
+  let used = 0;
+  let feasible = true;
+  for (let i = 0; i < order.length; ) {
+    const end = f.windowEnd[order[i] as number] as number;
+    let j = i;
+    while (j < order.length && f.windowEnd[order[j] as number] === end) j++;
+    const group = order.slice(i, j);
+    i = j;
+    if (end <= 0) continue;
+    const avail = Math.max(0, (prefix[end] as number) - used);
+    const sum = group.reduce((s, k) => s + (f.needs[k] as number), 0);
+    const scale = sum > avail + EPS ? avail / sum : 1;
+    if (scale < 1) feasible = false;
+    for (const k of group) deliverable[k] = (f.needs[k] as number) * scale;
+    used += sum * scale;
+  }
+  return { deliverable, feasible };
+}
+
+/** Recognises a warning: a key such as 'short:3', 'daycap:0' or 'buffer'; 'unknown' otherwise. */
+export function warningKeys(input: PlannerInput, text: string): string[] {
+  if (text.startsWith('The study period is invalid')) return ['period'];
+  if (text.startsWith('No study time is available')) return ['no-time'];
+  if (text.startsWith('Some weeks use more than 90%')) return ['buffer'];
+  const days = (list: string) =>
+    WEEKDAY_NAMES.map((n, w) => (list.includes(`${n}s`) ? w : -1)).filter((w) => w >= 0);
+  const on = /^On (.+?) you allow /.exec(text);
+  if (on?.[1]) return days(on[1]).map((w) => `daycap:${w}`);
+  const long = /^More than 6 h of study a day is hard to sustain \((.+?)\)/.exec(text);
+  if (long?.[1]) return days(long[1]).map((w) => `long:${w}`);
+  for (let k = 0; k < input.subjects.length; k++) {
+    const n = input.subjects[k]?.name ?? '';
+    if (text.startsWith(`${n} needs about `)) return [`short:${k}`];
+    if (text.startsWith(`${n}: the deadline `))
+      return [text.includes('is not after the start') ? `before:${k}` : `after:${k}`];
+    if (text.startsWith(`${n}: no free session in the 6 days`)) return [`nofinal:${k}`];
+  }
+  return ['unknown'];
+}
+
+/** M2: summary consistency and the warnings expected from the conditions of the research note. */
+export function m2Consistency(
+  input: PlannerInput,
+  out: PlannerOutput,
+): {
+  summaryErrors: string[];
+  expected: string[];
+  got: string[];
+  precision: number;
+  recall: number;
+} {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const S = input.subjects.length;
+  const hours = hoursBy(ss, S);
+  const summaryErrors: string[] = [];
+  if (out.summary.length !== S) summaryErrors.push('summary does not list every subject');
+  input.subjects.forEach((s, k) => {
+    const row = out.summary[k];
+    if (!row || row.subject !== s.name || Math.abs(row.totalHours - (hours[k] as number)) > EPS)
+      summaryErrors.push(`summary of ${s.name} is ${row?.totalHours}, blocks sum to ${hours[k]}`);
+  });
+  const expected = new Set<string>();
+  const totalCap = f.cap.reduce((a, b) => a + b, 0);
+  if (f.days === 0) expected.add('period');
+  else {
+    if (totalCap <= EPS) expected.add('no-time');
+    input.subjects.forEach((_, k) => {
+      const D = f.exam[k] as number;
+      if (!Number.isNaN(D) && D <= 0) expected.add(`before:${k}`);
+      if (!Number.isNaN(D) && D > f.days) expected.add(`after:${k}`);
+      if (
+        totalCap > EPS &&
+        (f.windowEnd[k] as number) > 0 &&
+        (hours[k] as number) < (f.needs[k] as number) - EPS
+      )
+        expected.add(`short:${k}`);
+    });
+    const subs = bySubject(f, ss, S);
+    input.subjects.forEach((_, k) => {
+      const D = f.exam[k] as number;
+      const mine = subs[k] as Session[];
+      if (!f.examInPlan[k] || mine.length < 2) return;
+      if (!mine.some((s) => s.block.kind === 'final-review' && s.day >= D - 6))
+        expected.add(`nofinal:${k}`);
+    });
+    const seen = new Set<number>();
+    for (let d = 0; d < Math.min(7, f.days); d++) seen.add(weekdayOf(f.p0 + d));
+    f.week.forEach((w, i) => {
+      if (!seen.has(i) || !w.enabled) return;
+      if (w.hours > EPS && w.packable < w.hours - EPS) expected.add(`daycap:${i}`);
+      if (w.hours > 6 + EPS) expected.add(`long:${i}`);
+    });
+    if (f.days >= 7) {
+      const used = new Array<number>(f.days).fill(0);
+      for (const s of ss) used[s.day] = (used[s.day] ?? 0) + s.hours;
+      for (let a = 0; a + 6 < f.days; a++) {
+        let u = 0;
+        let c = 0;
+        for (let d = a; d < a + 7; d++) {
+          u += used[d] as number;
+          c += f.cap[d] as number;
+        }
+        if (u > 0.9 * c + EPS) {
+          expected.add('buffer');
+          break;
+        }
+      }
+    }
+  }
+  const got = new Set(out.warnings.flatMap((w) => warningKeys(input, w)));
+  const hit = [...got].filter((g) => expected.has(g)).length;
+  return {
+    summaryErrors,
+    expected: [...expected].sort(),
+    got: [...got].sort(),
+    precision: got.size === 0 ? 1 : hit / got.size,
+    recall: expected.size === 0 ? 1 : hit / expected.size,
+  };
+}
+
+/** M3: deadline feasibility and the fairness floor. */
+export function m3Feasibility(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { feasible: boolean; unmet: string[]; delivered: number; optimum: number; fairness: number } {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const S = input.subjects.length;
+  const hours = hoursBy(ss, S);
+  const { deliverable, feasible } = edfDeliverable(f);
+  const unmet: string[] = [];
+  let delivered = 0;
+  let optimum = 0;
+  for (let k = 0; k < S; k++) {
+    delivered += Math.min(hours[k] as number, f.needs[k] as number);
+    optimum += deliverable[k] as number;
+    if (
+      feasible &&
+      (hours[k] as number) < (f.needs[k] as number) - EPS &&
+      (f.windowEnd[k] as number) > 0
+    )
+      unmet.push(`${input.subjects[k]?.name}: ${hours[k]} of ${f.needs[k]} h`);
+  }
+  // Fairness: planned hours against the buffered fair share, one session of rounding allowed.
+  let fairness = 1;
+  // Under overload EDF starves late subjects on purpose (it maximises delivered need), so the
+  // floor applies to feasible inputs only.
+  for (let k = 0; k < S && feasible; k++) {
+    const share = 0.85 * (f.fair[k] as number);
+    if (share >= 2 * f.L) fairness = Math.min(fairness, ((hours[k] as number) + f.L) / share);
+  }
+  return { feasible, unmet, delivered, optimum, fairness };
+}
+
+/** M4: massing share and the share of subjects with regular gaps. */
+export function m4Spacing(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { massing: number; massingPairs: number; regular: number; regularSubjects: number } {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const S = input.subjects.length;
+  const subs = bySubject(f, ss, S);
+  const lastDay = subs.map((l) => (l.length ? Math.max(...l.map((s) => s.day)) : -1));
+  const count = new Map<string, number>();
+  for (const s of ss)
+    count.set(`${s.subject}:${s.day}`, (count.get(`${s.subject}:${s.day}`) ?? 0) + 1);
+  let pairs = 0;
+  let massed = 0;
+  for (const [key, c] of count) {
+    const [k, d] = key.split(':').map(Number) as [number, number];
+    pairs++;
+    // A subject whose need exceeds its buffered fair share is driven by its deadline (EDF).
+    if (c < 2 || (f.needs[k] as number) > 0.85 * (f.fair[k] as number) + EPS) continue;
+    // Counted only when another subject with work left had no session that day.
+    let avoidable = false;
+    for (let j = 0; j < S && !avoidable; j++)
+      if (
+        j !== k &&
+        (lastDay[j] as number) >= d &&
+        !count.has(`${j}:${d}`) &&
+        d < (f.windowEnd[j] as number)
+      )
+        avoidable = true;
+    if (avoidable) massed++;
+  }
+  let regularSubjects = 0;
+  let regular = 0;
+  for (const l of subs) {
+    const days = [...new Set(l.map((s) => s.day))].sort((a, b) => a - b);
+    if (l.length < 4 || days.length < 3) continue;
+    const gaps = days.slice(1).map((d, i) => d - (days[i] as number));
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
+    regularSubjects++;
+    if (Math.max(...gaps) <= Math.max(7, 2 * median)) regular++;
+  }
+  return {
+    massing: pairs ? massed / pairs : 0,
+    massingPairs: pairs,
+    regular: regularSubjects ? regular / regularSubjects : 1,
+    regularSubjects,
+  };
+}
+
+/** M5: re-exposure gaps inside the ridgeline band, and topics seen twice. */
+export function m5Ridgeline(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { inBand: number; pairs: number; seenTwice: number; topicsChecked: number } {
+  const f = frameOf(input);
+  const subs = bySubject(f, sessionsOf(f, out), input.subjects.length);
+  let pairs = 0;
+  let inBand = 0;
+  let topicsChecked = 0;
+  let twice = 0;
+  input.subjects.forEach((s, k) => {
+    const D = f.exam[k] as number;
+    if (Number.isNaN(D) || !f.examInPlan[k]) return;
+    const list = subs[k] as Session[];
+    const N = topicsOf(s).length;
+    const last = new Map<number, number>();
+    const daysSeen = new Map<number, Set<number>>();
+    for (const x of list) {
+      for (const t of x.block.topicIndexes) {
+        const a = last.get(t);
+        const RI = D - x.day;
+        if (a !== undefined && x.block.kind !== 'learn' && x.day > a && RI >= 3) {
+          const rho = (x.day - a) / RI;
+          const r = ridgeline(RI);
+          pairs++;
+          if (rho >= 0.5 * r - EPS && rho <= 2 * r + EPS) inBand++;
+        }
+        last.set(t, x.day);
+        if (!daysSeen.has(t)) daysSeen.set(t, new Set());
+        daysSeen.get(t)?.add(x.day);
+      }
+    }
+    if (list.length >= Math.ceil((2 * N) / 3) + 1) {
+      topicsChecked += N;
+      for (let t = 0; t < N; t++) if ((daysSeen.get(t)?.size ?? 0) >= 2) twice++;
+    }
+  });
+  return {
+    inBand: pairs ? inBand / pairs : 1,
+    pairs,
+    seenTwice: topicsChecked ? twice / topicsChecked : 1,
+    topicsChecked,
+  };
+}
+
+/** M6: interleaving ratio, longest same-subject run, share of mixed reviews. */
+export function m6Interleaving(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { ratio: number; adjacentPairs: number; maxRun: number; mixed: number; reviews: number } {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const S = input.subjects.length;
+  const subs = bySubject(f, ss, S);
+  const lastDay = subs.map((l) => (l.length ? Math.max(...l.map((s) => s.day)) : -1));
+  const perDay = new Map<number, Session[]>();
+  for (const s of ss) {
+    if (!perDay.has(s.day)) perDay.set(s.day, []);
+    perDay.get(s.day)?.push(s);
+  }
+  let adjacent = 0;
+  let switches = 0;
+  let maxRun = 0;
+  for (const [d, list] of perDay) {
+    const withWork = lastDay.filter((l, k) => l >= d && d < (f.windowEnd[k] as number)).length;
+    if (list.length < 2 || withWork < 2 || new Set(list.map((s) => s.subject)).size < 2) continue;
+    list.sort((a, b) => a.start - b.start);
+    let run = 1;
+    for (let i = 1; i < list.length; i++) {
+      adjacent++;
+      if ((list[i] as Session).subject !== (list[i - 1] as Session).subject) {
+        switches++;
+        run = 1;
+      } else run++;
+      maxRun = Math.max(maxRun, run);
+    }
+  }
+  let reviews = 0;
+  let mixed = 0;
+  subs.forEach((list) => {
+    const studied = new Set<number>();
+    for (const s of list) {
+      if (s.block.kind !== 'learn' && studied.size >= 2) {
+        reviews++;
+        if (s.block.topicIndexes.filter((t) => studied.has(t)).length >= 2) mixed++;
+      }
+      for (const t of s.block.topicIndexes) studied.add(t);
+    }
+  });
+  return {
+    ratio: adjacent ? switches / adjacent : 1,
+    adjacentPairs: adjacent,
+    maxRun,
+    mixed: reviews ? mixed / reviews : 1,
+    reviews,
+  };
+}
+
+/** M7: utilisation shape, 7-day load, continuous blocks and breaks. */
+export function m7Load(
+  input: PlannerInput,
+  out: PlannerOutput,
+): {
+  dailyMaxMean: number;
+  weeklyMaxMean: number;
+  worstWeekShare: number;
+  longestBlockHours: number;
+  maxBackToBack: number;
+} {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const used = new Array<number>(f.days).fill(0);
+  for (const s of ss)
+    if (s.day >= 0 && s.day < f.days) used[s.day] = (used[s.day] as number) + s.hours;
+  const horizon = Math.max(0, ...f.windowEnd);
+  const u: number[] = [];
+  for (let d = 0; d < horizon; d++)
+    if ((f.cap[d] as number) > EPS) u.push((used[d] as number) / (f.cap[d] as number));
+  const mean = u.length ? u.reduce((a, b) => a + b, 0) / u.length : 0;
+  const dailyMaxMean = mean > EPS ? Math.max(...u) / mean : 1;
+  const weeks: number[] = [];
+  for (let a = 0; a + 7 <= horizon; a += 7)
+    weeks.push(used.slice(a, a + 7).reduce((x, y) => x + y, 0));
+  const wMean = weeks.length ? weeks.reduce((a, b) => a + b, 0) / weeks.length : 0;
+  const weeklyMaxMean = wMean > EPS ? Math.max(...weeks) / wMean : 1;
+  let worstWeekShare = 0;
+  for (let a = 0; a + 7 <= f.days; a++) {
+    const c = f.cap.slice(a, a + 7).reduce((x, y) => x + y, 0);
+    const x = used.slice(a, a + 7).reduce((p, q) => p + q, 0);
+    if (c > EPS) worstWeekShare = Math.max(worstWeekShare, x / c);
+  }
+  let longest = 0;
+  let backToBack = 0;
+  const perDay = new Map<number, Session[]>();
+  for (const s of ss) {
+    if (!perDay.has(s.day)) perDay.set(s.day, []);
+    perDay.get(s.day)?.push(s);
+  }
+  for (const list of perDay.values()) {
+    list.sort((a, b) => a.start - b.start);
+    let runStart = -1;
+    let runEnd = -1;
+    let n = 0;
+    for (const s of list) {
+      if (s.start - runEnd >= 15 && runEnd >= 0) {
+        runStart = -1;
+      }
+      if (runStart < 0) {
+        runStart = s.start;
+        n = 0;
+      }
+      n++;
+      runEnd = s.end;
+      longest = Math.max(longest, (runEnd - runStart) / 60);
+      backToBack = Math.max(backToBack, n);
+    }
+  }
+  return {
+    dailyMaxMean,
+    weeklyMaxMean,
+    worstWeekShare,
+    longestBlockHours: longest,
+    maxBackToBack: backToBack,
+  };
+}
+
+/** M8: subjects that cram: too much in the last 3 days, or a last week over twice the mean. */
+export function m8Cramming(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { checked: number; cramming: string[] } {
+  const f = frameOf(input);
+  const subs = bySubject(f, sessionsOf(f, out), input.subjects.length);
+  const cramming: string[] = [];
+  let checked = 0;
+  input.subjects.forEach((s, k) => {
+    const D = f.exam[k] as number;
+    const list = subs[k] as Session[];
+    const W = f.windowEnd[k] as number;
+    if (!f.examInPlan[k] || list.length < 4 || W < 14) return;
+    checked++;
+    const total = list.reduce((a, x) => a + x.hours, 0);
+    const last3 = list.filter((x) => x.day >= D - 3).reduce((a, x) => a + x.hours, 0);
+    const last7 = list.filter((x) => x.day >= D - 7).reduce((a, x) => a + x.hours, 0);
+    const weekly = total / (W / 7);
+    if (last3 > Math.max(0.25 * total, 2 * f.L) + EPS)
+      cramming.push(`${s.name}: ${last3} of ${total} h in the last 3 days`);
+    if (last7 > 2 * weekly + EPS)
+      cramming.push(`${s.name}: ${last7} h in the last week, mean ${weekly}`);
+  });
+  return { checked, cramming };
+}
+
+/** M9: a final review of every topic 1-3 days before each exam (fallback 4-6), none on the day. */
+export function m9FinalReview(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { checked: number; missing: string[] } {
+  const f = frameOf(input);
+  const ss = sessionsOf(f, out);
+  const subs = bySubject(f, ss, input.subjects.length);
+  const missing: string[] = [];
+  let checked = 0;
+  const finalsOn = (d: number, k: number) =>
+    ss
+      .filter((s) => s.day === d && s.subject !== k && s.block.kind === 'final-review')
+      .reduce((a, s) => a + s.hours, 0);
+  const free = (lo: number, hi: number, k: number) => {
+    for (let d = Math.max(0, lo); d <= Math.min(hi, f.days - 1); d++)
+      if ((f.cap[d] as number) - finalsOn(d, k) >= 1 - EPS) return true;
+    return false;
+  };
+  input.subjects.forEach((s, k) => {
+    const D = f.exam[k] as number;
+    const list = subs[k] as Session[];
+    if (list.some((x) => x.day === D)) missing.push(`${s.name}: a session on the exam day`);
+    if (!f.examInPlan[k] || list.length < 2) return;
+    checked++;
+    const N = topicsOf(s).length;
+    const fin = list.filter(
+      (x) => x.block.kind === 'final-review' && new Set(x.block.topicIndexes).size === N,
+    );
+    const near = fin.some((x) => x.day >= D - 3 && x.day <= D - 1);
+    const fallback = fin.some((x) => x.day >= D - 6 && x.day <= D - 4);
+    if (near) return;
+    if (fallback && !free(D - 3, D - 1, k)) return;
+    if (!fallback && !free(D - 6, D - 1, k)) return;
+    missing.push(`${s.name}: no final review in the 3 days before ${s.deadline}`);
+  });
+  return { checked, missing };
+}
+
+/** M10: first-half shares with the flag off and on (same input otherwise). */
+export function m10FrontLoad(
+  input: PlannerInput,
+  off: PlannerOutput,
+  on: PlannerOutput,
+): {
+  offDeviation: number;
+  gain: number;
+  required: number;
+  subjects: number;
+  totalOff: number;
+  totalOn: number;
+  lateIntro: string[];
+} {
+  const f = frameOf(input);
+  const S = input.subjects.length;
+  const sOff = bySubject(f, sessionsOf(f, off), S);
+  const sOn = bySubject(f, sessionsOf(f, on), S);
+  const firstHalf = (k: number, d: number) => 2 * d < (f.windowEnd[k] as number);
+  let dev = 0;
+  let h1Off = 0;
+  let h1On = 0;
+  let h1Max = 0;
+  let n = 0;
+  for (let k = 0; k < S; k++) {
+    const W = f.windowEnd[k] as number;
+    const a = sOff[k] as Session[];
+    const b = sOn[k] as Session[];
+    const tOff = a.reduce((x, s) => x + s.hours, 0);
+    const tOn = b.reduce((x, s) => x + s.hours, 0);
+    if (W < 2 || tOff <= EPS || tOn <= EPS) continue;
+    if (W < 14 || a.length < 4 || b.length < 4) continue;
+    // Reference: the subject's own fair share of capacity (capacity split among the subjects
+    // still before their exam), not raw capacity; it also bounds what front-loading can move.
+    let fair1 = 0;
+    let fairAll = 0;
+    for (let d = 0; d < W; d++) {
+      let w = 0;
+      for (let j = 0; j < S; j++) if (d < (f.windowEnd[j] as number)) w += f.needs[j] as number;
+      const share = ((f.cap[d] as number) * (f.needs[k] as number)) / w;
+      fairAll += share;
+      if (firstHalf(k, d)) fair1 += share;
+    }
+    if (fairAll <= EPS) continue;
+    const c1 = fair1;
+    const c = fairAll;
+    const o = a.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOff;
+    const p = b.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOn;
+    dev += Math.abs(o - c1 / c);
+    h1Off += o;
+    h1On += p;
+    h1Max += Math.min(1, fair1 / tOn);
+    n++;
+  }
+  const lateIntro: string[] = [];
+  for (const [plan, limit, subs] of [
+    [off, 0.7, sOff],
+    [on, 0.5, sOn],
+  ] as const) {
+    input.subjects.forEach((s, k) => {
+      const list = subs[k] as Session[];
+      const W = f.windowEnd[k] as number;
+      const N = topicsOf(s).length;
+      const before = list.filter(
+        (x) => x.day <= limit * W && x.block.kind !== 'final-review',
+      ).length;
+      if (before * 3 < N) return;
+      const first = new Map<number, number>();
+      for (const x of list)
+        for (const t of x.block.topicIndexes) if (!first.has(t)) first.set(t, x.day);
+      for (let t = 0; t < N; t++)
+        if ((first.get(t) ?? Number.POSITIVE_INFINITY) > limit * W)
+          lateIntro.push(`${s.name} topic ${t} (${plan === on ? 'on' : 'off'})`);
+    });
+  }
+  const mean = (x: number) => (n ? x / n : 0);
+  const feasible = mean(h1Max) - mean(h1Off);
+  return {
+    offDeviation: mean(dev),
+    gain: mean(h1On) - mean(h1Off),
+    required: feasible >= 0.1 ? Math.max(0.05, 0.5 * feasible) : Math.max(0, 0.5 * feasible - 0.01),
+    subjects: n,
+    totalOff: off.summary.reduce((x, s) => x + s.totalHours, 0),
+    totalOn: on.summary.reduce((x, s) => x + s.totalHours, 0),
+    lateIntro,
+  };
+}
+
+/** M11: topics and files covered before the exam; no empty focus. */
+export function m11Coverage(input: PlannerInput, out: PlannerOutput): { missing: string[] } {
+  const f = frameOf(input);
+  const subs = bySubject(f, sessionsOf(f, out), input.subjects.length);
+  const missing: string[] = [];
+  input.subjects.forEach((s, k) => {
+    const list = subs[k] as Session[];
+    const N = topicsOf(s).length;
+    if (list.length >= Math.ceil(N / 3)) {
+      const seen = new Set(list.flatMap((x) => x.block.topicIndexes));
+      for (let t = 0; t < N; t++)
+        if (!seen.has(t)) missing.push(`${s.name}: topic ${t} never studied`);
+    }
+    if (list.length > 0) {
+      const files = new Set(list.flatMap((x) => x.block.materials));
+      for (const m of s.materials)
+        if (!files.has(m)) missing.push(`${s.name}: file ${m} never used`);
+    }
+  });
+  for (const b of out.blocks)
+    if (
+      b.focus.length === 0 ||
+      b.focus.some((x) => x.trim().length === 0) ||
+      b.topicIndexes.length === 0
+    )
+      missing.push(`${b.date} ${b.start}: empty focus`);
+  return { missing };
+}
+
+/** M12b: replan stability after one missed block; `roomLeft` says a make-up was possible. */
+export function m12Replan(
+  input: PlannerInput,
+  before: PlannerOutput,
+  after: PlannerOutput,
+  missedIndex: number,
+): {
+  pastChanged: number;
+  madeUp: boolean;
+  roomLeft: boolean;
+  futureChanged: number;
+  futureSessions: number;
+} {
+  const missed = before.blocks[missedIndex] as PlannedBlock;
+  const f = frameOf(input);
+  const ss = sessionsOf(f, before);
+  const used = new Array<number>(f.days).fill(0);
+  for (const s of ss) used[s.day] = (used[s.day] as number) + s.hours;
+  const md = dayNumber(missed.date) - f.p0;
+  const finals = ss.filter(
+    (s) => s.subject === missed.subjectIndex && s.block.kind === 'final-review',
+  );
+  const limit = Math.min(
+    f.windowEnd[missed.subjectIndex] as number,
+    ...(missed.kind === 'final-review' ? [] : finals.map((s) => s.day)),
+  );
+  const need = (clock(missed.end) - clock(missed.start)) / 60;
+  let roomLeft = false;
+  for (let d = md + 1; d < limit && !roomLeft; d++)
+    if ((f.cap[d] as number) - (used[d] as number) >= need - EPS) roomLeft = true;
+  const key = (b: PlannedBlock) => `${b.date} ${b.start}`;
+  const past = (b: PlannedBlock) => key(b) < key(missed);
+  const pb = before.blocks.filter(past).map((b) => JSON.stringify(b));
+  const pa = after.blocks.filter(past).map((b) => JSON.stringify(b));
+  const pastChanged = pb.length === pa.length && pb.every((b, i) => b === pa[i]) ? 0 : 1;
+  const fut = (list: PlannedBlock[]) =>
+    list.filter((b) => key(b) > key(missed)).map((b) => `${b.date}|${b.subjectIndex}`);
+  const fb = fut(before.blocks);
+  const fa = fut(after.blocks);
+  const count = (l: string[]) => {
+    const m = new Map<string, number>();
+    for (const x of l) m.set(x, (m.get(x) ?? 0) + 1);
+    return m;
+  };
+  const cb = count(fb);
+  const ca = count(fa);
+  let diff = 0;
+  for (const k of new Set([...cb.keys(), ...ca.keys()]))
+    diff += Math.abs((cb.get(k) ?? 0) - (ca.get(k) ?? 0));
+  const hoursOf = (o: PlannerOutput) =>
+    o.blocks
+      .filter((b) => b.subjectIndex === missed.subjectIndex)
+      .reduce((a, b) => a + (clock(b.end) - clock(b.start)), 0);
+  return {
+    pastChanged,
+    madeUp: hoursOf(after) >= hoursOf(before),
+    roomLeft,
+    futureChanged: diff,
+    futureSessions: fb.length,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The planner's model, shared by the planner and its metrics: availability turned into session
+ * places, what each subject needs, and the spacing ridgeline. Pure, no I/O.
+ */
+import { parseClock } from './dates.js';
+import type { PlannerInput } from './types.js';
+import type { PartOfDay, Wishes } from './wishes.js';
+
+/** Share of packed capacity the plan leaves free (planning-fallacy buffer, research 1.5). */
+export const BUFFER = 0.15;
+/** No rolling 7-day window may use more than this share of its capacity (research M7). */
+export const WEEK_LOAD_LIMIT = 0.9;
+/** Effort multiplier of priority Low, Medium, High. */
+export const PRIORITY_FACTOR = [0.75, 1, 1.25] as const;
+/** Hours one topic of average size needs: a learning hour and an hour of spaced retrieval. */
+export const HOURS_PER_TOPIC = 2;
+/** Days before an exam in which the planner keeps a subject light (research M8). */
+export const CRAM_DAYS = 3;
+/** Windows shorter than this are paced evenly; the 3-day anti-cramming cap applies from here. */
+export const CRAM_MIN_WINDOW = 14;
+
+/** A place for one session: start and length in half-hours from midnight. */
+export interface Place {
+  start: number;
+  len: number;
+}
+
+/** Most back-to-back sessions before a break: never a continuous block over 3 h (M7). */
+export function maxConsecutive(sessionLength: number): number {
+  return Math.max(1, Math.min(2, Math.floor(3 / sessionLength)));
+}
+
+/**
+ * Packs places of `len` half-hours into the allowed half-hours, left to right, with a
+ * half-hour break after `consecutive` back-to-back places, spending at most `budget`
+ * half-hours; the last place may be shorter (at least 1 h) when the budget runs out.
+ */
+export function packPlaces(
+  allowed: readonly boolean[],
+  budget: number,
+  len: number,
+  consecutive: number,
+): Place[] {
+  const places: Place[] = [];
+  let h = 0;
+  let run = 0;
+  let left = budget;
+  while (h < 48 && left >= 2) {
+    if (!allowed[h]) {
+      h++;
+      run = 0;
+      continue;
+    }
+    const size = Math.min(len, left);
+    let fits = h + size <= 48;
+    for (let i = 1; fits && i < size; i++) if (!allowed[h + i]) fits = false;
+    if (!fits) {
+      h++;
+      run = 0;
+      continue;
+    }
+    places.push({ start: h, len: size });
+    left -= size;
+    h += size;
+    run++;
+    if (run >= consecutive) {
+      h++;
+      run = 0;
+    }
+  }
+  return places;
+}
+
+function mirror(places: Place[]): Place[] {
+  return places.map((p) => ({ start: 48 - p.start - p.len, len: p.len })).reverse();
+}
+
+/** One weekday's study time after the wishes are applied. */
+export interface DayTemplate {
+  enabled: boolean;
+  /** Most hours that day (availability, capped by a "max N hours" wish). */
+  hours: number;
+  /** Window actually usable, in minutes. */
+  windowStart: number;
+  windowEnd: number;
+  /** Places in time order; their total never exceeds `hours`. */
+  places: Place[];
+  /** Place indexes in the order they are used (part-of-day preference). */
+  order: number[];
+  /** Sum of the places, in hours. */
+  capacity: number;
+  /** Hours the window and slots could hold with no daily cap. */
+  packable: number;
+}
+
+/** Allowed half-hours of a weekday, and its window, after wishes. */
+export function allowedHalfHours(
+  input: PlannerInput,
+  weekday: number,
+  wishes: Wishes,
+): { allowed: boolean[]; enabled: boolean; hours: number; start: number; end: number } {
+  const av = input.availability.find((a) => a.day === weekday);
+  const enabled = !!av?.enabled && !wishes.blockedDays.includes(weekday);
+  let start = av ? parseClock(av.startTime) : 0;
+  let end = av ? parseClock(av.endTime) : 0;
+  if (Number.isNaN(start)) start = 0;
+  if (Number.isNaN(end)) end = 1440;
+  if (end === 0 && start > 0) end = 1440;
+  if (wishes.notBefore !== undefined) start = Math.max(start, wishes.notBefore);
+  if (wishes.notAfter !== undefined) end = Math.min(end, wishes.notAfter);
+  let hours = av && Number.isFinite(av.hours) ? Math.max(0, Math.min(24, av.hours)) : 0;
+  if (wishes.maxHours !== undefined) hours = Math.min(hours, wishes.maxHours);
+  const allowed: boolean[] = [];
+  for (let h = 0; h < 48; h++)
+    allowed.push(enabled && !!av?.slots[h >> 1] && h * 30 >= start && (h + 1) * 30 <= end);
+  return { allowed, enabled, hours, start, end };
+}
+
+function preferenceOrder(places: Place[], part: PartOfDay | undefined): number[] {
+  const idx = places.map((_, i) => i);
+  if (part === 'evening') return idx.reverse();
+  if (part === 'afternoon') {
+    const dist = (p: Place) => Math.abs(p.start + p.len / 2 - 30);
+    return idx.sort((a, b) => dist(places[a] as Place) - dist(places[b] as Place) || a - b);
+  }
+  return idx;
+}
+
+/** The seven weekday templates (0 = Monday). */
+export function dayTemplates(input: PlannerInput, wishes: Wishes): DayTemplate[] {
+  const len = Math.round(input.preferences.sessionLength * 2);
+  const consecutive = maxConsecutive(input.preferences.sessionLength);
+  const out: DayTemplate[] = [];
+  for (let w = 0; w < 7; w++) {
+    const { allowed, enabled, hours, start, end } = allowedHalfHours(input, w, wishes);
+    const budget = Math.floor(hours * 2 + 1e-9);
+    let places = packPlaces(allowed, budget, len, consecutive);
+    // With an evening wish, pack from the end of the day so the daily cap keeps late places.
+    if (wishes.partOfDay === 'evening')
+      places = mirror(packPlaces([...allowed].reverse(), budget, len, consecutive));
+    if (wishes.partOfDay === 'afternoon') {
+      const pm = allowed.map((a, h) => a && h >= 24);
+      const first = packPlaces(pm, budget, len, consecutive);
+      const used = first.reduce((s, p) => s + p.len, 0);
+      const am = allowed.map((a, h) => a && h < 23);
+      const second = mirror(packPlaces([...am].reverse(), budget - used, len, consecutive));
+      const split = [...second, ...first];
+      if (split.reduce((s, p) => s + p.len, 0) >= places.reduce((s, p) => s + p.len, 0))
+        places = split;
+    }
+    const packable = packPlaces(allowed, 48, len, consecutive).reduce((s, p) => s + p.len, 0) / 2;
+    out.push({
+      enabled,
+      hours,
+      windowStart: start,
+      windowEnd: end,
+      places,
+      order: preferenceOrder(places, wishes.partOfDay),
+      capacity: places.reduce((s, p) => s + p.len, 0) / 2,
+      packable,
+    });
+  }
+  return out;
+}
+
+/** Topics of a subject, cleaned: never empty, sizes positive. */
+export function topicsOf(
+  subject: PlannerInput['subjects'][number],
+): Array<{ name: string; size: number }> {
+  const topics = subject.topics
+    .filter((t) => t.name.trim().length > 0)
+    .map((t) => ({
+      name: t.name.trim(),
+      size: Number.isFinite(t.size) && t.size > 0 ? t.size : 1,
+    }));
+  return topics.length > 0 ? topics : [{ name: subject.name, size: 1 }];
+}
+
+/**
+ * Hours each subject needs at least (its "need"): HOURS_PER_TOPIC per topic, scaled by the
+ * topic's size against the mean topic size of the whole plan (clamped to 0.5x..2x) and by the
+ * priority factor, plus one final-review session when the exam falls inside the plan; rounded up
+ * to whole sessions and never under two sessions (learn, then retrieve).
+ */
+export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]): number[] {
+  const L = input.preferences.sessionLength;
+  const all = input.subjects.map(topicsOf);
+  let total = 0;
+  let count = 0;
+  for (const ts of all)
+    for (const t of ts) {
+      total += t.size;
+      count++;
+    }
+  const mean = count > 0 ? total / count : 1;
+  return all.map((ts, k) => {
+    const p = input.subjects[k]?.priority;
+    const factor = PRIORITY_FACTOR[p === 0 || p === 1 || p === 2 ? p : 1];
+    let hours = 0;
+    for (const t of ts) hours += HOURS_PER_TOPIC * Math.min(2, Math.max(0.5, t.size / mean));
+    hours = hours * factor + (examInPlan[k] ? L : 0);
+    return L * Math.max(2, Math.ceil(hours / L - 1e-9));
+  });
+}
+
+/** Optimal re-exposure gap as a share of the retention interval (research 1.1, design choice). */
+export function ridgeline(retentionDays: number): number {
+  const r = 0.3 * (Math.max(retentionDays, 1e-9) / 7) ** -0.35;
+  return Math.min(0.4, Math.max(0.05, r));
+}

@@ -1,0 +1,1056 @@
+/**
+ * The smart scheduler's planning algorithm: a pure function from the wizard's input to dated
+ * study blocks. No I/O, no clock, no randomness; ties always break by subject index.
+ *
+ * Outline (research note section 5): weekday templates of session places -> needs and
+ * fair-share targets -> EDF demand-bound check (warnings) -> final reviews reserved 1-3 days
+ * before each exam -> day-by-day pacing (mandatory EDF guard, then Pfair-like pace with one
+ * session per subject per day first) -> within-day interleaving -> topics, focus and files.
+ */
+import { dayNumber, formatClock, isoDate, shortDate, WEEKDAY_NAMES, weekdayOf } from './dates.js';
+import {
+  BUFFER,
+  CRAM_DAYS,
+  CRAM_MIN_WINDOW,
+  type DayTemplate,
+  dayTemplates,
+  type Place,
+  ridgeline,
+  subjectNeeds,
+  topicsOf,
+  WEEK_LOAD_LIMIT,
+} from './model.js';
+import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
+import { parseWishes } from './wishes.js';
+
+export type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
+
+const EPS = 1e-9;
+/** Longest wished gap between two sessions of a subject, in days. */
+const MAX_GAP = 7;
+/** A subject's pace never asks for more than this multiple of its mean share of a day. */
+const PACE_CLIP = 1.5;
+/** A subject may start its next session once its pace curve is this share of it short. */
+const PACE_LEAD = 0;
+/** Share of the last-week allowance (twice the mean week, M8) kept free for rounding. */
+const LAST_WEEK_MARGIN = 0.1;
+
+/** Hours as shown in messages: whole or one decimal. */
+export function fmtHours(h: number): string {
+  const r = Math.round(h * 10) / 10;
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+}
+
+interface RawBlock {
+  day: number;
+  start: number;
+  len: number;
+  subject: number;
+  final: boolean;
+}
+
+/** Everything the planner derives before placing sessions; exported for the metrics. */
+export interface PlanModel {
+  p0: number;
+  days: number;
+  templates: DayTemplate[];
+  /** Capacity of each day of the period, in hours. */
+  capacity: number[];
+  /** Exclusive end of each subject's window, as a day offset from the period start. */
+  windowEnd: number[];
+  /** The exam lies inside the plan (after the start, at most the day after the end). */
+  examInPlan: boolean[];
+  /** Minimum hours each subject needs (see subjectNeeds). */
+  needs: number[];
+  /** Hours of each need the EDF demand-bound test can deliver. */
+  deliverable: number[];
+  /** Fair share of capacity of each subject, weighted by need. */
+  fairShare: number[];
+  /** Planned hours before rounding to sessions. */
+  targets: number[];
+}
+
+/** Builds the model: capacity per day, windows, needs, EDF feasibility and targets. */
+export function planModel(input: PlannerInput): PlanModel {
+  const wishes = parseWishes(input.preferences.extraWishes ?? '');
+  const templates = dayTemplates(input, wishes);
+  const p0 = dayNumber(input.period.start);
+  const p1 = dayNumber(input.period.end);
+  const days = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : p1 - p0 + 1;
+  const capacity: number[] = [];
+  for (let d = 0; d < days; d++)
+    capacity.push((templates[weekdayOf(p0 + d)] as DayTemplate).capacity);
+  const S = input.subjects.length;
+  const windowEnd: number[] = [];
+  const examInPlan: boolean[] = [];
+  for (const s of input.subjects) {
+    const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
+    if (Number.isNaN(D) || days === 0) {
+      windowEnd.push(days);
+      examInPlan.push(false);
+    } else {
+      windowEnd.push(Math.max(0, Math.min(days, D - p0)));
+      examInPlan.push(D > p0 && D <= p1 + 1);
+    }
+  }
+  const needs = subjectNeeds(input, examInPlan);
+  const prefix = [0];
+  for (let d = 0; d < days; d++) prefix.push((prefix[d] as number) + (capacity[d] as number));
+  // Fair share: each day's capacity split among the subjects still before their exam, by need.
+  const fairShare = new Array<number>(S).fill(0);
+  const order = [...Array(S).keys()].sort(
+    (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
+  );
+  let activeWeight = 0;
+  for (let k = 0; k < S; k++) if ((windowEnd[k] as number) > 0) activeWeight += needs[k] as number;
+  let from = 0;
+  for (const k of order) {
+    const end = windowEnd[k] as number;
+    if (end <= 0) continue;
+    const seg = (prefix[end] as number) - (prefix[from] as number);
+    if (seg > 0 && activeWeight > EPS)
+      for (const j of order)
+        if ((windowEnd[j] as number) > from && (windowEnd[j] as number) >= end)
+          fairShare[j] = (fairShare[j] as number) + (seg * (needs[j] as number)) / activeWeight;
+    from = Math.max(from, end);
+    activeWeight -= needs[k] as number;
+  }
+  // EDF demand-bound test on the needs; a short group shares what is left in proportion.
+  const deliverable = new Array<number>(S).fill(0);
+  const targets = new Array<number>(S).fill(0);
+  let used = 0;
+  let usedT = 0;
+  for (let i = 0; i < order.length; ) {
+    const end = windowEnd[order[i] as number] as number;
+    let j = i;
+    while (j < order.length && windowEnd[order[j] as number] === end) j++;
+    const group = order.slice(i, j);
+    i = j;
+    if (end <= 0) continue;
+    const avail = Math.max(0, (prefix[end] as number) - used);
+    const sumR = group.reduce((s, k) => s + (needs[k] as number), 0);
+    const scale = sumR > avail + EPS ? avail / sumR : 1;
+    for (const k of group) deliverable[k] = (needs[k] as number) * scale;
+    used += sumR * scale;
+    for (const k of group) {
+      targets[k] = Math.max(deliverable[k] as number, (1 - BUFFER) * (fairShare[k] as number));
+    }
+    const availT = Math.max(0, (prefix[end] as number) - usedT);
+    const sumT = group.reduce((s, k) => s + (targets[k] as number), 0);
+    if (sumT > availT + EPS) {
+      const slack = group.reduce(
+        (s, k) => s + (targets[k] as number) - (deliverable[k] as number),
+        0,
+      );
+      const cut = Math.min(1, (sumT - availT) / Math.max(slack, EPS));
+      for (const k of group)
+        targets[k] =
+          (targets[k] as number) - cut * ((targets[k] as number) - (deliverable[k] as number));
+    }
+    usedT += group.reduce((s, k) => s + (targets[k] as number), 0);
+  }
+  return {
+    p0,
+    days,
+    templates,
+    capacity,
+    windowEnd,
+    examInPlan,
+    needs,
+    deliverable,
+    fairShare,
+    targets,
+  };
+}
+
+/** Places sessions day by day; returns raw blocks in day order. */
+function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
+  const L = input.preferences.sessionLength;
+  const frontLoad = input.preferences.frontLoad;
+  const S = input.subjects.length;
+  const { days, p0, templates, capacity, windowEnd, targets } = m;
+  const tplOf = (d: number) => templates[weekdayOf(p0 + d)] as DayTemplate;
+  // Reserve the final review: the latest day with a free place 1-3 days before the exam,
+  // else 4-6 days before; conflicts go to the earlier exam.
+  const owners: Int16Array[] = [];
+  for (let d = 0; d < days; d++) owners.push(new Int16Array(tplOf(d).places.length).fill(-1));
+  const finalDay = new Array<number>(S).fill(-1);
+  const finalHours = new Array<number>(S).fill(0);
+  const finalLen = new Int32Array(S);
+  const finalMarked = new Uint8Array(S);
+  const byExam = [...Array(S).keys()].sort(
+    (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
+  );
+  for (const k of byExam) {
+    // Every subject with planned work gets its final review reserved: a subject whose target is
+    // under two full sessions still ends up with two (shorter places, rounding up), and M9
+    // counts sessions, not hours.
+    if (!m.examInPlan[k] || (targets[k] as number) <= EPS) continue;
+    const D = input.subjects[k]?.deadline
+      ? dayNumber(input.subjects[k]?.deadline as string) - p0
+      : 0;
+    const pick = (lo: number, hi: number): boolean => {
+      for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
+        const tpl = tplOf(d);
+        for (const i of tpl.order)
+          if ((owners[d] as Int16Array)[i] === -1) {
+            (owners[d] as Int16Array)[i] = k;
+            finalDay[k] = d;
+            finalHours[k] = (tpl.places[i]?.len ?? 0) / 2;
+            finalLen[k] = tpl.places[i]?.len ?? 0;
+            return true;
+          }
+      }
+      return false;
+    };
+    if (!pick(D - 3, D - 1)) pick(D - 6, D - 4);
+  }
+  const paceEnd = windowEnd.map((e, k) =>
+    (finalDay[k] as number) >= 0 ? (finalDay[k] as number) + 1 : e,
+  );
+  const paceTarget = targets.map((t, k) => Math.max(0, t - (finalHours[k] as number)));
+  // Free capacity per day after the reservations, and its suffix sums for the EDF guard.
+  const freeCap = capacity.slice();
+  for (let k = 0; k < S; k++)
+    if ((finalDay[k] as number) >= 0)
+      freeCap[finalDay[k] as number] =
+        (freeCap[finalDay[k] as number] as number) - (finalHours[k] as number);
+  const suffixFree = new Float64Array(days + 1);
+  for (let d = days - 1; d >= 0; d--)
+    suffixFree[d] = (suffixFree[d + 1] as number) + (freeCap[d] as number);
+  // Pace curves: cumulative share of each subject's fair share of capacity, tilted to the first
+  // half of its window when front-loading (which moves the unused buffer to the end).
+  const activeWeight = new Float64Array(days);
+  for (let j = 0; j < S; j++)
+    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
+      activeWeight[d] = (activeWeight[d] as number) + (m.needs[j] as number);
+  const pace: Float64Array[] = [];
+  for (let k = 0; k < S; k++) {
+    const end = paceEnd[k] as number;
+    const cum = new Float64Array(days);
+    pace.push(cum);
+    if (end <= 0) continue;
+    const share = new Float64Array(end);
+    for (let d = 0; d < end; d++) {
+      const w = activeWeight[d] as number;
+      share[d] = w > 0 ? ((freeCap[d] as number) * (m.needs[k] as number)) / w : 0;
+    }
+    // A subject's share of each day grows as earlier exams pass; paced on that share alone, the
+    // last weeks would hold several times the mean week (M8). Clip the share of capacity at
+    // PACE_CLIP times its capacity-weighted mean (a fixed point, found in a few rounds).
+    let capSum = 0;
+    for (let d = 0; d < end; d++) capSum += freeCap[d] as number;
+    if (capSum > EPS) {
+      let shareSum = 0;
+      for (let d = 0; d < end; d++) shareSum += share[d] as number;
+      let c = (PACE_CLIP * shareSum) / capSum;
+      for (let round = 0; round < 6; round++) {
+        let s = 0;
+        for (let d = 0; d < end; d++) {
+          const cd = freeCap[d] as number;
+          s += Math.min(share[d] as number, c * cd);
+        }
+        c = (PACE_CLIP * s) / capSum;
+      }
+      for (let d = 0; d < end; d++)
+        share[d] = Math.min(share[d] as number, c * (freeCap[d] as number));
+    }
+    // The last 7 days before the exam hold at most twice the mean week (M8), final review
+    // included: scale the pace there down to what is left of that allowance.
+    const W = windowEnd[k] as number;
+    if (m.examInPlan[k] && W >= CRAM_MIN_WINDOW && (paceTarget[k] as number) > EPS) {
+      const allowance =
+        ((1 - LAST_WEEK_MARGIN) * 2 * 7 * (targets[k] as number)) / W - (finalHours[k] as number);
+      const fLast = Math.max(0, allowance) / (paceTarget[k] as number);
+      let sAll = 0;
+      let sLast = 0;
+      for (let d = 0; d < end; d++) {
+        sAll += share[d] as number;
+        if (d >= W - 7) sLast += share[d] as number;
+      }
+      if (sLast > EPS && sLast / sAll > fLast && fLast < 1) {
+        const x = (fLast * (sAll - sLast)) / (sLast * (1 - fLast));
+        for (let d = Math.max(0, W - 7); d < end; d++) share[d] = (share[d] as number) * x;
+      }
+    }
+    const half = windowEnd[k] as number;
+    let s1 = 0;
+    let s2 = 0;
+    for (let d = 0; d < end; d++) {
+      if (2 * d < half) s1 += share[d] as number;
+      else s2 += share[d] as number;
+    }
+    let tilt = 1;
+    const T = paceTarget[k] as number;
+    if (frontLoad && s1 > EPS && s2 > EPS && T > EPS) {
+      const f0 = s1 / (s1 + s2);
+      const f = Math.max(f0, Math.min(0.95, (0.98 * s1) / T));
+      tilt = (f * s2) / ((1 - f) * s1);
+    }
+    let acc = 0;
+    for (let d = 0; d < end; d++) {
+      acc += (share[d] as number) * (2 * d < half ? tilt : 1);
+      cum[d] = acc;
+    }
+    for (let d = 0; d < days; d++)
+      cum[d] = acc > EPS ? (d < end ? (cum[d] as number) / acc : 1) : 1;
+  }
+  const placed = new Float64Array(S);
+  const cram = new Float64Array(S);
+  // Hours in the last 7 days before the exam, and their cap: twice the mean week (M8).
+  const week7 = new Float64Array(S);
+  const week7Cap = targets.map((t, k) =>
+    m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? (2 * 7 * Math.max(0, t - 0.5 * L)) / (windowEnd[k] as number)
+      : Number.POSITIVE_INFINITY,
+  );
+  const cramCap = targets.map((t, k) =>
+    m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? Math.max(0.25 * t, 2 * L)
+      : Number.POSITIVE_INFINITY,
+  );
+  for (let k = 0; k < S; k++) {
+    const fd = finalDay[k] as number;
+    if (fd >= 0 && fd >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = finalHours[k] as number;
+    if (fd >= 0 && fd >= (windowEnd[k] as number) - 7) week7[k] = finalHours[k] as number;
+  }
+  const usedDay = new Float64Array(days);
+  const capPrefix = new Float64Array(days + 1);
+  for (let d = 0; d < days; d++)
+    capPrefix[d + 1] = (capPrefix[d] as number) + (capacity[d] as number);
+  const usedPrefix = new Float64Array(days + 1);
+  const edf = byExam.filter((k) => (paceEnd[k] as number) > 0);
+  const blocks: RawBlock[] = [];
+  const today = new Int32Array(S);
+  const lastDay = new Int32Array(S).fill(-1);
+  const want = new Float64Array(S);
+  const mand = new Float64Array(S);
+  const slotAt = new Int32Array(48);
+  const seqAt = new Int32Array(48);
+  const forced = new Int32Array(48);
+  const subsToday = new Int32Array(48);
+  const cnt = new Int32Array(S);
+  const pieceK = new Int32Array(3 * S);
+  const pieceEnd = new Int32Array(3 * S);
+  const pieceAmt = new Float64Array(3 * S);
+  const pieceMand = new Float64Array(3 * S);
+  const pieceIdx = new Int32Array(3 * S);
+
+  let d = 0;
+  let tpl = tplOf(0);
+  let own: Int16Array = new Int16Array(0);
+  let dayUsed = 0;
+  let next = 0;
+  const rem = (k: number) => (paceTarget[k] as number) - (placed[k] as number);
+  /** First day on which subject k's pace curve completes the session after what it has. */
+  const pseudoDeadline = (k: number, h: number): number => {
+    const cum = pace[k] as Float64Array;
+    const T = paceTarget[k] as number;
+    const goal = Math.min(T, (placed[k] as number) + h) - EPS;
+    let lo = 0;
+    let hi = days;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (T * (cum[mid] as number) >= goal) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const nextFree = (): number => {
+    while (next < tpl.order.length && (own[tpl.order[next] as number] as number) !== -1) next++;
+    return next < tpl.order.length ? (tpl.order[next] as number) : -1;
+  };
+  const give = (k: number, place: number) => {
+    own[place] = k;
+    lastDay[k] = d;
+    const h = (tpl.places[place]?.len ?? 0) / 2;
+    today[k] = (today[k] ?? 0) + 1;
+    want[k] = (want[k] as number) - h;
+    placed[k] = (placed[k] as number) + h;
+    if (d >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = (cram[k] as number) + h;
+    if (d >= (windowEnd[k] as number) - 7) week7[k] = (week7[k] as number) + h;
+    dayUsed += h;
+  };
+  const weekOk = (h: number): boolean => {
+    if (frontLoad || days < 7) return true;
+    for (let a = Math.max(0, d - 6); a <= d && a + 6 < days; a++) {
+      const usedW = (usedPrefix[d] as number) - (usedPrefix[a] as number) + dayUsed + h;
+      const capW = (capPrefix[a + 7] as number) - (capPrefix[a] as number);
+      if (usedW > WEEK_LOAD_LIMIT * capW + EPS) return false;
+    }
+    return true;
+  };
+  for (d = 0; d < days; d++) {
+    tpl = tplOf(d);
+    own = owners[d] as Int16Array;
+    today.fill(0);
+    dayUsed = 0;
+    for (let i = 0; i < own.length; i++)
+      if ((own[i] as number) >= 0) {
+        today[own[i] as number] = (today[own[i] as number] ?? 0) + 1;
+        dayUsed += (tpl.places[i]?.len ?? 0) / 2;
+      }
+    // Mandatory: what must happen today for every exam's demand to fit in the days left. Each
+    // subject's remaining hours are split into pieces with virtual deadlines: what its last week
+    // (twice the mean week, M8) and its last 3 days cannot hold must be done before them, so the
+    // guard spreads that work out instead of leaving it for the days before the exam.
+    mand.fill(0);
+    let np = 0;
+    for (const k of edf) {
+      const pe = paceEnd[k] as number;
+      if (pe <= d) continue;
+      const r = Math.max(0, rem(k));
+      if (r <= EPS) continue;
+      const W = windowEnd[k] as number;
+      let done = 0;
+      const s7 = W - 7;
+      if (Number.isFinite(week7Cap[k] as number) && s7 > d && s7 < pe) {
+        const a7 = Math.max(
+          0,
+          r - Math.max(0, (1 - LAST_WEEK_MARGIN) * (week7Cap[k] as number) - (week7[k] as number)),
+        );
+        if (a7 > EPS) {
+          pieceK[np] = k;
+          pieceEnd[np] = s7;
+          pieceAmt[np++] = a7;
+          done = a7;
+        }
+      }
+      const s3 = W - CRAM_DAYS;
+      if (Number.isFinite(cramCap[k] as number) && s3 > d && s3 < pe) {
+        const a3 = Math.max(0, r - Math.max(0, (cramCap[k] as number) - (cram[k] as number)));
+        if (a3 > done + EPS) {
+          pieceK[np] = k;
+          pieceEnd[np] = s3;
+          pieceAmt[np++] = a3 - done;
+          done = a3;
+        }
+      }
+      if (r > done + EPS) {
+        pieceK[np] = k;
+        pieceEnd[np] = pe;
+        pieceAmt[np++] = r - done;
+      }
+    }
+    for (let x = 0; x < np; x++) pieceIdx[x] = x;
+    const idx = pieceIdx.subarray(0, np);
+    idx.sort((x, y) => (pieceEnd[x] as number) - (pieceEnd[y] as number) || x - y);
+    let prefixDemand = 0;
+    let assigned = 0;
+    for (let i = 0; i < np; ) {
+      const end = pieceEnd[idx[i] as number] as number;
+      let j = i;
+      while (j < np && pieceEnd[idx[j] as number] === end) j++;
+      for (let g = i; g < j; g++) {
+        prefixDemand += pieceAmt[idx[g] as number] as number;
+        pieceMand[idx[g] as number] = 0;
+      }
+      const future = (suffixFree[d + 1] as number) - (suffixFree[Math.max(end, d + 1)] as number);
+      let need = prefixDemand - future - assigned;
+      for (let g = 0; g < j && need > EPS; g++) {
+        const x = idx[g] as number;
+        const add = Math.min(need, (pieceAmt[x] as number) - (pieceMand[x] as number));
+        if (add <= EPS) continue;
+        pieceMand[x] = (pieceMand[x] as number) + add;
+        const k = pieceK[x] as number;
+        mand[k] = (mand[k] as number) + add;
+        need -= add;
+        assigned += add;
+      }
+      i = j;
+    }
+    next = 0;
+    for (const k of edf) {
+      while ((mand[k] as number) > EPS) {
+        const p = nextFree();
+        if (p < 0) break;
+        const h = (tpl.places[p]?.len ?? 0) / 2;
+        give(k, p);
+        mand[k] = (mand[k] as number) - h;
+      }
+    }
+    // Pace (Pfair style): a subject may take a place once the fluid curve of its target is at
+    // least half a session ahead of what it has (never more than half a session ahead), and the
+    // earliest pseudo-deadline (the day its curve completes the next session) goes first. One
+    // session per subject per day unless it has fallen a whole session behind its curve.
+    for (;;) {
+      const p = nextFree();
+      if (p < 0) break;
+      const h = (tpl.places[p]?.len ?? 0) / 2;
+      if (!weekOk(h)) break;
+      let best = -1;
+      let bestDl = 0;
+      let bestSecond = 0;
+      for (let k = 0; k < S; k++) {
+        if (d >= (paceEnd[k] as number)) continue;
+        const r = rem(k);
+        // Round to the nearest session: no place that would overshoot the target by half.
+        if (
+          r < 0.5 * h - EPS &&
+          (placed[k] as number) + (finalHours[k] as number) >= (m.needs[k] as number) - EPS
+        )
+          continue;
+        if (r < EPS) continue;
+        if ((cram[k] as number) + h > (cramCap[k] as number) + EPS) continue;
+        if (
+          d >= (windowEnd[k] as number) - 7 &&
+          (week7[k] as number) + h > (week7Cap[k] as number) + EPS
+        )
+          continue;
+        const T = paceTarget[k] as number;
+        const fluid = T * ((pace[k] as Float64Array)[d] as number);
+        const ahead = (placed[k] as number) + PACE_LEAD * h - fluid;
+        // Nobody waits more than a week while work is left (M4 regularity): a subject 6 days
+        // without a session may run up to one session ahead, and goes first.
+        const gap = (today[k] as number) === 0 && d - (lastDay[k] as number) >= MAX_GAP - 1;
+        if (ahead > (gap ? h : 0) + EPS) continue;
+        const dl = gap ? -1 : pseudoDeadline(k, h);
+        const second = (today[k] as number) > 0 ? 1 : 0;
+        if (second && dl > d) continue;
+        if (
+          best < 0 ||
+          second < bestSecond ||
+          (second === bestSecond &&
+            (dl < bestDl ||
+              (dl === bestDl && (windowEnd[k] as number) < (windowEnd[best] as number))))
+        ) {
+          best = k;
+          bestDl = dl;
+          bestSecond = second;
+        }
+      }
+      if (best < 0) break;
+      give(best, p);
+    }
+    usedDay[d] = dayUsed;
+    usedPrefix[d + 1] = (usedPrefix[d] as number) + dayUsed;
+    // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
+    // trade only places of the day's full length, so each keeps exactly the hours it was given
+    // (a shorter place stays with its owner; the EDF guard and the final review count on that).
+    let nSlots = 0;
+    let maxLen = 0;
+    for (let i = 0; i < own.length; i++)
+      if ((own[i] as number) >= 0) {
+        slotAt[nSlots++] = i;
+        const l = (tpl.places[i] as Place).len;
+        if (l > maxLen) maxLen = l;
+      }
+    let nSubs = 0;
+    for (let n = 0; n < nSlots; n++) {
+      const i = slotAt[n] as number;
+      const k = own[i] as number;
+      if ((tpl.places[i] as Place).len !== maxLen) {
+        forced[n] = k;
+        continue;
+      }
+      forced[n] = -1;
+      if ((cnt[k] as number) === 0) subsToday[nSubs++] = k;
+      cnt[k] = (cnt[k] as number) + 1;
+    }
+    let prev = -1;
+    for (let n = 0; n < nSlots; n++) {
+      let pick = forced[n] as number;
+      if (pick < 0) {
+        const after = n + 1 < nSlots ? (forced[n + 1] as number) : -1;
+        let bestBad = 9;
+        let bestC = 0;
+        for (let x = 0; x < nSubs; x++) {
+          const k = subsToday[x] as number;
+          const c = cnt[k] as number;
+          if (c === 0) continue;
+          const bad = (k === prev ? 2 : 0) + (k === after ? 1 : 0);
+          if (
+            pick < 0 ||
+            bad < bestBad ||
+            (bad === bestBad && (c > bestC || (c === bestC && k < pick)))
+          ) {
+            pick = k;
+            bestBad = bad;
+            bestC = c;
+          }
+        }
+        cnt[pick] = (cnt[pick] as number) - 1;
+      }
+      seqAt[n] = pick;
+      prev = pick;
+    }
+    for (let x = 0; x < nSubs; x++) cnt[subsToday[x] as number] = 0;
+    const firstBlock = blocks.length;
+    for (let n = 0; n < nSlots; n++) {
+      const p = tpl.places[slotAt[n] as number] as Place;
+      blocks.push({
+        day: d,
+        start: p.start,
+        len: p.len,
+        subject: seqAt[n] as number,
+        final: false,
+      });
+    }
+    for (let n = nSlots - 1; n >= 0; n--) {
+      const b = blocks[firstBlock + n] as RawBlock;
+      const k = b.subject;
+      if (finalDay[k] === d && !finalMarked[k] && b.len === finalLen[k]) {
+        b.final = true;
+        finalMarked[k] = 1;
+      }
+    }
+  }
+  return blocks;
+}
+
+interface TopicPlan {
+  kind: PlannedBlock['kind'];
+  topics: number[];
+  part: number;
+}
+
+/**
+ * Chooses the topics of each session of one subject: topics are introduced in order (all by
+ * 70% of the window, 50% when front-loading), the current topic is learned in as many sessions
+ * as its turn allows, and learned topics come back for mixed retrieval practice when the
+ * ridgeline says they are due; the reserved last session is a final review of everything.
+ */
+function assignTopics(
+  sessionDays: number[],
+  finals: boolean[],
+  sizes: number[],
+  windowLen: number,
+  examDay: number,
+  frontLoad: boolean,
+): TopicPlan[] {
+  const N = sizes.length;
+  const total = sizes.reduce((s, x) => s + x, 0);
+  const cumBefore: number[] = [];
+  let acc = 0;
+  for (const x of sizes) {
+    cumBefore.push(acc / total);
+    acc += x;
+  }
+  const limit = (frontLoad ? 0.5 : 0.7) * 0.98;
+  const lastStart = cumBefore[N - 1] as number;
+  const scale = N > 1 && lastStart > 0 ? Math.min(1, limit / lastStart) : 1;
+  const intro = cumBefore.map((c) => c * scale);
+  const frac = (day: number) => day / Math.max(1, windowLen);
+  const lastExp = new Array<number>(N).fill(-1);
+  const parts = new Array<number>(N).fill(0);
+  let nextTopic = 0;
+  let learning = -1;
+  const out: TopicPlan[] = [];
+  const after = new Int32Array(sessionDays.length + 1);
+  for (let i = sessionDays.length - 1; i >= 0; i--)
+    after[i] = (after[i + 1] as number) + (finals[i] ? 0 : 1);
+  const nonFinalLeft = (j: number) => after[j + 1] as number;
+  for (let j = 0; j < sessionDays.length; j++) {
+    const b = sessionDays[j] as number;
+    if (finals[j]) {
+      const all = [...Array(N).keys()];
+      for (const t of all) lastExp[t] = b;
+      nextTopic = N;
+      out.push({ kind: 'final-review', topics: all, part: 0 });
+      continue;
+    }
+    const nextF = j + 1 < sessionDays.length ? frac(sessionDays[j + 1] as number) : 1;
+    const pending: number[] = [];
+    const left = nonFinalLeft(j);
+    const forced = Math.max(0, N - nextTopic - 3 * left);
+    for (let t = nextTopic; t < N && pending.length < 3; t++)
+      if (
+        (intro[t] as number) < Math.max(nextF, frac(b) + EPS) ||
+        pending.length < forced ||
+        left === 0
+      )
+        pending.push(t);
+      else break;
+    if (pending.length > 0) {
+      for (const t of pending) {
+        lastExp[t] = b;
+        parts[t] = 1;
+      }
+      nextTopic = (pending[pending.length - 1] as number) + 1;
+      learning = pending[pending.length - 1] as number;
+      out.push({ kind: 'learn', topics: pending, part: 1 });
+      continue;
+    }
+    const RI = examDay - b;
+    const r = ridgeline(RI);
+    // Due topics by urgency q (gap over the ridgeline gap), highest first, ties by index: only
+    // the top three matter, so they are selected in place (no per-session arrays).
+    let nDue = 0;
+    let ripe = 0;
+    let t1 = -1;
+    let t2 = -1;
+    let t3 = -1;
+    let q1 = 0;
+    let q2 = 0;
+    let q3 = 0;
+    for (let t = 0; t < nextTopic; t++) {
+      if (t === learning && nextTopic < N) continue;
+      const q = (b - (lastExp[t] as number)) / RI / r;
+      nDue++;
+      if (q >= 1) ripe++;
+      if (t1 < 0 || q > q1) {
+        t3 = t2;
+        q3 = q2;
+        t2 = t1;
+        q2 = q1;
+        t1 = t;
+        q1 = q;
+      } else if (t2 < 0 || q > q2) {
+        t3 = t2;
+        q3 = q2;
+        t2 = t;
+        q2 = q;
+      } else if (t3 < 0 || q > q3) {
+        t3 = t;
+        q3 = q;
+      }
+    }
+    const top = nDue > 0 ? q1 : 0;
+    const canLearn = learning >= 0;
+    if (ripe > 0 && (ripe >= 2 || top >= 1.4 || !canLearn)) {
+      const topics: number[] = [t1];
+      // Retrieval practice mixes at least two topics whenever two have been studied.
+      if (t2 >= 0 && (q2 >= 0.5 || nDue >= 2)) topics.push(t2);
+      if (t3 >= 0 && q3 >= 0.5 && q2 >= 0.5) topics.push(t3);
+      topics.sort((x, y) => x - y);
+      for (const t of topics) lastExp[t] = b;
+      out.push({ kind: 'review', topics, part: 0 });
+      continue;
+    }
+    const t = Math.max(learning, 0);
+    parts[t] = (parts[t] as number) + 1;
+    lastExp[t] = b;
+    out.push({ kind: 'learn', topics: [t], part: parts[t] as number });
+  }
+  return out;
+}
+
+function norm(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/\.[a-z0-9]{1,5}$/, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Files whose name shares a meaningful word (4+ letters) with the topic name. */
+function filesForTopic(topic: string, files: string[]): number[] {
+  const words = norm(topic)
+    .split(' ')
+    .filter((w) => w.length >= 4);
+  if (words.length === 0) return [];
+  const out: number[] = [];
+  files.forEach((f, i) => {
+    const n = ` ${norm(f)} `;
+    if (words.some((w) => n.includes(w))) out.push(i);
+  });
+  return out;
+}
+
+function focusFor(plan: TopicPlan, names: string[]): string[] {
+  const ns = plan.topics.map((t) => names[t] as string);
+  if (plan.kind === 'final-review')
+    return [
+      'Practice test under exam conditions, without notes',
+      ...ns.map((n) => `Recall: ${n}`),
+      'Check answers, then re-study only the weak spots',
+    ];
+  if (plan.kind === 'review')
+    return [
+      ...ns.map((n) => `Retrieval practice: ${n}`),
+      ns.length > 1
+        ? `Mix questions across ${ns.join(', ')}`
+        : 'Answer from memory first, then check',
+    ];
+  if (plan.part <= 1)
+    return [...ns.map((n) => `Learn: ${n}`), 'Close with a 5-minute recall without notes'];
+  return [
+    `Continue: ${ns[0]} (session ${plan.part})`,
+    'Work examples, then explain them from memory',
+  ];
+}
+
+/** 'HH:MM' of each half-hour boundary of a day. */
+const CLOCK: string[] = Array.from({ length: 49 }, (_, h) => formatClock(h * 30));
+
+/**
+ * Files of each block (indexes into the subject's files): the files matching its topics, all
+ * files for a final review, the unmatched files spread over the other blocks, and any file still
+ * unused appended to block i mod n.
+ */
+function blockFiles(plans: TopicPlan[], names: string[], files: string[]): number[][] {
+  const topicFiles = names.map((n) => filesForTopic(n, files));
+  const matched = new Uint8Array(files.length);
+  for (const list of topicFiles) for (const i of list) matched[i] = 1;
+  const loose: number[] = [];
+  for (let i = 0; i < files.length; i++) if (!matched[i]) loose.push(i);
+  const used = new Uint8Array(files.length);
+  const mark = new Uint8Array(files.length);
+  const perBlock: number[][] = plans.map((p, j) => {
+    if (files.length === 0) return [];
+    mark.fill(0);
+    if (p.kind === 'final-review') mark.fill(1);
+    for (const t of p.topics) for (const i of topicFiles[t] as number[]) mark[i] = 1;
+    if (loose.length > 0 && p.kind !== 'final-review') mark[loose[j % loose.length] as number] = 1;
+    const list: number[] = [];
+    for (let i = 0; i < files.length; i++)
+      if (mark[i]) {
+        list.push(i);
+        used[i] = 1;
+      }
+    return list;
+  });
+  for (let i = 0; i < files.length; i++) if (!used[i]) perBlock[i % perBlock.length]?.push(i);
+  return perBlock;
+}
+
+/** Builds the student's plan. Same input, same output. */
+export function planStudy(input: PlannerInput): PlannerOutput {
+  const m = planModel(input);
+  const S = input.subjects.length;
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const wishes = parseWishes(input.preferences.extraWishes ?? '');
+  for (const a of wishes.applied) notes.push(`Applied your wish: ${a}.`);
+  for (const u of wishes.notUnderstood) notes.push(`Not understood, so not applied: "${u}".`);
+  const raw = m.days > 0 ? placeSessions(input, m) : [];
+  // Topics per subject, then the blocks in the order placed (already by day, then start).
+  const bySubject: RawBlock[][] = Array.from({ length: S }, () => []);
+  for (const b of raw) bySubject[b.subject]?.push(b);
+  const plansOf: TopicPlan[][] = [];
+  const materialsOf: number[][][] = [];
+  const namesOf: string[][] = [];
+  for (let k = 0; k < S; k++) {
+    const subject = input.subjects[k] as PlannerInput['subjects'][number];
+    const list = bySubject[k] as RawBlock[];
+    plansOf.push([]);
+    materialsOf.push([]);
+    namesOf.push([]);
+    if (list.length === 0) continue;
+    const topics = topicsOf(subject);
+    const names = topics.map((t) => t.name);
+    const D = subject.deadline ? dayNumber(subject.deadline) : Number.NaN;
+    const examDay = Number.isNaN(D) ? m.days : D - m.p0;
+    const plans = assignTopics(
+      list.map((b) => b.day),
+      // A lone session is for learning: a final review needs something to review.
+      list.map((b) => b.final && list.length > 1),
+      topics.map((t) => t.size),
+      m.windowEnd[k] as number,
+      examDay,
+      input.preferences.frontLoad,
+    );
+    plansOf[k] = plans;
+    namesOf[k] = names;
+    materialsOf[k] = blockFiles(plans, names, subject.materials);
+  }
+  const dateOf: string[] = [];
+  const cursor = new Int32Array(S);
+  const out: PlannedBlock[] = [];
+  for (const b of raw) {
+    const k = b.subject;
+    const j = cursor[k] as number;
+    cursor[k] = j + 1;
+    const p = (plansOf[k] as TopicPlan[])[j] as TopicPlan;
+    let date = dateOf[b.day];
+    if (date === undefined) {
+      date = isoDate(m.p0 + b.day);
+      dateOf[b.day] = date;
+    }
+    const files = (input.subjects[k] as PlannerInput['subjects'][number]).materials;
+    const idx = (materialsOf[k] as number[][])[j] as number[];
+    const materials: string[] = [];
+    for (const i of idx) {
+      const f = files[i] as string;
+      if (!materials.includes(f)) materials.push(f);
+    }
+    out.push({
+      date,
+      start: CLOCK[b.start] as string,
+      end: CLOCK[b.start + b.len] as string,
+      subjectIndex: k,
+      kind: p.kind,
+      topicIndexes: p.topics,
+      focus: focusFor(p, namesOf[k] as string[]),
+      materials,
+    });
+  }
+  const hours = new Array<number>(S).fill(0);
+  for (const b of raw) hours[b.subject] = (hours[b.subject] as number) + b.len / 2;
+  const summary = input.subjects.map((s, k) => ({
+    subject: s.name,
+    totalHours: hours[k] as number,
+  }));
+  warnings.push(...planWarnings(input, m, raw));
+  return { blocks: out, summary, warnings, notes };
+}
+
+/** The warnings of a plan, in a fixed order; each template is recognised by the metrics. */
+function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[]): string[] {
+  const out: string[] = [];
+  const L = input.preferences.sessionLength;
+  if (m.days === 0) {
+    out.push('The study period is invalid: the end date must be on or after the start date.');
+    return out;
+  }
+  const totalCap = m.capacity.reduce((s, c) => s + c, 0);
+  const p1 = m.p0 + m.days - 1;
+  if (totalCap <= EPS)
+    out.push(
+      'No study time is available: enable at least one day with hours above 0 and free slots inside its time window.',
+    );
+  input.subjects.forEach((s) => {
+    const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
+    if (!Number.isNaN(D) && D <= m.p0)
+      out.push(
+        `${s.name}: the deadline ${shortDate(D)} is not after the start of the period (${shortDate(m.p0)}), so there is no time to study for it.`,
+      );
+    else if (!Number.isNaN(D) && D > p1 + 1)
+      out.push(
+        `${s.name}: the deadline ${shortDate(D)} is after the end of the period (${shortDate(p1)}); the plan stops there and has no final review before the exam.`,
+      );
+  });
+  const delivered = new Array<number>(input.subjects.length).fill(0);
+  for (const b of raw) delivered[b.subject] = (delivered[b.subject] as number) + b.len / 2;
+  if (totalCap > EPS)
+    input.subjects.forEach((s, k) => {
+      if ((m.windowEnd[k] as number) <= 0) return;
+      const need = m.needs[k] as number;
+      const got = delivered[k] as number;
+      if (got >= need - EPS) return;
+      const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
+      out.push(
+        !Number.isNaN(D) && D <= p1 + 1
+          ? `${s.name} needs about ${fmtHours(need)} h before ${shortDate(D)}, only ${fmtHours(got)} h are available.`
+          : `${s.name} needs about ${fmtHours(need)} h in this period, only ${fmtHours(got)} h are available.`,
+      );
+    });
+  input.subjects.forEach((s, k) => {
+    if (!m.examInPlan[k]) return;
+    const D = dayNumber(s.deadline as string) - m.p0;
+    const mine = raw.filter((b) => b.subject === k);
+    if (mine.length < 2 || mine.some((b) => b.final && b.day >= D - 6)) return;
+    out.push(
+      `${s.name}: no free session in the 6 days before the exam (${shortDate(m.p0 + D)}), so the plan has no final review for it.`,
+    );
+  });
+  const seen = new Set<number>();
+  for (let d = 0; d < Math.min(7, m.days); d++) seen.add(weekdayOf(m.p0 + d));
+  const tight = new Map<string, string[]>();
+  for (let w = 0; w < 7; w++) {
+    const t = m.templates[w] as DayTemplate;
+    if (!seen.has(w) || !t.enabled || t.hours <= EPS || t.packable >= t.hours - EPS) continue;
+    const tail = `you allow ${fmtHours(t.hours)} h, but the free slots between ${formatClock(t.windowStart)} and ${formatClock(Math.max(t.windowStart, t.windowEnd))} fit only ${fmtHours(t.packable)} h of ${fmtHours(L)}-h sessions with breaks.`;
+    tight.set(tail, [...(tight.get(tail) ?? []), `${WEEKDAY_NAMES[w]}s`]);
+  }
+  for (const [tail, names] of tight) out.push(`On ${names.join(', ')} ${tail}`);
+  const long: string[] = [];
+  for (let w = 0; w < 7; w++) {
+    const t = m.templates[w] as DayTemplate;
+    if (seen.has(w) && t.enabled && t.hours > 6 + EPS) long.push(`${WEEKDAY_NAMES[w]}s`);
+  }
+  if (long.length > 0)
+    out.push(
+      `More than 6 h of study a day is hard to sustain (${long.join(', ')}); about 4-5 h of focused study is a realistic ceiling.`,
+    );
+  if (m.days >= 7) {
+    const used = new Float64Array(m.days);
+    for (const b of raw) used[b.day] = (used[b.day] as number) + b.len / 2;
+    for (let a = 0; a + 6 < m.days; a++) {
+      let u = 0;
+      let c = 0;
+      for (let d = a; d < a + 7; d++) {
+        u += used[d] as number;
+        c += m.capacity[d] as number;
+      }
+      if (u > WEEK_LOAD_LIMIT * c + EPS) {
+        out.push(
+          `Some weeks use more than 90% of your free time (${shortDate(m.p0 + a)} to ${shortDate(m.p0 + a + 6)}: ${fmtHours(u)} of ${fmtHours(c)} h), which leaves little room to make up a missed session.`,
+        );
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Replans after one missed block: everything before it stays, the missed block is dropped and
+ * its content moves to the first free place after it (before the subject's final review or
+ * exam), preferring days without another session of that subject; the rest is untouched.
+ */
+export function replanAfterMiss(
+  input: PlannerInput,
+  plan: PlannerOutput,
+  missedIndex: number,
+): PlannerOutput {
+  const missed = plan.blocks[missedIndex];
+  if (!missed) return plan;
+  const m = planModel(input);
+  const k = missed.subjectIndex;
+  const dayOf = (b: PlannedBlock) => dayNumber(b.date) - m.p0;
+  const startOf = (b: PlannedBlock) =>
+    Number(b.start.slice(0, 2)) * 2 + Number(b.start.slice(3, 5)) / 30;
+  const blocks = plan.blocks.filter((_, i) => i !== missedIndex);
+  const md = dayOf(missed);
+  const finalDays = blocks
+    .filter((b) => b.subjectIndex === k && b.kind === 'final-review')
+    .map(dayOf);
+  const limit = Math.min(
+    m.windowEnd[k] as number,
+    ...(missed.kind === 'final-review' ? [] : finalDays),
+  );
+  const byDay = new Map<number, PlannedBlock[]>();
+  for (const b of blocks) {
+    const d = dayOf(b);
+    if (!byDay.has(d)) byDay.set(d, []);
+    byDay.get(d)?.push(b);
+  }
+  const durOf = (b: PlannedBlock) =>
+    (Number(b.end.slice(0, 2)) * 60 + Number(b.end.slice(3, 5)) - startOf(b) * 30) / 60;
+  const want =
+    Number(missed.end.slice(0, 2)) * 60 + Number(missed.end.slice(3, 5)) - startOf(missed) * 30;
+  for (const pass of [0, 1]) {
+    for (let d = md + 1; d < limit; d++) {
+      const tpl = m.templates[weekdayOf(m.p0 + d)] as DayTemplate;
+      const mine = byDay.get(d) ?? [];
+      if (pass === 0 && mine.some((b) => b.subjectIndex === k)) continue;
+      const usedH = mine.reduce((s, b) => s + durOf(b), 0);
+      const taken = new Set(mine.map(startOf));
+      for (const i of tpl.order) {
+        const p = tpl.places[i];
+        if (!p || taken.has(p.start) || p.len * 30 < want || usedH + p.len / 2 > tpl.hours + EPS)
+          continue;
+        const block: PlannedBlock = {
+          ...missed,
+          date: isoDate(m.p0 + d),
+          start: formatClock(p.start * 30),
+          end: formatClock((p.start + p.len) * 30),
+        };
+        const next = [...blocks, block].sort(
+          (a, b) => dayOf(a) - dayOf(b) || startOf(a) - startOf(b),
+        );
+        const extra = p.len / 2 - want / 60;
+        return {
+          ...plan,
+          blocks: next,
+          summary: plan.summary.map((s, i) =>
+            i === k ? { ...s, totalHours: s.totalHours + extra } : s,
+          ),
+        };
+      }
+    }
+  }
+  const name = input.subjects[k]?.name ?? '';
+  return {
+    ...plan,
+    blocks,
+    summary: plan.summary.map((s, i) =>
+      i === k ? { ...s, totalHours: s.totalHours - want / 60 } : s,
+    ),
+    warnings: [
+      ...plan.warnings,
+      `${name}: no free place is left before the exam to make up the missed session of ${missed.date}.`,
+    ],
+  };
+}

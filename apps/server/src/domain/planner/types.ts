@@ -1,0 +1,57 @@
+/** The planner's input and output; the HTTP layer maps the wizard request onto these. */
+
+export interface PlannerInput {
+  /** 'YYYY-MM-DD', inclusive, in the student's local calendar. */
+  period: { start: string; end: string };
+  /** Exactly 7 entries, day 0 = Monday ... 6 = Sunday. */
+  availability: Array<{
+    day: number;
+    enabled: boolean;
+    /** Most hours of study that day (0..24). */
+    hours: number;
+    /** 'HH:MM' window bounding the day. */
+    startTime: string;
+    endTime: string;
+    /** 24 entries: slot h = the hour h:00-h+1:00 is free. */
+    slots: boolean[];
+  }>;
+  subjects: Array<{
+    name: string;
+    /** 'YYYY-MM-DD' exam day: no session of it on or after that day. */
+    deadline?: string | undefined;
+    /** Low = 0, Medium = 1, High = 2. */
+    priority?: 0 | 1 | 2 | undefined;
+    /** size: relative amount of material (> 0). */
+    topics: Array<{ name: string; size: number }>;
+    /** File names of this subject's uploads. */
+    materials: string[];
+  }>;
+  preferences: { sessionLength: 1 | 1.5 | 2; frontLoad: boolean; extraWishes: string };
+}
+
+export interface PlannedBlock {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** 'HH:MM' local. */
+  start: string;
+  end: string;
+  subjectIndex: number;
+  kind: 'learn' | 'review' | 'final-review';
+  /** Topics covered; review blocks mix 2+ topics when the subject has them. */
+  topicIndexes: number[];
+  /** Short focus points phrased as study actions. */
+  focus: string[];
+  /** File names relevant to the block. */
+  materials: string[];
+}
+
+export interface PlannerOutput {
+  /** Sorted by date, then start. */
+  blocks: PlannedBlock[];
+  /** totalHours equals the sum of that subject's block durations. */
+  summary: Array<{ subject: string; totalHours: number }>;
+  /** Honest, with numbers. */
+  warnings: string[];
+  /** Wishes applied or not understood, echoed back. */
+  notes: string[];
+}

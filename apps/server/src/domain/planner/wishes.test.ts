@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseWishes } from './wishes.js';
+
+describe('parseWishes', () => {
+  it('blocks single weekdays, weekends and lists of days', () => {
+    expect(parseWishes('No Sundays').blockedDays).toEqual([6]);
+    expect(parseWishes('no weekends').blockedDays).toEqual([5, 6]);
+    expect(parseWishes('not on Mondays or Wednesdays').blockedDays).toEqual([0, 2]);
+    expect(parseWishes('NO SATURDAYS AND SUNDAYS').blockedDays).toEqual([5, 6]);
+    expect(parseWishes('no friday').blockedDays).toEqual([4]);
+  });
+
+  it('reads time bounds in 24-hour and am/pm forms', () => {
+    expect(parseWishes('not after 21:00').notAfter).toBe(21 * 60);
+    expect(parseWishes('Not before 9:30').notBefore).toBe(9 * 60 + 30);
+    expect(parseWishes('no study after 9pm').notAfter).toBe(21 * 60);
+    expect(parseWishes('not before 7 am').notBefore).toBe(7 * 60);
+  });
+
+  it('reads a daily cap and a part of the day', () => {
+    expect(parseWishes('max 3 hours a day').maxHours).toBe(3);
+    expect(parseWishes('at most 2.5 h per day').maxHours).toBe(2.5);
+    expect(parseWishes('Mornings please').partOfDay).toBe('morning');
+    expect(parseWishes('I prefer evenings').partOfDay).toBe('evening');
+    expect(parseWishes('afternoons').partOfDay).toBe('afternoon');
+  });
+
+  it('echoes what it does not understand and keeps the rest', () => {
+    const w = parseWishes('no Sundays, I like turtles; max 4 hours a day. Study with Anna');
+    expect(w.blockedDays).toEqual([6]);
+    expect(w.maxHours).toBe(4);
+    expect(w.notUnderstood).toEqual(['I like turtles', 'Study with Anna']);
+    expect(w.applied).toEqual(['no study on Sundays', 'at most 4 h a day']);
+  });
+
+  it('understands nothing in an empty text', () => {
+    const w = parseWishes('   ');
+    expect(w.applied).toEqual([]);
+    expect(w.notUnderstood).toEqual([]);
+  });
+});

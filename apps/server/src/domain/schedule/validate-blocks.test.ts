@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type BlockRules, validateBlocks, wizardDay } from './validate-blocks.js';
+
+const free = Array.from({ length: 24 }, (_, h) => h >= 8 && h < 22);
+const rules: BlockRules = {
+  period: { start: '2026-12-01', end: '2026-12-20' },
+  availability: Array.from({ length: 7 }, (_, day) => ({
+    day,
+    enabled: day !== 6,
+    hours: 3,
+    startTime: '16:00',
+    endTime: '21:00',
+    slots: free,
+  })),
+  deadlines: new Map([['Chemistry', '2026-12-10']]),
+};
+
+describe('validateBlocks', () => {
+  it('numbers days Monday 0 to Sunday 6', () => {
+    expect(wizardDay('2026-11-23')).toBe(0);
+    expect(wizardDay('2026-11-29')).toBe(6);
+  });
+
+  it('accepts blocks inside the rules', () => {
+    expect(
+      validateBlocks(
+        [
+          { id: 1, subject: 'Chemistry', date: '2026-12-02', start: '16:00', end: '17:00' },
+          { id: 2, subject: 'Physics', date: '2026-12-02', start: '17:00', end: '18:30' },
+        ],
+        rules,
+      ),
+    ).toEqual([]);
+  });
+
+  it('names each broken rule', () => {
+    const problems = validateBlocks(
+      [
+        { id: 1, subject: 'Chemistry', date: '2026-12-10', start: '16:00', end: '17:00' },
+        { id: 2, subject: 'Physics', date: '2026-12-06', start: '16:00', end: '17:00' },
+        { id: 3, subject: 'Physics', date: '2026-12-03', start: '15:00', end: '16:00' },
+        { id: 4, subject: 'Physics', date: '2026-12-04', start: '17:00', end: '16:00' },
+        { id: 5, subject: 'Physics', date: '2027-01-04', start: '16:00', end: '17:00' },
+        { id: 6, subject: 'Physics', date: '2026-12-08', start: '16:00', end: '17:30' },
+        { id: 7, subject: 'Biology', date: '2026-12-08', start: '17:00', end: '18:00' },
+        { id: 8, subject: 'Maths', date: '2026-12-09', start: '16:00', end: '20:00' },
+      ],
+      rules,
+    );
+    expect(problems.join('\n')).toMatch(/on or after the exam day/);
+    expect(problems.join('\n')).toMatch(/not a study day/);
+    expect(problems.join('\n')).toMatch(/outside that day's study hours/);
+    expect(problems.join('\n')).toMatch(/end must be after the start/);
+    expect(problems.join('\n')).toMatch(/outside the study period/);
+    expect(problems.join('\n')).toMatch(/overlaps/);
+    expect(problems.join('\n')).toMatch(/at most 3 hours/);
+  });
+});

@@ -1,0 +1,116 @@
+import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from 'ts-fsrs';
+
+/** FSRS-6 through ts-fsrs: default desired retention 0.90, fuzz on to spread the load. */
+export const DEFAULT_RETENTION = 0.9;
+
+export type ReviewRating = 'again' | 'hard' | 'good' | 'easy';
+export type CardStateName = 'new' | 'learning' | 'review' | 'relearning';
+
+/** What is stored per card (all plain values, ISO dates). */
+export interface SrsState {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
+}
+
+const RATINGS: Record<ReviewRating, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+
+const STATE_NAMES: Record<number, CardStateName> = {
+  [State.New]: 'new',
+  [State.Learning]: 'learning',
+  [State.Review]: 'review',
+  [State.Relearning]: 'relearning',
+};
+
+export function stateName(state: number): CardStateName {
+  return STATE_NAMES[state] ?? 'new';
+}
+
+const schedulers = new Map<number, ReturnType<typeof fsrs>>();
+function scheduler(retention: number) {
+  let f = schedulers.get(retention);
+  if (!f) {
+    f = fsrs({ request_retention: retention, enable_fuzz: true, enable_short_term: true });
+    schedulers.set(retention, f);
+  }
+  return f;
+}
+
+function toCard(s: SrsState): Card {
+  return {
+    due: new Date(s.due),
+    stability: s.stability,
+    difficulty: s.difficulty,
+    elapsed_days: s.elapsedDays,
+    scheduled_days: s.scheduledDays,
+    learning_steps: s.learningSteps,
+    reps: s.reps,
+    lapses: s.lapses,
+    state: s.state as State,
+    ...(s.lastReview ? { last_review: new Date(s.lastReview) } : {}),
+  };
+}
+
+function fromCard(c: Card): SrsState {
+  return {
+    due: c.due.toISOString(),
+    stability: c.stability,
+    difficulty: c.difficulty,
+    elapsedDays: c.elapsed_days,
+    scheduledDays: c.scheduled_days,
+    learningSteps: c.learning_steps,
+    reps: c.reps,
+    lapses: c.lapses,
+    state: c.state,
+    lastReview: c.last_review ? c.last_review.toISOString() : null,
+  };
+}
+
+/** A card never reviewed, due now. */
+export function newCardState(now: Date): SrsState {
+  return fromCard(createEmptyCard(now));
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The exam-aware cap (research S2): while the exam (deadline E, a YYYY-MM-DD date) is more
+ * than a day away, no card is due after E minus one day; after the exam the cap is lifted.
+ * The cap is applied at the start of that day, so cards due after it are pulled in before it.
+ */
+export function capAtDeadline(due: Date, now: Date, deadline: string | null): Date {
+  if (!deadline) return due;
+  const examStart = new Date(`${deadline}T00:00:00Z`).getTime();
+  const cap = examStart - DAY;
+  if (Number.isNaN(cap) || now.getTime() >= cap) return due;
+  return due.getTime() > cap ? new Date(cap) : due;
+}
+
+/** The card's state after one rating: ts-fsrs's answer, then the deadline cap. */
+export function review(
+  state: SrsState,
+  rating: ReviewRating,
+  now: Date,
+  opts: { deadline?: string | null; retention?: number } = {},
+): SrsState {
+  const next = scheduler(opts.retention ?? DEFAULT_RETENTION).next(
+    toCard(state),
+    now,
+    RATINGS[rating],
+  );
+  const card = next.card;
+  card.due = capAtDeadline(card.due, now, opts.deadline ?? null);
+  return fromCard(card);
+}

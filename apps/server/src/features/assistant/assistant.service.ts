@@ -1,0 +1,72 @@
+import type { ChatHistory, ChatReply } from '@studybuddy/contracts';
+import type { AiEngine, Language, StudyContext } from '../../adapters/ai/ai-engine.js';
+import type { AssistantRepository } from './assistant.repository.js';
+
+/** Turns a model sees for a follow-up; older ones stay in the history for the student only. */
+const CONTEXT_TURNS = 12;
+const HISTORY_SHOWN = 200;
+
+export function createAssistantService(deps: {
+  repo: AssistantRepository;
+  ai: AiEngine;
+  now?: () => Date;
+}) {
+  const { repo, ai } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  async function context(userId: number): Promise<StudyContext> {
+    const [subjects, sessions] = await Promise.all([
+      repo.listSubjectProgress(userId),
+      repo.listActiveSessions(userId),
+    ]);
+    return {
+      now: clock(),
+      timeZone: subjects.find((s) => s.timeZone)?.timeZone ?? 'UTC',
+      subjects: subjects.map((s) => ({
+        name: s.name,
+        planName: s.planName,
+        deadline: s.deadline,
+        topicsTotal: Number(s.topicsTotal),
+        topicsCompleted: Number(s.topicsCompleted),
+      })),
+      sessions,
+    };
+  }
+
+  return {
+    async ask(userId: number, prompt: string, language: Language): Promise<ChatReply> {
+      const [history, ctx] = await Promise.all([
+        repo.listHistory(userId, CONTEXT_TURNS),
+        context(userId),
+      ]);
+      const r = await ai.chat({
+        message: prompt,
+        history: history.map((h) => ({
+          role: h.role === 'model' ? 'model' : 'user',
+          text: h.text,
+        })),
+        language,
+        context: ctx,
+      });
+      const text = r.value.trim() || 'Sorry, I did not understand that.';
+      await repo.insertExchange(userId, prompt, text, clock().toISOString());
+      return {
+        candidates: [
+          { content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 },
+        ],
+        modelVersion: r.engine ?? 'builtin',
+        ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+      };
+    },
+
+    async history(userId: number): Promise<ChatHistory> {
+      const rows = await repo.listHistory(userId, HISTORY_SHOWN);
+      return { messages: rows.map((r) => ({ ...r, role: r.role === 'model' ? 'model' : 'user' })) };
+    },
+
+    clear(userId: number): Promise<void> {
+      return repo.clearHistory(userId);
+    },
+  };
+}
+export type AssistantService = ReturnType<typeof createAssistantService>;

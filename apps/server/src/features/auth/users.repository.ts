@@ -1,0 +1,100 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../db/types.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  now: string;
+}
+
+export interface UserChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  passwordHash?: string;
+  notifyOnLesson?: boolean;
+  now: string;
+}
+
+/** E-mails compare case-insensitively; usernames too, so 'Ana' and 'ana' are one account. */
+export const normalize = (value: string) => value.trim().toLowerCase();
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    findUserById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('emailNormalized', '=', normalize(email))
+        .executeTakeFirst();
+    },
+
+    async findConflicts(
+      username: string,
+      email: string,
+      exceptUserId?: number,
+    ): Promise<{ username: boolean; email: boolean }> {
+      let q = db
+        .selectFrom('users')
+        .select(['usernameNormalized', 'emailNormalized'])
+        .where((eb) =>
+          eb.or([
+            eb('usernameNormalized', '=', normalize(username)),
+            eb('emailNormalized', '=', normalize(email)),
+          ]),
+        );
+      if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+      const rows = await q.execute();
+      return {
+        username: rows.some((r) => r.usernameNormalized === normalize(username)),
+        email: rows.some((r) => r.emailNormalized === normalize(email)),
+      };
+    },
+
+    async insertUser(u: NewUser): Promise<UserRow> {
+      return db
+        .insertInto('users')
+        .values({
+          username: u.username,
+          usernameNormalized: normalize(u.username),
+          email: u.email,
+          emailNormalized: normalize(u.email),
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash: u.passwordHash,
+          role: 'Student',
+          notifyOnLesson: 0,
+          createdAt: u.now,
+          updatedAt: u.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateUser(id: number, c: UserChanges): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({
+          ...(c.firstName !== undefined ? { firstName: c.firstName } : {}),
+          ...(c.lastName !== undefined ? { lastName: c.lastName } : {}),
+          ...(c.email !== undefined ? { email: c.email, emailNormalized: normalize(c.email) } : {}),
+          ...(c.passwordHash !== undefined ? { passwordHash: c.passwordHash } : {}),
+          ...(c.notifyOnLesson !== undefined ? { notifyOnLesson: c.notifyOnLesson ? 1 : 0 } : {}),
+          updatedAt: c.now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,2 @@
+export { createFeedbackRepository } from './feedback.repository.js';
+export { feedbackRoutes } from './feedback.routes.js';

@@ -1,0 +1,115 @@
+import type { Flashcard, FlashcardDeck, FlashcardRating } from '@studybuddy/contracts';
+import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
+import { newCardState, review, stateName } from '../../domain/srs/srs.js';
+import { AppError } from '../../platform/app-error.js';
+import { focusedMaterial, type LessonMaterialService } from '../lesson-material/index.js';
+import type { FlashcardRow, FlashcardsRepository } from './flashcards.repository.js';
+
+const DECK_MAX = 15;
+
+function toCard(row: FlashcardRow): Flashcard {
+  return {
+    id: row.id,
+    lessonId: row.lessonId,
+    front: row.front,
+    back: row.back,
+    kind: row.kind as Flashcard['kind'],
+    source: row.source,
+    state: stateName(row.state),
+    due: row.due,
+    reps: row.reps,
+    lapses: row.lapses,
+    lastReview: row.lastReview,
+  };
+}
+
+function deck(
+  lessonId: number,
+  rows: FlashcardRow[],
+  now: string,
+  extra: Partial<FlashcardDeck> = {},
+): FlashcardDeck {
+  const due = rows.filter((r) => r.due <= now);
+  const nextDue = rows.map((r) => r.due).sort()[0] ?? null;
+  return {
+    lessonId,
+    cards: rows.map(toCard),
+    dueCount: due.length,
+    nextDue,
+    warnings: [],
+    ...extra,
+  };
+}
+
+export function createFlashcardsService(deps: {
+  cards: FlashcardsRepository;
+  material: LessonMaterialService;
+  ai: AiEngine;
+  now?: () => Date;
+}) {
+  const { cards, material, ai } = deps;
+  const clock = deps.now ?? (() => new Date());
+  return {
+    /** A fresh deck from the lesson and the subject's files; every card starts new, due now. */
+    async generate(userId: number, lessonId: number, language: Language): Promise<FlashcardDeck> {
+      const m = await material.load(userId, lessonId);
+      const result = await ai.flashcards({
+        lessonTitle: m.title,
+        subjectName: m.subjectName,
+        material: focusedMaterial(m),
+        language,
+        max: DECK_MAX,
+        seed: lessonId,
+      });
+      const now = clock();
+      const state = newCardState(now);
+      const rows = await cards.replaceDeck(
+        userId,
+        lessonId,
+        result.value.map((c, position) => ({
+          position,
+          front: c.front,
+          back: c.back,
+          kind: c.kind,
+          source: c.source,
+          ...state,
+        })),
+        now.toISOString(),
+      );
+      return deck(lessonId, rows, now.toISOString(), {
+        warnings: result.warnings,
+        modelVersion: result.engine ?? 'builtin',
+      });
+    },
+
+    async list(userId: number, lessonId: number): Promise<FlashcardDeck> {
+      await material.load(userId, lessonId);
+      return deck(lessonId, await cards.listDeck(userId, lessonId), clock().toISOString());
+    },
+
+    /** Cards due now, most overdue first. */
+    async due(userId: number, lessonId: number): Promise<FlashcardDeck> {
+      await material.load(userId, lessonId);
+      const now = clock().toISOString();
+      const rows = await cards.listDeck(userId, lessonId);
+      const all = deck(lessonId, rows, now);
+      const due = rows
+        .filter((r) => r.due <= now)
+        .sort((a, b) => a.due.localeCompare(b.due) || a.position - b.position);
+      return { ...all, cards: due.map(toCard) };
+    },
+
+    /** One FSRS step; the due date never passes the plan's deadline while it is ahead. */
+    async review(userId: number, id: number, rating: FlashcardRating): Promise<Flashcard> {
+      const card = await cards.findCard(userId, id);
+      if (!card) throw AppError.notFound('Flashcard not found.');
+      const m = await material.load(userId, card.lessonId);
+      const now = clock();
+      const next = review(card, rating, now, { deadline: m.deadline });
+      const row = await cards.saveReview(userId, card, rating, next, now.toISOString());
+      if (!row) throw AppError.notFound('Flashcard not found.');
+      return toCard(row);
+    },
+  };
+}
+export type FlashcardsService = ReturnType<typeof createFlashcardsService>;

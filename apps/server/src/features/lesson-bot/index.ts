@@ -1,0 +1,2 @@
+export { lessonBotRoutes } from './lesson-bot.routes.js';
+export { createLessonBotService, type LessonBotService } from './lesson-bot.service.js';

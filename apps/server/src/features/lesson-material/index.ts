@@ -1,0 +1,7 @@
+export { createLessonMaterialRepository } from './lesson-material.repository.js';
+export {
+  createLessonMaterialService,
+  focusedMaterial,
+  type LessonMaterial,
+  type LessonMaterialService,
+} from './lesson-material.service.js';

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+export function createLessonMaterialRepository(db: Kysely<Database>) {
+  return {
+    /** The student's lesson with its topic, subject and plan deadline, or undefined. */
+    findLessonContext(userId: number, lessonId: number) {
+      return db
+        .selectFrom('lessons as l')
+        .innerJoin('topics as t', 't.id', 'l.topicId')
+        .innerJoin('subjects as s', 's.id', 't.subjectId')
+        .innerJoin('studyPlans as p', 'p.id', 's.studyPlanId')
+        .select([
+          'l.id as lessonId',
+          'l.title',
+          'l.latexContent',
+          't.name as topicName',
+          's.id as subjectId',
+          's.name as subjectName',
+          'p.deadline',
+        ])
+        .where('l.userId', '=', userId)
+        .where('l.id', '=', lessonId)
+        .executeTakeFirst();
+    },
+
+    listSubjectFiles(userId: number, subjectId: number) {
+      return db
+        .selectFrom('studyFiles')
+        .select(['originalName', 'textContent'])
+        .where('userId', '=', userId)
+        .where('subjectId', '=', subjectId)
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+export type LessonMaterialRepository = ReturnType<typeof createLessonMaterialRepository>;

@@ -1,0 +1,3 @@
+export { createPlansRepository } from './plans.repository.js';
+export { planRoutes } from './plans.routes.js';
+export { createPlansService } from './plans.service.js';

@@ -1,0 +1,2 @@
+export { profileRoutes } from './profile.routes.js';
+export { createProfileService } from './profile.service.js';

@@ -1,0 +1,3 @@
+export { createProgressRepository } from './progress.repository.js';
+export { progressRoutes } from './progress.routes.js';
+export { createProgressService } from './progress.service.js';

@@ -1,0 +1,343 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeDocx, makePdf } from '../../testing/files.js';
+import {
+  countRows,
+  createTestApp,
+  dbKinds,
+  type TestApp,
+  TestClient,
+} from '../../testing/harness.js';
+import { multipart } from '../../testing/multipart.js';
+
+const DAY = 86_400_000;
+const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const free = Array.from({ length: 24 }, (_, h) => h >= 8 && h < 22);
+
+function wizard(overrides: Record<string, unknown> = {}) {
+  const period = { start: isoDay(1), end: isoDay(28) };
+  return {
+    period,
+    availability: Array.from({ length: 7 }, (_, day) => ({
+      day,
+      enabled: true,
+      hours: 3,
+      startTime: '16:00',
+      endTime: '21:00',
+      slots: free,
+    })),
+    subjects: [
+      {
+        name: 'Organic Chemistry',
+        keyTopics: 'Alkanes and alkenes\nReaction mechanisms\nStereochemistry and chirality',
+        deadline: isoDay(20),
+        priority: 2,
+        subjectIndex: 0,
+      },
+      {
+        name: 'Physics',
+        keyTopics:
+          'Newtonian mechanics, energy conservation, momentum and collisions in one and two dimensions',
+        subjectIndex: 1,
+      },
+    ],
+    preferences: { sessionLength: 1, frontLoad: false, extraWishes: '' },
+    ...overrides,
+  };
+}
+
+function form(
+  w: ReturnType<typeof wizard>,
+  files: { field: string; filename: string; content: Buffer | string }[] = [],
+  extra: { name: string; content: string }[] = [],
+) {
+  return multipart([
+    ...extra,
+    { name: 'period', content: JSON.stringify(w.period) },
+    { name: 'availability', content: JSON.stringify(w.availability) },
+    { name: 'subjects', content: JSON.stringify(w.subjects) },
+    { name: 'preferences', content: JSON.stringify(w.preferences) },
+    { name: 'language', content: 'en' },
+    { name: 'timeZone', content: 'Europe/Athens' },
+    ...files.map((f) => ({ name: f.field, filename: f.filename, content: f.content })),
+  ]);
+}
+
+describe.each(dbKinds)('smart scheduler on %s', (kind) => {
+  let t: TestApp;
+  let client: TestClient;
+  const countPlans = async () => countRows(t.db, 'studyPlans');
+  const post = (body: ReturnType<typeof form>) =>
+    client.request({ method: 'POST', url: '/api/ai/ProcessStudyMaterials', ...body });
+
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    client = new TestClient(t.app);
+    await client.registerAndLogin();
+  });
+  afterEach(async () => t.close());
+
+  it('turns a PDF, a DOCX and notes into a draft plan drawn from them, then accepts it', async () => {
+    const pdf = await makePdf([
+      'Alkanes are saturated hydrocarbons with single bonds.',
+      'Alkenes contain a carbon double bond.',
+    ]);
+    const docx = await makeDocx([
+      { heading: true, text: 'Nucleophilic substitution' },
+      { text: 'In an SN2 reaction the nucleophile attacks from the back side.' },
+    ]);
+    const r = await post(
+      form(wizard(), [
+        { field: 'Organic_Chemistry', filename: 'lecture1.pdf', content: pdf },
+        { field: 'Organic_Chemistry', filename: 'mechanisms.docx', content: docx },
+        {
+          field: 'Physics',
+          filename: 'notes.md',
+          content: '# Momentum\nMomentum is mass times velocity, $p = mv$.',
+        },
+      ]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    expect(proposal.status).toBe('draft');
+    expect(proposal.schedule.length).toBeGreaterThan(0);
+    const blocks = proposal.schedule.flatMap((d: { blocks: unknown[] }) => d.blocks);
+    for (const s of proposal.summary) {
+      const sum = blocks
+        .filter((b: { subject: string }) => b.subject === s.subject)
+        .reduce((a: number, b: { duration: number }) => a + b.duration, 0);
+      expect(s.totalHours).toBeCloseTo(sum, 5);
+    }
+    expect(proposal.summary.map((s: { subject: string }) => s.subject)).toEqual([
+      'Organic Chemistry',
+      'Physics',
+    ]);
+    expect(blocks.every((b: { start: string }) => b.start >= '16:00')).toBe(true);
+    expect(blocks.some((b: { materials: string[] }) => b.materials.includes('lecture1.pdf'))).toBe(
+      true,
+    );
+
+    // The plan holds topics from the key topics and the files' headings, with content from them.
+    const plan = (await client.get(`/api/generic/GetStudyProgramById/${proposal.planId}`)).json();
+    expect(plan.status).toBe('draft');
+    const chem = plan.subjectDetails.find(
+      (s: { subjectName: string }) => s.subjectName === 'Organic Chemistry',
+    );
+    const names = chem.topics.map((x: { name: string }) => x.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Alkanes and alkenes', 'Nucleophilic substitution']),
+    );
+    const alkanes = chem.topics.find((x: { name: string }) => x.name === 'Alkanes and alkenes');
+    expect(alkanes.deepDiveContent).toContain('saturated hydrocarbons');
+    const lesson = (await client.get(`/lessons/${alkanes.lessonId}`)).json();
+    expect(lesson.latexContent).toContain('# Alkanes and alkenes');
+    const physics = plan.subjectDetails.find(
+      (s: { subjectName: string }) => s.subjectName === 'Physics',
+    );
+    const momentum = physics.topics.find((x: { name: string }) => /momentum/i.test(x.name));
+    expect((await client.get(`/lessons/${momentum.lessonId}`)).json().latexContent).toContain(
+      '$p = mv$',
+    );
+
+    // Originals are kept by content hash, never under their uploaded names.
+    const stored = readdirSync(join(t.config.dataDir, 'uploads'), { recursive: true }).map(String);
+    expect(stored.filter((p) => /[0-9a-f]{64}$/.test(p))).toHaveLength(3);
+    expect(stored.join(' ')).not.toMatch(/lecture1|mechanisms|notes\.md/);
+
+    // A draft is not on the calendar until accepted.
+    expect((await client.get('/api/generic/GetStudySessionDto')).json()).toEqual([]);
+    expect((await client.get(`/api/ai/StudyPlanProposal/${proposal.planId}`)).json()).toEqual(
+      proposal,
+    );
+    const accepted = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {});
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().status).toBe('active');
+    expect((await client.get('/api/generic/GetStudySessionDto')).json()).toHaveLength(
+      blocks.length,
+    );
+    expect((await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {})).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('accepts edited blocks after checking them, and refuses a block outside the free hours', async () => {
+    const r = await post(form(wizard()));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const blocks = proposal.schedule.flatMap(
+      (d: { date: string; blocks: { sessionId: number; start: string; end: string }[] }) =>
+        d.blocks.map((b) => ({ sessionId: b.sessionId, date: d.date, start: b.start, end: b.end })),
+    );
+    const bad = [{ ...blocks[0], start: '05:00', end: '06:00' }, ...blocks.slice(1)];
+    const refused = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {
+      blocks: bad,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/outside that day's study hours/);
+    expect((await client.get(`/api/ai/StudyPlanProposal/${proposal.planId}`)).json().status).toBe(
+      'draft',
+    );
+
+    // Drop the first block, keep the rest as proposed.
+    const ok = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {
+      blocks: blocks.slice(1),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await client.get('/api/generic/GetStudySessionDto')).json()).toHaveLength(
+      blocks.length - 1,
+    );
+  });
+
+  it.each([
+    ['a start in the past', { period: { start: isoDay(-2), end: isoDay(25) } }, /past/],
+    ['an end before the start', { period: { start: isoDay(5), end: isoDay(3) } }, /end date/],
+    ['53 weeks', { period: { start: isoDay(1), end: isoDay(1 + 53 * 7 - 1) } }, /52 weeks/],
+    [
+      'no study day',
+      {
+        availability: Array.from({ length: 7 }, (_, day) => ({
+          day,
+          enabled: false,
+          hours: 2,
+          startTime: '16:00',
+          endTime: '20:00',
+          slots: free,
+        })),
+      },
+      /at least one study day/,
+    ],
+    [
+      'all hours 0',
+      {
+        availability: Array.from({ length: 7 }, (_, day) => ({
+          day,
+          enabled: true,
+          hours: 0,
+          startTime: '16:00',
+          endTime: '20:00',
+          slots: free,
+        })),
+      },
+      /at least one hour/,
+    ],
+    [
+      'key topics of 49 characters',
+      { subjects: [{ name: 'Maths', keyTopics: 'x'.repeat(49), subjectIndex: 0 }] },
+      /at least 50 characters/,
+    ],
+    [
+      '60 subjects',
+      {
+        subjects: Array.from({ length: 60 }, (_, i) => ({
+          name: `S${i}`,
+          keyTopics: 'y'.repeat(60),
+          subjectIndex: i,
+        })),
+      },
+      /At most 20 subjects/,
+    ],
+    [
+      'a deadline outside the period',
+      {
+        subjects: [
+          { name: 'Maths', keyTopics: 'z'.repeat(60), deadline: isoDay(90), subjectIndex: 0 },
+        ],
+      },
+      /inside the study period/,
+    ],
+  ])('refuses %s with a 400 and leaves no plan', async (_label, overrides, message) => {
+    const r = await post(form(wizard(overrides)));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toMatch(message);
+    expect(await countPlans()).toBe(0);
+  });
+
+  it('names the broken part', async () => {
+    const body = multipart([
+      { name: 'period', content: '{not json' },
+      { name: 'availability', content: '[]' },
+    ]);
+    const r = await client.request({
+      method: 'POST',
+      url: '/api/ai/ProcessStudyMaterials',
+      ...body,
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toMatch(/^period:/);
+  });
+
+  it('turns files that are not what they say, empty or corrupt into warnings naming them', async () => {
+    const r = await post(
+      form(wizard(), [
+        { field: 'Physics', filename: 'fake.pdf', content: '<html>not a pdf</html>' },
+        { field: 'Physics', filename: 'empty.txt', content: Buffer.alloc(0) },
+        {
+          field: 'Physics',
+          filename: 'broken.pdf',
+          content: '%PDF-1.7 garbage that is not a document',
+        },
+        {
+          field: 'Physics',
+          filename: '../../escape.txt',
+          content: 'Energy is conserved in a closed system.',
+        },
+      ]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const warnings = r.json().aiWarnings.join('\n');
+    expect(warnings).toContain('fake.pdf');
+    expect(warnings).toContain('broken.pdf');
+    const stored = readdirSync(join(t.config.dataDir, 'uploads'), { recursive: true }).map(String);
+    expect(stored.join(' ')).not.toContain('escape');
+    expect(readdirSync(t.config.dataDir)).not.toContain('escape.txt');
+  });
+
+  it('answers 413 to a file over 20 MB and to more than 50 MB in all, leaving no plan', async () => {
+    const big = await post(
+      form(wizard(), [
+        { field: 'Physics', filename: 'big.txt', content: Buffer.alloc(21 * 1024 * 1024, 97) },
+      ]),
+    );
+    expect(big.statusCode).toBe(413);
+    const many = await post(
+      form(
+        wizard(),
+        [1, 2, 3].map((i) => ({
+          field: 'Physics',
+          filename: `part${i}.txt`,
+          content: Buffer.alloc(19 * 1024 * 1024, 98),
+        })),
+      ),
+    );
+    expect(many.statusCode).toBe(413);
+    expect(await countPlans()).toBe(0);
+  });
+
+  it('reports the stage of a generation by its job id, to its student only', async () => {
+    const r = await post(form(wizard(), [], [{ name: 'jobId', content: 'job-1234-abcd' }]));
+    expect(r.statusCode, r.body).toBe(201);
+    expect(
+      (await client.get('/api/ai/ProcessStudyMaterials/progress/job-1234-abcd')).json(),
+    ).toEqual({ stage: 'done' });
+    expect(
+      (await client.get('/api/ai/ProcessStudyMaterials/progress/job-9999-zzzz')).json(),
+    ).toEqual({ stage: 'unknown' });
+    const other = new TestClient(t.app);
+    await other.registerAndLogin({ username: 'eve', email: 'eve@example.com' });
+    expect(
+      (await other.get('/api/ai/ProcessStudyMaterials/progress/job-1234-abcd')).json(),
+    ).toEqual({ stage: 'unknown' });
+    expect((await client.get('/api/ai/ProcessStudyMaterials/progress/../x')).statusCode).toBe(404);
+  });
+
+  it('keeps proposals private to their student', async () => {
+    const r = await post(form(wizard()));
+    const other = new TestClient(t.app);
+    await other.registerAndLogin({ username: 'eve', email: 'eve@example.com' });
+    expect((await other.get(`/api/ai/StudyPlanProposal/${r.json().planId}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/ai/AcceptStudyPlan/${r.json().planId}`, {})).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,283 @@
+import type { acceptPlanInputSchema, Proposal } from '@studybuddy/contracts';
+import type { z } from 'zod';
+import type { AiEngine } from '../../adapters/ai/ai-engine.js';
+import { type IngestedFile, ingestFile, storeOriginal } from '../../adapters/files/ingest.js';
+import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
+import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
+import { deriveTopics } from '../../domain/text/topics.js';
+import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
+import { AppError } from '../../platform/app-error.js';
+import type {
+  Draft,
+  DraftSession,
+  SmartSchedulerRepository,
+} from './smart-scheduler.repository.js';
+import type { WizardRequest } from './wizard-request.js';
+
+export interface SmartSchedulerDeps {
+  repo: SmartSchedulerRepository;
+  ai: AiEngine;
+  dataDir: string;
+  now?: () => Date;
+}
+
+/** Progress of one generation, for logs now and for a progress channel later. */
+export type Stage = 'reading-files' | 'planning' | 'writing-content' | 'saving';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const parseList = (json: string | null): string[] => {
+  try {
+    const v = JSON.parse(json ?? '[]');
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function proposalOf(userId: number, planId: number): Promise<Proposal> {
+    const plan = await deps.repo.findPlan(userId, planId);
+    if (!plan?.sourceInput) throw AppError.notFound('Study plan proposal not found.');
+    const tz = plan.timeZone ?? 'UTC';
+    const sessions = await deps.repo.listPlanSessions(userId, planId);
+    const days = new Map<string, Proposal['schedule'][number]>();
+    const totals = new Map<string, number>();
+    for (const s of sessions) {
+      const start = toZoned(new Date(s.startAt), tz);
+      const end = toZoned(new Date(s.endAt), tz);
+      const duration = round2((Date.parse(s.endAt) - Date.parse(s.startAt)) / 3_600_000);
+      const day = days.get(start.date) ?? {
+        date: start.date,
+        day: weekdayName(start.date),
+        blocks: [],
+      };
+      day.blocks.push({
+        sessionId: s.id,
+        subject: s.subjectName,
+        topic: s.topicName,
+        start: start.time,
+        end: end.time,
+        duration,
+        focus: parseList(s.focus),
+        materials: parseList(s.materials),
+      });
+      days.set(start.date, day);
+      totals.set(s.subjectName, (totals.get(s.subjectName) ?? 0) + duration);
+    }
+    const source = JSON.parse(plan.sourceInput) as { subjects: { name: string }[] };
+    return {
+      planId,
+      status: plan.status === 'active' ? 'active' : 'draft',
+      timeZone: tz,
+      schedule: [...days.values()],
+      summary: source.subjects.map((s) => ({
+        subject: s.name,
+        totalHours: round2(totals.get(s.name) ?? 0),
+      })),
+      aiWarnings: parseList(plan.warnings),
+    };
+  }
+
+  return {
+    /**
+     * Files -> text -> topics -> deep dives and lessons -> planned sessions -> one draft plan,
+     * written in one transaction. Originals are kept by content hash after the commit.
+     */
+    async process(
+      userId: number,
+      req: WizardRequest,
+      onStage?: (s: Stage) => void,
+    ): Promise<Proposal> {
+      if (req.period.start < todayIn(req.timeZone, now())) {
+        const message = 'The start date cannot be in the past.';
+        throw AppError.validation(`period: ${message}`, [{ path: 'period.start', message }]);
+      }
+      onStage?.('reading-files');
+      const warnings: string[] = [];
+      const files: IngestedFile[][] = [];
+      for (const list of req.files) {
+        const read: IngestedFile[] = [];
+        for (const f of list) {
+          const r = await ingestFile(f.filename, f.data);
+          if (r.file) read.push(r.file);
+          if (r.warning) warnings.push(r.warning);
+        }
+        files.push(read);
+      }
+
+      onStage?.('writing-content');
+      const subjects: Draft['subjects'] = [];
+      const plannerSubjects: PlannerInput['subjects'] = [];
+      for (const [i, s] of req.subjects.entries()) {
+        const own = files[i] ?? [];
+        const sources = own.map((f) => ({ name: f.name, text: f.text }));
+        const topics = deriveTopics(s.keyTopics, sources);
+        const draftTopics = [];
+        for (const t of topics) {
+          const deepDive = await deps.ai.deepDive({
+            subjectName: s.name,
+            topicName: t.name,
+            prompt: s.keyTopics,
+            sources: sources.filter((x) => t.sources.includes(x.name)),
+          });
+          const lesson = await deps.ai.lesson({
+            subjectName: s.name,
+            topicName: t.name,
+            content: deepDive.value,
+          });
+          warnings.push(...deepDive.warnings, ...lesson.warnings);
+          draftTopics.push({
+            name: t.name,
+            deepDiveContent: deepDive.value,
+            lesson: { title: t.name, latexContent: lesson.value },
+          });
+        }
+        subjects.push({
+          name: s.name,
+          topics: draftTopics,
+          files: own.map((f) => ({
+            sha256: f.sha256,
+            originalName: f.name,
+            kind: f.kind,
+            sizeBytes: f.size,
+            textContent: f.text,
+          })),
+        });
+        plannerSubjects.push({
+          name: s.name,
+          deadline: s.deadline ?? undefined,
+          priority: s.priority ?? undefined,
+          topics: topics.map((t) => ({ name: t.name, size: t.size })),
+          materials: own.map((f) => f.name),
+        });
+      }
+
+      onStage?.('planning');
+      const plan = planStudy({
+        period: req.period,
+        availability: req.availability,
+        subjects: plannerSubjects,
+        preferences: req.preferences,
+      });
+      warnings.push(...plan.warnings, ...plan.notes);
+      const sessions: DraftSession[] = plan.blocks.map((b) => {
+        const subject = req.subjects[b.subjectIndex];
+        const topicIndex = b.topicIndexes[0] ?? null;
+        const topicName =
+          topicIndex === null
+            ? undefined
+            : plannerSubjects[b.subjectIndex]?.topics[topicIndex]?.name;
+        const title =
+          b.kind === 'final-review'
+            ? `Final review: ${subject?.name}`
+            : b.kind === 'review'
+              ? `Review: ${subject?.name}`
+              : (topicName ?? subject?.name ?? 'Study');
+        return {
+          subjectIndex: b.subjectIndex,
+          topicIndex,
+          title,
+          startAt: fromZoned(b.date, b.start, req.timeZone).toISOString(),
+          endAt: fromZoned(b.date, b.end, req.timeZone).toISOString(),
+          kind: b.kind,
+          focus: b.focus,
+          materials: b.materials,
+        };
+      });
+
+      onStage?.('saving');
+      const deadlines = req.subjects
+        .map((s) => s.deadline)
+        .filter((d): d is string => Boolean(d))
+        .sort();
+      const totalHours = round2(plan.summary.reduce((a, s) => a + s.totalHours, 0));
+      const topicCount = subjects.reduce((a, s) => a + s.topics.length, 0);
+      const name = `${req.subjects.map((s) => s.name).join(', ')}`.slice(0, 150);
+      const draft: Draft = {
+        plan: {
+          name: `${name} (${req.period.start} to ${req.period.end})`,
+          deadline: deadlines.at(-1) ?? req.period.end,
+          description: req.preferences.extraWishes || '',
+          conceptMapOutline: subjects
+            .map((s) => `${s.name}\n${s.topics.map((t) => `  - ${t.name}`).join('\n')}`)
+            .join('\n'),
+          overallSummary: `${subjects.length} subject(s), ${topicCount} topic(s) and ${totalHours} h of study planned from ${req.period.start} to ${req.period.end}.`,
+          sourceInput: JSON.stringify({
+            period: req.period,
+            availability: req.availability,
+            subjects: req.subjects,
+            preferences: req.preferences,
+            language: req.language,
+          }),
+          warnings,
+          timeZone: req.timeZone,
+        },
+        subjects,
+        sessions,
+      };
+      const planId = await deps.repo.insertDraft(userId, draft, now().toISOString());
+      for (const list of files) for (const f of list) storeOriginal(deps.dataDir, f);
+      return proposalOf(userId, planId);
+    },
+
+    getProposal: proposalOf,
+
+    /** Puts a draft on the calendar, with the student's edits re-validated first. */
+    async accept(
+      userId: number,
+      planId: number,
+      input: z.output<typeof acceptPlanInputSchema>,
+    ): Promise<Proposal> {
+      const plan = await deps.repo.findPlan(userId, planId);
+      if (!plan?.sourceInput) throw AppError.notFound('Study plan proposal not found.');
+      if (plan.status !== 'draft') {
+        throw new AppError(409, 'validation_failed', 'This plan is already on your calendar.');
+      }
+      const tz = plan.timeZone ?? 'UTC';
+      const source = JSON.parse(plan.sourceInput) as WizardRequest;
+      const sessions = await deps.repo.listPlanSessions(userId, planId);
+      let changes: { id: number; startAt: string; endAt: string }[] = [];
+      let removed: number[] = [];
+      if (input.blocks) {
+        const known = new Map(sessions.map((s) => [s.id, s]));
+        const edited = input.blocks.map((b) => {
+          const s = known.get(b.sessionId);
+          if (!s)
+            throw AppError.validation('A block is not part of this plan.', [
+              { path: 'blocks', message: `Unknown block ${b.sessionId}.` },
+            ]);
+          return {
+            id: b.sessionId,
+            subject: s.subjectName,
+            date: b.date,
+            start: b.start,
+            end: b.end,
+          };
+        });
+        const problems = validateBlocks(edited, {
+          period: source.period,
+          availability: source.availability,
+          deadlines: new Map(source.subjects.map((s) => [s.name, s.deadline ?? undefined])),
+        });
+        if (problems.length > 0) {
+          throw AppError.validation(
+            problems[0] as string,
+            problems.map((message) => ({ path: 'blocks', message })),
+          );
+        }
+        const kept = new Set(edited.map((b) => b.id));
+        removed = sessions.filter((s) => !kept.has(s.id)).map((s) => s.id);
+        changes = edited.map((b) => ({
+          id: b.id,
+          startAt: fromZoned(b.date, b.start, tz).toISOString(),
+          endAt: fromZoned(b.date, b.end, tz).toISOString(),
+        }));
+      }
+      await deps.repo.acceptPlan(userId, planId, changes, removed, now().toISOString());
+      return proposalOf(userId, planId);
+    },
+  };
+}
+export type SmartSchedulerService = ReturnType<typeof createSmartSchedulerService>;

@@ -1,0 +1,66 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SubjectsTable } from '../../db/types.js';
+
+export type SubjectRow = Selectable<SubjectsTable>;
+
+export function createSubjectsRepository(db: Kysely<Database>) {
+  return {
+    async listSubjects(userId: number, planIds: number[]): Promise<SubjectRow[]> {
+      if (planIds.length === 0) return [];
+      return db
+        .selectFrom('subjects')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('studyPlanId', 'in', planIds)
+        .orderBy('id')
+        .execute();
+    },
+
+    findSubject(userId: number, id: number): Promise<SubjectRow | undefined> {
+      return db
+        .selectFrom('subjects')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async planExists(userId: number, planId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('studyPlans')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('id', '=', planId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    insertSubject(userId: number, studyPlanId: number, name: string, now: string) {
+      return db
+        .insertInto('subjects')
+        .values({ userId, studyPlanId, name, createdAt: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    updateSubject(userId: number, id: number, name: string) {
+      return db
+        .updateTable('subjects')
+        .set({ name })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async deleteSubject(userId: number, id: number): Promise<boolean> {
+      const r = await db
+        .deleteFrom('subjects')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+  };
+}
+export type SubjectsRepository = ReturnType<typeof createSubjectsRepository>;

@@ -1,0 +1,41 @@
+import { topicEndpoints } from '@studybuddy/contracts';
+import type { FastifyInstance } from 'fastify';
+import { extractTexts } from '../../adapters/files/extract-text.js';
+import { currentUser } from '../../platform/authenticate.js';
+import { readUpload } from '../../platform/multipart.js';
+import { route } from '../../platform/route.js';
+import type { TopicsService } from './topics.service.js';
+
+const opts = { auth: true, tags: ['topics'] };
+
+export async function topicRoutes(
+  app: FastifyInstance,
+  deps: { topics: TopicsService },
+): Promise<void> {
+  const { topics } = deps;
+  route(app, topicEndpoints.listBySubject, opts, async (req) =>
+    topics.listBySubject(currentUser(req).id, req.params.subjectId),
+  );
+  route(app, topicEndpoints.get, opts, async (req) =>
+    topics.getTopic(currentUser(req).id, req.params.id),
+  );
+  route(app, topicEndpoints.create, { ...opts, status: 201 }, async (req) =>
+    topics.createTopic(currentUser(req).id, req.body),
+  );
+  route(app, topicEndpoints.update, opts, async (req) =>
+    topics.updateTopic(currentUser(req).id, req.params.id, req.body),
+  );
+  route(app, topicEndpoints.remove, opts, async (req) => {
+    await topics.deleteTopic(currentUser(req).id, req.params.id);
+    return { message: 'Topic deleted.' };
+  });
+  route(app, topicEndpoints.generateChecklist, opts, async (req) => {
+    const user = currentUser(req);
+    // The body is read in full before any answer, so a refused request never leaves the
+    // multipart stream hanging; the service then checks ownership (404 for a stranger's topic).
+    const upload = await readUpload(req);
+    const prompt = (upload.fields.prompt ?? '').trim().slice(0, 5000);
+    const { sources, warnings } = extractTexts(upload.files);
+    return topics.generateChecklist(user.id, req.params.id, prompt, sources, warnings);
+  });
+}

@@ -1,0 +1,127 @@
+import type { Topic } from '@studybuddy/contracts';
+import type { AiEngine, SourceText } from '../../adapters/ai/ai-engine.js';
+import { AppError } from '../../platform/app-error.js';
+import type { LessonRef, TopicChanges, TopicRow, TopicsRepository } from './topics.repository.js';
+
+const topicNotFound = () => AppError.notFound('Topic not found.');
+
+export function toTopic(row: TopicRow, lessons: LessonRef[]): Topic {
+  const own = lessons.filter((l) => l.topicId === row.id).map(({ id, title }) => ({ id, title }));
+  return {
+    id: row.id,
+    subjectId: row.subjectId,
+    name: row.name,
+    topicName: row.name,
+    deepDiveContent: row.deepDiveContent,
+    completed: row.completed === 1,
+    lessonId: own[0]?.id ?? null,
+    lessons: own,
+  };
+}
+
+export function createTopicsService(deps: { topics: TopicsRepository; ai: AiEngine }) {
+  const { topics, ai } = deps;
+
+  async function withLessons(userId: number, row: TopicRow): Promise<Topic> {
+    return toTopic(row, await topics.listLessonRefs(userId, [row.id]));
+  }
+
+  return {
+    /** Topics of these subjects, grouped by subject id (two queries whatever the count). */
+    async loadTopicsBySubject(userId: number, subjectIds: number[]): Promise<Map<number, Topic[]>> {
+      const rows = await topics.listTopics(userId, subjectIds);
+      const lessons = await topics.listLessonRefs(
+        userId,
+        rows.map((r) => r.id),
+      );
+      const out = new Map<number, Topic[]>(subjectIds.map((id) => [id, []]));
+      for (const row of rows) out.get(row.subjectId)?.push(toTopic(row, lessons));
+      return out;
+    },
+
+    async listBySubject(userId: number, subjectId: number): Promise<Topic[]> {
+      if (!(await topics.findSubjectName(userId, subjectId)))
+        throw AppError.notFound('Subject not found.');
+      return (await this.loadTopicsBySubject(userId, [subjectId])).get(subjectId) ?? [];
+    },
+
+    async getTopic(userId: number, id: number): Promise<Topic> {
+      const row = await topics.findTopic(userId, id);
+      if (!row) throw topicNotFound();
+      return withLessons(userId, row);
+    },
+
+    /** Every topic has a lesson: one is generated from the name and content at creation. */
+    async createTopic(
+      userId: number,
+      input: { subjectId: number; name: string; deepDiveContent?: string | null | undefined },
+    ): Promise<Topic> {
+      const subject = await topics.findSubjectName(userId, input.subjectId);
+      if (!subject) throw AppError.notFound('Subject not found.');
+      const content = input.deepDiveContent ?? null;
+      const lesson = await ai.lesson({ subjectName: subject.name, topicName: input.name, content });
+      const row = await topics.insertTopicWithLesson(
+        userId,
+        { subjectId: input.subjectId, name: input.name, deepDiveContent: content },
+        { title: input.name, latexContent: lesson.value },
+        new Date().toISOString(),
+      );
+      return withLessons(userId, row);
+    },
+
+    async updateTopic(
+      userId: number,
+      id: number,
+      input: {
+        name?: string | undefined;
+        topicName?: string | undefined;
+        deepDiveContent?: string | null | undefined;
+        completed?: boolean | undefined;
+      },
+    ): Promise<Topic> {
+      const changes: TopicChanges = {};
+      const name = input.name ?? input.topicName;
+      if (name !== undefined) changes.name = name;
+      if (input.deepDiveContent !== undefined) changes.deepDiveContent = input.deepDiveContent;
+      if (input.completed !== undefined) changes.completed = input.completed;
+      const row = await topics.updateTopic(userId, id, changes, new Date().toISOString());
+      if (!row) throw topicNotFound();
+      return withLessons(userId, row);
+    },
+
+    async deleteTopic(userId: number, id: number): Promise<void> {
+      if (!(await topics.deleteTopic(userId, id))) throw topicNotFound();
+    },
+
+    /** Fills the deep dive from the student's prompt and files through the AI interface. */
+    async generateChecklist(
+      userId: number,
+      id: number,
+      prompt: string,
+      sources: SourceText[],
+      warnings: string[],
+    ): Promise<Topic & { warnings: string[] }> {
+      const row = await topics.findTopic(userId, id);
+      if (!row) throw topicNotFound();
+      const subject = await topics.findSubjectName(userId, row.subjectId);
+      const result = await ai.deepDive({
+        subjectName: subject?.name ?? '',
+        topicName: row.name,
+        prompt,
+        sources,
+      });
+      const updated = await topics.updateTopic(
+        userId,
+        id,
+        { deepDiveContent: result.value },
+        new Date().toISOString(),
+      );
+      if (!updated) throw topicNotFound();
+      return {
+        ...(await withLessons(userId, updated)),
+        warnings: [...warnings, ...result.warnings],
+      };
+    },
+  };
+}
+export type TopicsService = ReturnType<typeof createTopicsService>;

@@ -1,0 +1,60 @@
+import type { ErrorBody, FieldIssue } from '@studybuddy/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+import { csrfError } from './csrf.js';
+
+/** One error handler: every failure leaves as `{ message, code, details? }`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.message, error.code, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: FieldIssue[] = error.validation.map((v) => {
+        const keys = (v.params as { keys?: unknown }).keys;
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return {
+          // Unknown fields (mass assignment) have no path of their own: name the keys.
+          path: path || (Array.isArray(keys) ? keys.join(',') : ''),
+          message: v.message ?? 'Invalid value.',
+        };
+      });
+      const first = details[0];
+      const message = first?.path
+        ? `${first.path}: ${first.message}`
+        : (first?.message ?? 'Invalid request.');
+      return reply.status(400).send(body(message, 'validation_failed', details));
+    }
+    if (error.code?.startsWith('FST_CSRF_')) {
+      request.log.warn({ event: 'csrf.rejected', url: request.url }, error.message);
+      return reply.status(403).send(body(csrfError().message, 'csrf_invalid'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body('The request is too large.', 'payload_too_large'));
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return reply.status(400).send(body('The request body is not valid JSON.', 'invalid_json'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(body('Unsupported content type.', 'validation_failed'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(body(error.message, 'rate_limited'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(error.message, 'validation_failed'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('Something went wrong on our side.', 'internal_error'));
+  });
+}
+
+function body(message: string, code: string, details?: FieldIssue[]): ErrorBody {
+  return details ? { message, code, details } : { message, code };
+}

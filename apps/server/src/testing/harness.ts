@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XSRF_COOKIE, XSRF_HEADER } from '@studybuddy/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { connectDatabase, type Db } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/types.js';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. An unreachable PostgreSQL then
+ * fails the run instead of being skipped.
+ */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestDb extends Db {
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, migrated database: SQLite in memory, or a private schema in PostgreSQL. */
+export async function createTestDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'sqlite') {
+    const db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db.db);
+    return { ...db, cleanup: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+  await migrateToLatest(db.db, schema);
+  return {
+    ...db,
+    cleanup: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Rows in a table, to prove that a refused request changed nothing. */
+export async function countRows(db: TestDb, table: keyof Database): Promise<number> {
+  const row = await db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = await createTestDb(kind);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies, echoes the XSRF token, sends the Bearer token. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  accessToken: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions & { auth?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (opts.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE))
+      await this.request({ url: '/api/health' });
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    if (method !== 'GET' && xsrf && !(XSRF_HEADER.toLowerCase() in headers)) {
+      headers[XSRF_HEADER.toLowerCase()] = xsrf;
+    }
+    if (opts.auth !== false && this.accessToken && !headers.authorization) {
+      headers.authorization = `Bearer ${this.accessToken}`;
+    }
+    const { auth: _auth, ...rest } = opts;
+    const res = await this.app.inject({ ...rest, method: method as 'GET', headers });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  }
+
+  async registerAndLogin(overrides: Partial<typeof sampleUser> = {}) {
+    const user = { ...sampleUser, ...overrides };
+    const reg = await this.post('/api/authentication/register', user);
+    if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+    const login = await this.post('/api/authentication/login', {
+      email: user.email,
+      password: user.password,
+    });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    this.accessToken = login.json().accessToken;
+    return { user, id: reg.json().id as number };
+  }
+}
+
+export const sampleUser = {
+  username: 'ana',
+  firstName: 'Ana',
+  lastName: 'Lee',
+  email: 'ana@example.com',
+  password: 'correct horse battery',
+};

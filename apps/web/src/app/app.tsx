@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { createQueryClient } from '@/lib/query-client';
+import { restoreSession, syncSessionAcrossTabs } from './restore-session';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+
+/**
+ * Providers and the router. Until the session is restored only the loading overlay shows, so a
+ * reload never flashes the login screen.
+ */
+export function App() {
+  const [router, setRouter] = useState<ReturnType<typeof createAppRouter> | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void restoreSession().then(() => {
+      if (!cancelled) setRouter(createAppRouter());
+    });
+    const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
+    return () => {
+      cancelled = true;
+      stopSync();
+    };
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {router ? <RouterProvider router={router} /> : <LoadingOverlay forceVisible />}
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { ApiErrorDialog } from '@/components/api-error-dialog';
+import { BetaNotice } from '@/components/beta-notice';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { paths } from '@/config/paths';
+import { AssistantLauncher } from '@/features/assistant/components/assistant-launcher';
+import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
+import { useSession } from '@/hooks/use-session';
+import { setSessionExpiredHandler } from '@/lib/session';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** An ended session sends the student to login from any layout. */
+function useSessionExpiredRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSessionExpiredHandler(() => navigate(paths.login, { replace: true }));
+    return () => setSessionExpiredHandler(null);
+  }, [navigate]);
+}
+
+/**
+ * Every screen: skip link, navbar, main content, footer and the root overlays; logged in, also
+ * the study assistant's button.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  useSessionExpiredRedirect();
+
+  return (
+    <div className={isLoggedIn ? 'app-shell app-shell--assistant' : 'app-shell'}>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Navbar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      {isLoggedIn ? <AssistantLauncher /> : null}
+      {isLoggedIn ? <FeedbackLauncher /> : null}
+      <BetaNotice />
+      <LoadingOverlay />
+      <ApiErrorDialog />
+    </div>
+  );
+}
+
+/**
+ * Full-screen screens (the lesson, SPEC.md section 2): no navbar or footer, the same overlays.
+ * The screen itself provides its <main>.
+ */
+export function FullScreenLayout() {
+  const { isLoggedIn } = useSession();
+  useSessionExpiredRedirect();
+  return (
+    <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
+      <Outlet />
+      {isLoggedIn ? <AssistantLauncher /> : null}
+      <BetaNotice />
+      <LoadingOverlay />
+      <ApiErrorDialog />
+    </div>
+  );
+}

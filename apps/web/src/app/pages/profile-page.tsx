@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '@/components/language-select';
+import { useLogout } from '@/features/auth/api/logout';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const logout = useLogout();
+  useDocumentTitle(t('profile.title'));
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">{t('profile.title')}</h1>
+      <section className="card">
+        {profile.isPending ? null : <ProfileForm profile={profile.data} />}
+      </section>
+      <section className="card" aria-labelledby="profile-preferences-title">
+        <h2 id="profile-preferences-title" className="form__section-title">
+          {t('profile.preferences')}
+        </h2>
+        <LanguageSelect />
+      </section>
+      <section className="card" aria-labelledby="profile-session-title">
+        <h2 id="profile-session-title" className="form__section-title">
+          {t('profile.sessionTitle')}
+        </h2>
+        <p>{t('profile.sessionText')}</p>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          {t('profile.logout')}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useProposal } from '@/features/smart-scheduler/api/get-proposal';
+import { ProposalReview } from '@/features/smart-scheduler/components/proposal-review';
+import { wizardStore } from '@/features/smart-scheduler/hooks/wizard-store';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isApiError } from '@/lib/api-error';
+import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
+
+/** /smart-scheduler/review?planId=...: the proposal made by the wizard, loaded from the server. */
+export default function SmartSchedulerReviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useRefreshStudyData();
+  const [search] = useSearchParams();
+  const planId = Number(search.get('planId'));
+  const valid = Number.isInteger(planId) && planId > 0;
+  const proposal = useProposal(planId);
+  useDocumentTitle(t('smartScheduler.review.title'));
+
+  if (!valid || (proposal.isError && isApiError(proposal.error) && proposal.error.status === 404)) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">{t('smartScheduler.review.title')}</h1>
+        <p className="empty-state" role="status">
+          {valid ? t('smartScheduler.review.notFound') : t('smartScheduler.review.missingId')}
+        </p>
+        <Link className="button button--primary" to={paths.smartSchedulerSetup}>
+          {t('smartScheduler.review.startWizard')}
+        </Link>
+      </div>
+    );
+  }
+  if (proposal.isPending) {
+    return (
+      <p className="status-text" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (proposal.isError) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">{t('smartScheduler.review.title')}</h1>
+        <p className="form-message form-message--error" role="alert">
+          {t('smartScheduler.review.loadFailed')}
+        </p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void proposal.refetch()}
+        >
+          {t('smartScheduler.review.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <ProposalReview
+      proposal={proposal.data}
+      onAccepted={() => {
+        // The plan is made: a new wizard starts from scratch next time.
+        wizardStore.reset();
+        void refresh(planId);
+        navigate(paths.dashboard);
+      }}
+      onDiscarded={() => {
+        void refresh(planId);
+        navigate(paths.dashboard);
+      }}
+      onRegenerate={() => {
+        wizardStore.set((s) => ({ ...s, step: 0 }));
+        navigate(paths.smartSchedulerSetup);
+      }}
+    />
+  );
+}

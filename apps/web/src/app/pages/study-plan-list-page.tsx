@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { PlanList } from '@/features/plans/components/plan-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
+
+/** /study-plan and /study-plan/list: the student's plans. */
+export default function StudyPlanListPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshStudyData();
+  useDocumentTitle(t('plans.listPage.title'));
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1 className="page__title">{t('plans.listPage.title')}</h1>
+        <div className="actions">
+          <Link to={paths.studyPlanCreate} className="button button--primary">
+            {t('plans.listPage.create')}
+          </Link>
+          <Link to={paths.smartSchedulerSetup} className="button button--secondary">
+            {t('dashboard.smartScheduler')}
+          </Link>
+        </div>
+      </div>
+      <PlanList onDeleted={(id) => void refresh(id)} />
+    </div>
+  );
+}

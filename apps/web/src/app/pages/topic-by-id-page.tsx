@@ -1,0 +1,1 @@
+export { TopicByIdPage as default } from './topic-page';

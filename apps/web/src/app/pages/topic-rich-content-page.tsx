@@ -1,0 +1,1 @@
+export { TopicRichContentPage as default } from './topic-page';

@@ -1,0 +1,35 @@
+import { getHealth } from '@/features/health/api/get-health';
+import { refreshSession } from '@/lib/api-client';
+import { clearSession, hasLoggedInFlag } from '@/lib/session';
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * App start (DESIGN.md section 3): /api/health hands out the XSRF cookie, then the refresh
+ * cookie restores the in-memory access token. Only a browser that was logged in asks for a
+ * refresh, so an anonymous visit does not produce a 401 on every load.
+ */
+export function restoreSession(): Promise<void> {
+  // Once per page load, even when React runs the starting effect twice (StrictMode).
+  restoring ??= (async () => {
+    await getHealth().catch(() => undefined);
+    if (!hasLoggedInFlag()) {
+      clearSession();
+      return;
+    }
+    const restored = await refreshSession();
+    if (!restored) clearSession();
+  })();
+  return restoring;
+}
+
+/** Keeps tabs in step: logging out in one tab logs out the others, logging in restores them. */
+export function syncSessionAcrossTabs(loggedInKey: string): () => void {
+  function onStorage(event: StorageEvent) {
+    if (event.key !== loggedInKey) return;
+    if (event.newValue === 'true') void refreshSession();
+    else clearSession();
+  }
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { paths, routePatterns } from '@/config/paths';
+import { RequireAuth, RequireGuest } from './guards';
+import { FullScreenLayout, RootLayout } from './layouts/root-layout';
+
+/** A route whose page module is loaded on first visit. */
+function page(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Screens anyone may see (SPEC.md section 2). */
+const publicRoutes: RouteObject[] = [
+  page(paths.home, () => import('./pages/home-page')),
+  page(paths.about, () => import('./pages/about-page')),
+  page(paths.blog, () => import('./pages/blog-page')),
+  page(routePatterns.blogPost, () => import('./pages/blog-post-page')),
+  page(paths.contact, () => import('./pages/contact-page')),
+  page(paths.services, () => import('./pages/services-page')),
+];
+
+/** Screens only for visitors who are not logged in. */
+const guestRoutes: RouteObject[] = [
+  page(paths.login, () => import('./pages/login-page')),
+  page(paths.register, () => import('./pages/register-page')),
+];
+
+const studyPlanList = () => import('./pages/study-plan-list-page');
+const subjectPage = () => import('./pages/subject-page');
+const topicPage = () => import('./pages/topic-page');
+const sessionFormPage = () => import('./pages/session-form-page');
+
+/** Screens behind the authentication guard. */
+const protectedRoutes: RouteObject[] = [
+  page(paths.dashboard, () => import('./pages/dashboard-page')),
+  page(paths.profile, () => import('./pages/profile-page')),
+  page(paths.calendar, () => import('./pages/calendar-page')),
+  page(paths.studyPlans, studyPlanList),
+  page(paths.studyPlanList, studyPlanList),
+  page(paths.studyPlanCreate, () => import('./pages/plan-create-page')),
+  page(routePatterns.studyPlanEdit, () => import('./pages/plan-edit-page')),
+  page(routePatterns.studyPlanDetail, () => import('./pages/study-plan-detail-page')),
+  page(routePatterns.subject, subjectPage),
+  page(routePatterns.subjectDetail, subjectPage),
+  page(routePatterns.topic, topicPage),
+  // SPEC.md section 2: the topic screen also reads the plan id from ?studyPlanId=.
+  page('/study-plan/topic/:subjectName/:topicName', topicPage),
+  page(routePatterns.topicRichContent, () => import('./pages/topic-rich-content-page')),
+  page(routePatterns.topicById, () => import('./pages/topic-by-id-page')),
+  page(routePatterns.scheduledSession, sessionFormPage),
+  page(paths.sessionCreate, sessionFormPage),
+  page(routePatterns.smartSchedulerSetup, () => import('./pages/smart-scheduler-setup-page')),
+  page(routePatterns.smartSchedulerReview, () => import('./pages/smart-scheduler-review-page')),
+];
+
+/** Logged-in screens without the navbar and footer. */
+const fullScreenRoutes: RouteObject[] = [
+  page(routePatterns.lesson, () => import('./pages/lesson-page')),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: () => <LoadingOverlay forceVisible />,
+    children: [
+      ...publicRoutes,
+      { element: <RequireGuest />, children: guestRoutes },
+      { element: <RequireAuth />, children: protectedRoutes },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+  {
+    element: <FullScreenLayout />,
+    HydrateFallback: () => <LoadingOverlay forceVisible />,
+    children: [{ element: <RequireAuth />, children: fullScreenRoutes }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

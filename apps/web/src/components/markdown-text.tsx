@@ -1,0 +1,46 @@
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import './markdown-text.css';
+
+/** Headings in an answer must not break the screen's outline: they become bold paragraphs. */
+const heading: Components['h1'] = ({ node: _node, ...props }) => (
+  <p className="markdown-text__heading">
+    <strong {...props} />
+  </p>
+);
+
+const components: Components = {
+  // Links in an AI answer lead away from the app: never give the new page a handle on this one.
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  h1: heading,
+  h2: heading,
+  h3: heading,
+  h4: heading,
+  h5: heading,
+  h6: heading,
+};
+
+export interface MarkdownTextProps {
+  children: string;
+  className?: string;
+}
+
+/**
+ * Text written by the AI (plain text or Markdown). Raw HTML is dropped (skipHtml), images are
+ * not loaded and URLs go through react-markdown's safe-protocol filter: nothing the model
+ * writes is ever interpreted as HTML.
+ */
+export function MarkdownText({ children, className }: MarkdownTextProps) {
+  return (
+    <div className={['markdown-text', className ?? ''].filter(Boolean).join(' ')}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        disallowedElements={['img']}
+        components={components}
+      >
+        {children}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Web storage keys of SPEC.md section 9. No token is ever written to web storage. */
+export const STORAGE_KEYS = {
+  /** sessionStorage: JSON of the signed-in user's display data. */
+  currentUser: 'currentUser',
+  /** sessionStorage: the plan cache (SPEC.md sections 3 and 4), cleared with the session. */
+  planCache: 'planCache',
+  /** localStorage: 'true' while logged in, absent otherwise. */
+  loggedIn: 'loggedIn',
+  /** localStorage: 'true' once the beta notice was accepted. */
+  betaAccepted: 'betaAccepted',
+  /** localStorage: the chosen interface language. */
+  selectedLanguage: 'selectedLanguage',
+  /** sessionStorage: the smart-scheduler wizard's inputs (not its files), cleared with the session. */
+  smartSchedulerWizard: 'smartSchedulerWizard',
+} as const;

@@ -1,0 +1,13 @@
+import type { ChatReply } from '@studybuddy/contracts';
+
+/**
+ * The reply text as the spec's client reads it: the first candidate's content parts, joined.
+ * An empty string when there is none, which the panel shows as 'Sorry, I did not understand that.'
+ */
+export function replyText(reply: Pick<ChatReply, 'candidates'> | undefined): string {
+  const parts = reply?.candidates?.[0]?.content?.parts ?? [];
+  return parts
+    .map((part) => part?.text ?? '')
+    .join('')
+    .trim();
+}

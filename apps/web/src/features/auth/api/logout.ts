@@ -1,0 +1,33 @@
+import { authEndpoints } from '@studybuddy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/** POST /user/logout: revokes the session on the server and clears the refresh cookie. */
+export function logout() {
+  return apiRequest(authEndpoints.logout);
+}
+
+/**
+ * Logs out (SPEC.md section 4): posts /user/logout, clears session storage and the logged-in
+ * flag, then loads /login afresh so no state of the old session survives in memory.
+ */
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch {
+        // Even when the server cannot be reached the student must end up logged out here.
+      }
+    },
+    onSettled: () => {
+      clearSession();
+      client.clear();
+      window.location.assign(paths.login);
+    },
+    meta: { handlesOwnErrors: true },
+  });
+}

@@ -1,0 +1,96 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '@/testing/cookies';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { LessonBotPanel } from './lesson-bot-panel';
+
+function fakeServer(answer: Record<string, unknown>) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return jsonResponse({ modelVersion: 'builtin', warnings: [], covered: true, ...answer });
+    }),
+  );
+  return calls;
+}
+
+describe('the lesson helper', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends exactly "Help me with this lesson" and shows the answer with its passages', async () => {
+    setXsrfCookie();
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      answer: 'Osmosis is the **diffusion of water** through a membrane.',
+      passages: [
+        { source: 'Cells', text: 'Osmosis is the diffusion of water through a membrane.' },
+        { source: 'notes.pdf', text: 'Water boils at 100 °C at sea level.' },
+      ],
+      warnings: [
+        'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
+      ],
+    });
+    renderWithProviders(<LessonBotPanel lessonId={7} />);
+    await user.click(screen.getByRole('button', { name: 'Help me with this lesson' }));
+    expect(await screen.findByRole('heading', { name: 'Answer' })).toBeTruthy();
+    expect(calls).toEqual([
+      { url: '/lessons/7/ai-bot', body: { question: 'Help me with this lesson', language: 'en' } },
+    ]);
+    expect(screen.getByText('diffusion of water').tagName).toBe('STRONG');
+    expect(screen.getByRole('heading', { name: 'Passages used' })).toBeTruthy();
+    const quote = screen.getByText('Osmosis is the diffusion of water through a membrane.');
+    expect(quote.tagName).toBe('BLOCKQUOTE');
+    expect(screen.getByText('notes.pdf').tagName).toBe('CITE');
+    expect(
+      screen.getByText(
+        'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('never interprets HTML in the answer or the passages', async () => {
+    setXsrfCookie();
+    const user = userEvent.setup();
+    fakeServer({
+      answer: 'Before <img src=x onerror="alert(1)"><script>alert(2)</script><b>bold?</b> after',
+      passages: [{ source: '<i>file</i>', text: '<img src=y onerror="alert(3)">Cells divide.' }],
+    });
+    const { container } = renderWithProviders(<LessonBotPanel lessonId={7} />);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question about this lesson' }),
+      'What do cells do?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('i')).toBeNull();
+    expect(screen.getByText('<img src=y onerror="alert(3)">Cells divide.')).toBeTruthy();
+    expect(screen.getByText('<i>file</i>')).toBeTruthy();
+    expect(screen.getByText('What do cells do?').textContent).toBe('You asked: What do cells do?');
+    expect(screen.getByText(/^Before/).textContent).toMatch(/^Before .*after$/);
+  });
+
+  it('ignores an empty question and says so when the helper fails', async () => {
+    setXsrfCookie();
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ message: 'Boom', code: 'internal_error' }, 500),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LessonBotPanel lessonId={7} />);
+    const ask = screen.getByRole('button', { name: 'Ask' }) as HTMLButtonElement;
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question about this lesson' }),
+      '   ',
+    );
+    expect(ask.disabled).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Help me with this lesson' }));
+    expect(await screen.findByText('The helper could not answer. Please try again.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,145 @@
+import { LESSON_QUESTION_MAX, type LessonAnswer } from '@studybuddy/contracts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AiWarnings } from '@/components/ai-warnings';
+import { MarkdownText } from '@/components/markdown-text';
+import { aiLanguage } from '@/lib/ai-language';
+import { useAskLessonBot } from '../api/ask-lesson-bot';
+import './lesson-bot.css';
+
+/** SPEC.md section 7: the button sends exactly this question, whatever the interface language. */
+export const HELP_QUESTION = 'Help me with this lesson';
+
+export interface LessonBotPanelProps {
+  lessonId: number;
+}
+
+/**
+ * The lesson helper: 'Help me with this lesson' or a question of the student's own, answered
+ * from the lesson and the subject's files, with the passages the answer rests on.
+ */
+export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
+  const { t, i18n } = useTranslation();
+  const ask = useAskLessonBot();
+  const [draft, setDraft] = useState('');
+  const [asked, setAsked] = useState<{ question: string; answer: LessonAnswer } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const answerRef = useRef<HTMLHeadingElement>(null);
+  const focusAnswer = useRef(false);
+  const inputId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    if (focusAnswer.current) {
+      focusAnswer.current = false;
+      answerRef.current?.focus();
+    }
+  });
+
+  async function send(text: string) {
+    const question = text.trim();
+    if (!question || ask.isPending) return;
+    setFailed(false);
+    try {
+      const answer = await ask.mutateAsync({
+        lessonId,
+        input: { question, language: aiLanguage(i18n.language) },
+      });
+      setAsked({ question, answer });
+      if (question === draft.trim()) setDraft('');
+      focusAnswer.current = true;
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void send(draft);
+  }
+
+  const shownQuestion = (question: string) =>
+    question === HELP_QUESTION ? t('lessonBot.helpMe') : question;
+
+  return (
+    <div className="lesson-bot stack">
+      <p className="lesson-bot__intro">{t('lessonBot.intro')}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={ask.isPending}
+        onClick={() => void send(HELP_QUESTION)}
+      >
+        {t('lessonBot.helpMe')}
+      </button>
+      <form className="form lesson-bot__form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={inputId} className="field__label">
+            {t('lessonBot.questionLabel')}
+          </label>
+          <textarea
+            id={inputId}
+            className="field__control field__control--textarea lesson-bot__input"
+            rows={3}
+            maxLength={LESSON_QUESTION_MAX}
+            value={draft}
+            aria-describedby={hintId}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <p id={hintId} className="field__hint">
+            {t('lessonBot.counter', { length: draft.length, max: LESSON_QUESTION_MAX })}
+          </p>
+        </div>
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={ask.isPending || draft.trim() === ''}
+        >
+          {t('lessonBot.ask')}
+        </button>
+      </form>
+
+      <div role="status" className="lesson-bot__status">
+        {ask.isPending ? <p className="status-text">{t('lessonBot.thinking')}</p> : null}
+        {failed ? (
+          <p className="form-message form-message--error">{t('lessonBot.failed')}</p>
+        ) : null}
+      </div>
+
+      {asked ? (
+        <section className="lesson-bot__answer" aria-labelledby="lesson-bot-answer-title">
+          <h3
+            id="lesson-bot-answer-title"
+            ref={answerRef}
+            className="lesson-bot__title"
+            tabIndex={-1}
+          >
+            {t('lessonBot.answerTitle')}
+          </h3>
+          <p className="lesson-bot__question">
+            <span className="lesson-bot__question-label">{t('lessonBot.youAsked')}</span>{' '}
+            {shownQuestion(asked.question)}
+          </p>
+          <AiWarnings warnings={asked.answer.warnings} />
+          <MarkdownText className="lesson-bot__text">{asked.answer.answer}</MarkdownText>
+          {asked.answer.covered ? null : <p className="status-text">{t('lessonBot.notCovered')}</p>}
+          {asked.answer.passages.length > 0 ? (
+            <>
+              <h4 className="lesson-bot__subtitle">{t('lessonBot.passagesTitle')}</h4>
+              <ul className="lesson-bot__passages">
+                {asked.answer.passages.map((passage) => (
+                  <li key={`${passage.source}\n${passage.text}`} className="lesson-bot__passage">
+                    <blockquote className="lesson-bot__quote">{passage.text}</blockquote>
+                    <p className="lesson-bot__source">
+                      {t('lessonBot.source')} <cite>{passage.source}</cite>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '@/testing/cookies';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { ProfileForm } from './profile-form';
+
+const profile = {
+  username: 'ana_k',
+  firstName: 'Ana',
+  lastName: 'Kostas',
+  email: 'ana@example.com',
+  notifyOnLesson: true,
+};
+
+describe('ProfileForm', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reveals the password fields and clears them when they are hidden again', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileForm profile={profile} />);
+    const toggle = screen.getByRole('button', { name: 'Change password' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide password fields');
+    await user.type(screen.getByLabelText('Current password'), 'old secret');
+    await user.type(screen.getByLabelText('New password'), 'new secret 1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new secret 1');
+
+    await user.click(toggle);
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Confirm new password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends the whole form value without the hidden password fields and confirms the save', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ...profile, firstName: 'Anna' });
+      }),
+    );
+    renderWithProviders(<ProfileForm profile={profile} />);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.type(screen.getByLabelText('Current password'), 'typed then hidden');
+    await user.click(screen.getByRole('button', { name: 'Hide password fields' }));
+    const firstName = screen.getByLabelText(/^First name/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        firstName: 'Anna',
+        lastName: 'Kostas',
+        email: 'ana@example.com',
+        password: '',
+        newPassword: '',
+        confirmNewPassword: '',
+        notifyOnLesson: true,
+      },
+    ]);
+  });
+
+  it('does not save while invalid and shows the wrong-password error on its field', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(
+        {
+          message: 'Validation failed',
+          code: 'wrong_password',
+          details: [{ path: 'password', message: 'The current password is not correct.' }],
+        },
+        400,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ProfileForm profile={profile} />);
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Email is required.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(email, 'anna@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The current password is not correct.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Hide password fields' })).toBeTruthy(),
+    );
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,172 @@
+import type { Proposal } from '@studybuddy/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '@/testing/cookies';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { ProposalReview } from './proposal-review';
+
+const block = (sessionId: number, subject: string, start: string, end: string) => ({
+  sessionId,
+  subject,
+  topic: `${subject} basics`,
+  start,
+  end,
+  duration: 1,
+  focus: [`${subject} focus`],
+  materials: ['notes.md'],
+});
+
+const proposal: Proposal = {
+  planId: 7,
+  status: 'draft',
+  timeZone: 'UTC',
+  schedule: [
+    {
+      date: '2026-03-02',
+      day: 'Monday',
+      blocks: [block(1, 'Biology', '17:00', '18:00'), block(2, 'Chemistry', '18:00', '19:00')],
+    },
+    { date: '2026-03-03', day: 'Tuesday', blocks: [block(3, 'Biology', '17:00', '18:00')] },
+  ],
+  summary: [
+    { subject: 'Biology', totalHours: 2 },
+    { subject: 'Chemistry', totalHours: 1 },
+  ],
+  aiWarnings: ['Chemistry needs about 14 h before 12 Mar, only 9 h are available.'],
+};
+
+function renderReview(data: Proposal = proposal) {
+  const props = { onAccepted: vi.fn(), onDiscarded: vi.fn(), onRegenerate: vi.fn() };
+  renderWithProviders(<ProposalReview proposal={data} {...props} />);
+  return props;
+}
+
+const fetchMock = () => vi.mocked(globalThis.fetch);
+const lastBody = () => JSON.parse(String(fetchMock().mock.calls.at(-1)?.[1]?.body));
+
+describe('ProposalReview', { timeout: 20_000 }, () => {
+  beforeEach(() => setXsrfCookie());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the days, blocks, hours per subject and the warnings', () => {
+    renderReview();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+      'Biology · Biology basics',
+      'Chemistry · Chemistry basics',
+      'Biology · Biology basics',
+    ]);
+    expect(screen.getAllByText('Chemistry focus')).toHaveLength(1);
+    const chart = screen.getByRole('figure', { name: 'Hours per subject' });
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Biology2 h', 'Chemistry1 h']);
+    expect(within(chart).getByText('Total: 3 h')).toBeTruthy();
+    expect(
+      screen.getByText('Chemistry needs about 14 h before 12 Mar, only 9 h are available.'),
+    ).toBeTruthy();
+  });
+
+  it('accepts as proposed with {} and says so before going on', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...proposal, status: 'active' })),
+    );
+    const props = renderReview();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Plan accepted and added to your calendar!',
+    });
+    expect(String(fetchMock().mock.calls[0]?.[0])).toBe('/api/ai/AcceptStudyPlan/7');
+    expect(lastBody()).toEqual({});
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(props.onAccepted).toHaveBeenCalledOnce();
+  });
+
+  it('sends the edited block list and shows the server rules next to the blocks', async () => {
+    const user = userEvent.setup();
+    const message = 'Biology on 2026-03-04 17:30-18:30: that day is not a study day.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            message,
+            code: 'validation_failed',
+            details: [{ path: 'blocks', message }],
+          },
+          400,
+        ),
+      ),
+    );
+    renderReview();
+    await user.click(screen.getByRole('button', { name: 'Modify' }));
+    const dates = screen.getAllByLabelText(/^Date/);
+    const starts = screen.getAllByLabelText(/^Start/);
+    const ends = screen.getAllByLabelText(/^End/);
+    fireEvent.change(dates[0] as HTMLElement, { target: { value: '2026-03-04' } });
+    fireEvent.change(starts[0] as HTMLElement, { target: { value: '17:30' } });
+    fireEvent.change(ends[0] as HTMLElement, { target: { value: '18:30' } });
+    fireEvent.change(ends[1] as HTMLElement, { target: { value: '19:30' } });
+    await user.click(screen.getAllByRole('button', { name: 'Delete session' })[2] as HTMLElement);
+    expect(screen.getByRole('button', { name: 'Restore session' })).toBeTruthy();
+    // The totals follow the edits.
+    const chart = screen.getByRole('figure', { name: 'Hours per subject' });
+    expect(within(chart).getByText('Total: 2.5 h')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Accept with my changes' }));
+    await waitFor(() => expect(fetchMock()).toHaveBeenCalled());
+    expect(lastBody()).toEqual({
+      blocks: [
+        { sessionId: 1, date: '2026-03-04', start: '17:30', end: '18:30' },
+        { sessionId: 2, date: '2026-03-02', start: '18:00', end: '19:30' },
+      ],
+    });
+    const alert = await screen.findByText('The plan could not be accepted:');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain(message);
+    // Beside the block too.
+    expect(screen.getAllByText(message)).toHaveLength(2);
+  });
+
+  it('discards after a confirmation and says Plan discarded.', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Deleted.' })),
+    );
+    const props = renderReview();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Discard this proposal?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    const done = await screen.findByRole('alertdialog', { name: 'Plan discarded.' });
+    const [url, init] = fetchMock().mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/generic/DeleteStudyProgram/7');
+    expect(init?.method).toBe('DELETE');
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    expect(props.onDiscarded).toHaveBeenCalledOnce();
+  });
+
+  it('returns to the setup on Regenerate', async () => {
+    const user = userEvent.setup();
+    const props = renderReview();
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Returning to setup to adjust your inputs...',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(props.onRegenerate).toHaveBeenCalledOnce();
+  });
+
+  it('shows an accepted plan read-only with a way to its week in the calendar', () => {
+    renderReview({ ...proposal, status: 'active' });
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Modify' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the calendar' }).getAttribute('href')).toBe(
+      '/calendar?week=2026-03-02',
+    );
+  });
+});

@@ -1,0 +1,301 @@
+import type { Proposal } from '@studybuddy/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '@/testing/cookies';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { wizardStore } from '../hooks/wizard-store';
+import { addDays, localToday } from '../utils/dates';
+import { Wizard } from './wizard';
+
+const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
+
+/** Stands in for XMLHttpRequest: records each request and answers when the test says. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((e: ProgressEventInit) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    this.upload.onload?.();
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const proposal: Proposal = {
+  planId: 42,
+  status: 'draft',
+  timeZone: 'UTC',
+  schedule: [],
+  summary: [],
+  aiWarnings: [],
+};
+
+function renderWizard() {
+  const onGenerated = vi.fn();
+  const view = renderWithProviders(<Wizard onGenerated={onGenerated} />);
+  return { onGenerated, ...view };
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+const heading = () => screen.getByRole('heading', { level: 2, name: /^Step \d/ });
+
+async function goToSubjects(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(next());
+  await user.click(next());
+  expect(heading()).toHaveProperty('textContent', 'Step 3: Subjects');
+}
+
+describe('Wizard', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    wizardStore.reset();
+    setXsrfCookie();
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ stage: 'planning' })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('marks the current step and moves focus to its heading', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const steps = within(screen.getByRole('navigation', { name: 'Wizard steps' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps[0]?.getAttribute('aria-current')).toBe('step');
+    await user.click(next());
+    expect(heading().textContent).toBe('Step 2: Weekly availability');
+    expect(document.activeElement).toBe(heading());
+    expect(steps[1]?.getAttribute('aria-current')).toBe('step');
+    expect(steps[0]?.getAttribute('aria-current')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(heading().textContent).toBe('Step 1: Study period');
+  });
+
+  it('enables Next on the period step only when it is valid, per mode', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const today = localToday();
+    expect(next()).toHaveProperty('disabled', false);
+    expect(screen.getByText(/^Your study period:/)).toBeTruthy();
+    const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
+    await user.clear(start);
+    await user.type(start, addDays(today, -1));
+    expect(screen.getByText('The start date must be today or later.')).toBeTruthy();
+    expect(next()).toHaveProperty('disabled', true);
+    await user.clear(start);
+    await user.type(start, today);
+    expect(next()).toHaveProperty('disabled', false);
+    const length = screen.getByRole('combobox', { name: /^Length/ }) as HTMLSelectElement;
+    expect(length.value).toBe('4');
+    expect(length.selectedOptions[0]?.textContent).toBe('1 month');
+    await user.click(screen.getByRole('radio', { name: 'An end date' }));
+    expect(next()).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText(/^End date/), addDays(today, 10));
+    expect(next()).toHaveProperty('disabled', false);
+  });
+
+  it('asks for a study day with hours before leaving availability', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(next());
+    for (const day of [
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]) {
+      await user.click(screen.getByRole('checkbox', { name: day }));
+    }
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe('Choose at least one study day.');
+    expect(heading().textContent).toBe('Step 2: Weekly availability');
+    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Available hours on Sunday' }),
+      '0',
+    );
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Give at least one hour of study time on a study day.',
+    );
+  });
+
+  it('keeps one subject expanded and opens the first failing one on Next', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await goToSubjects(user);
+    // The first subject starts expanded.
+    expect(screen.getAllByRole('textbox', { name: /^Name/ })).toHaveLength(1);
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe('Subject 1: Name is required.');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Name/ }));
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+
+    // A new subject is expanded; the first is minimized with Edit and Delete.
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Subject 2' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Chemistry');
+    await user.type(screen.getByRole('textbox', { name: /^Key topics/ }), 'Too short.');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Biology',
+    );
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Subject 2: Key topics must be at least 50 characters.',
+    );
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Chemistry',
+    );
+
+    // Removing one expands the first; removing the last leaves none.
+    const deletes = screen.getAllByRole('button', { name: 'Delete' });
+    await user.click(deletes[1] as HTMLElement);
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Biology',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('No subjects yet.')).toBeTruthy();
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe('Add at least one subject.');
+  });
+
+  it('lists chosen files once per name and size, each removable', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await goToSubjects(user);
+    const input = screen.getByLabelText('Study files') as HTMLInputElement;
+    await user.upload(input, [new File(['# Cells'], 'notes.md'), new File(['lab'], 'lab.txt')]);
+    await user.upload(input, [new File(['# Cells'], 'notes.md')]);
+    const list = screen.getByRole('list', { name: /^Files of/ });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['notes.md7 BRemove', 'lab.txt3 BRemove']);
+    await user.click(screen.getByRole('button', { name: 'Remove notes.md' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('sends the form, shows the failure with Resend, and posts the same data again', async () => {
+    const user = userEvent.setup();
+    const { onGenerated } = renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Cell Biology');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    await user.upload(screen.getByLabelText('Study files'), new File(['# Cells'], 'notes.md'));
+    await user.click(next());
+    expect(heading().textContent).toBe('Step 4: Preferences');
+    expect(screen.getByRole('radio', { name: '1 hour' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(screen.getByRole('dialog').textContent).toContain('your program will generate soon');
+    const first = FakeXhr.sent[0] as FakeXhr;
+    expect(first.method).toBe('POST');
+    expect(first.url).toBe('/api/ai/ProcessStudyMaterials');
+    expect(first.headers['X-XSRF-TOKEN']).toBe('test-token');
+    expect(((first.body as FormData).get('Cell_Biology') as File).name).toBe('notes.md');
+    const firstJob = first.body?.get('jobId');
+
+    act(() =>
+      first.respond(400, {
+        message: 'subjects: Add at least one subject.',
+        code: 'validation_failed',
+      }),
+    );
+    expect(await screen.findByText('Failed to generate your plan. Please try again.')).toBeTruthy();
+    expect(screen.getByText('subjects: Add at least one subject.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const second = FakeXhr.sent[1] as FakeXhr;
+    expect(second.body).toBe(first.body);
+    expect(second.body?.get('subjects')).toBe(first.body?.get('subjects'));
+    expect(second.body?.get('jobId')).not.toBe(firstJob);
+    act(() => second.respond(201, proposal));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(proposal));
+  });
+
+  it('keeps every input in the store when the wizard is left and opened again', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.upload(screen.getByLabelText('Study files'), new File(['# Cells'], 'notes.md'));
+    first.unmount();
+    renderWizard();
+    expect(heading().textContent).toBe('Step 3: Subjects');
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Biology',
+    );
+    expect(screen.getByText('notes.md')).toBeTruthy();
+  });
+
+  it('asks again for the files a reload forgot', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    await user.upload(screen.getByLabelText('Study files'), new File(['# Cells'], 'notes.md'));
+    first.unmount();
+    // A reload: the module forgets its state; session storage still has the copy.
+    const stored = sessionStorage.getItem('smartSchedulerWizard');
+    wizardStore.reset();
+    sessionStorage.setItem('smartSchedulerWizard', stored as string);
+    renderWizard();
+    expect(screen.getByText('notes.md (7 B)')).toBeTruthy();
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Subject 1: Choose its files again after the page reload, or leave them out.',
+    );
+    await user.upload(screen.getByLabelText('Study files'), new File(['# Cells'], 'notes.md'));
+    expect(screen.queryByText('notes.md (7 B)')).toBeNull();
+    await user.click(next());
+    expect(heading().textContent).toBe('Step 4: Preferences');
+  });
+});

@@ -1,0 +1,99 @@
+import {
+  wizardAvailabilitySchema,
+  wizardPeriodSchema,
+  wizardPreferencesSchema,
+  wizardSubjectsSchema,
+} from '@studybuddy/contracts';
+import { describe, expect, it } from 'vitest';
+import { newSubject } from './subjects';
+import { buildWizardFormData } from './wizard-form-data';
+import { initialWizardState, type WizardState } from './wizard-state';
+
+const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
+
+function state(): WizardState {
+  const base = initialWizardState('2026-03-02');
+  const notes = new File(['# Cells\nMitosis'], 'notes.md', { type: 'text/markdown' });
+  const lab = new File(['lab'], 'lab.txt', { type: 'text/plain' });
+  const pdf = new File(['%PDF-1.4'], 'reactions.pdf', { type: 'application/pdf' });
+  return {
+    ...base,
+    sessionLength: 1.5,
+    frontLoad: true,
+    extraWishes: '  no Sundays, mornings ',
+    subjects: [
+      { ...newSubject(), name: ' Cell Biology ', keyTopics: ` ${topics} `, files: [notes, lab] },
+      {
+        ...newSubject(),
+        name: 'Organic  chemistry',
+        keyTopics: topics,
+        deadline: '2026-03-20',
+        priority: '2',
+        files: [pdf],
+      },
+    ],
+  };
+}
+
+describe('buildWizardFormData', () => {
+  it('sends the four JSON parts, language, time zone and job id', () => {
+    const form = buildWizardFormData(state(), { timeZone: 'Europe/Athens', jobId: 'job-12345678' });
+    const json = (name: string) => JSON.parse(form.get(name) as string);
+    expect(json('period')).toEqual({ start: '2026-03-02', end: '2026-03-29' });
+    expect(wizardPeriodSchema.safeParse(json('period')).success).toBe(true);
+    expect(wizardAvailabilitySchema.safeParse(json('availability')).success).toBe(true);
+    expect(json('availability')).toHaveLength(7);
+    expect(json('subjects')).toEqual([
+      { name: 'Cell Biology', keyTopics: topics, subjectIndex: 0 },
+      {
+        name: 'Organic  chemistry',
+        keyTopics: topics,
+        deadline: '2026-03-20',
+        priority: 2,
+        subjectIndex: 1,
+      },
+    ]);
+    expect(wizardSubjectsSchema.safeParse(json('subjects')).success).toBe(true);
+    expect(json('preferences')).toEqual({
+      sessionLength: 1.5,
+      frontLoad: true,
+      extraWishes: 'no Sundays, mornings',
+    });
+    expect(wizardPreferencesSchema.safeParse(json('preferences')).success).toBe(true);
+    expect(form.get('language')).toBe('en');
+    expect(form.get('timeZone')).toBe('Europe/Athens');
+    expect(form.get('jobId')).toBe('job-12345678');
+  });
+
+  it('sends one file part per file, named by the subject with underscores', () => {
+    const form = buildWizardFormData(state(), { timeZone: 'UTC', jobId: 'job-12345678' });
+    const names = [...form.keys()];
+    expect(names).toEqual([
+      'period',
+      'availability',
+      'subjects',
+      'preferences',
+      'language',
+      'timeZone',
+      'jobId',
+      'Cell_Biology',
+      'Cell_Biology',
+      'Organic_chemistry',
+    ]);
+    expect((form.getAll('Cell_Biology') as File[]).map((f) => f.name)).toEqual([
+      'notes.md',
+      'lab.txt',
+    ]);
+    expect((form.get('Organic_chemistry') as File).name).toBe('reactions.pdf');
+  });
+
+  it('sends the end date in end-date mode', () => {
+    const s = state();
+    s.period = { mode: 'endDate', start: '2026-03-02', weeks: 4, end: '2026-04-15' };
+    const form = buildWizardFormData(s, { timeZone: 'UTC', jobId: 'job-12345678' });
+    expect(JSON.parse(form.get('period') as string)).toEqual({
+      start: '2026-03-02',
+      end: '2026-04-15',
+    });
+  });
+});

@@ -1,0 +1,327 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type PlanSummary,
+  SESSION_MAX_HOURS,
+  type SessionFormInput,
+  type StudySession,
+  sessionFormInputSchema,
+} from '@studybuddy/contracts';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  CheckboxField,
+  FormMessage,
+  InputField,
+  SelectField,
+  TextAreaField,
+} from '@/components/form-field';
+import { isApiError } from '@/lib/api-error';
+import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
+import { shownError } from '@/lib/form-errors';
+import { useCreateSession } from '../api/create-session';
+import { useDeleteSession } from '../api/delete-session';
+import { useUpdateSession } from '../api/update-session';
+import { localInputToIso, toLocalInputValue } from '../utils/week';
+import './study-sessions.css';
+
+/** What the inputs hold: ids as option values, times as datetime-local values. */
+export interface SessionFormValues {
+  studyPlan: string;
+  subject: string;
+  topic: string;
+  title: string;
+  startDateTime: string;
+  endDateTime: string;
+  notes: string;
+  reminder: boolean;
+}
+
+const contract = sessionFormInputSchema.shape;
+
+/** SPEC.md section 5: plan, subject, topic, title, start and end required; end after start. */
+const formSchema = z
+  .object({
+    studyPlan: z.string().min(1, 'validation.planRequired'),
+    subject: z.string().min(1, 'validation.subjectRequired'),
+    topic: z.string().min(1, 'validation.topicRequired'),
+    title: contract.title,
+    startDateTime: z.string().min(1, 'validation.startRequired'),
+    endDateTime: z.string().min(1, 'validation.endRequired'),
+    notes: z.string().max(2000, 'Notes must be at most 2000 characters.'),
+    reminder: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const start = Date.parse(localInputToIso(v.startDateTime));
+    const end = Date.parse(localInputToIso(v.endDateTime));
+    if (Number.isNaN(start) || Number.isNaN(end)) return;
+    if (end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End must be after start.' });
+    } else if (end - start > SESSION_MAX_HOURS * 3_600_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDateTime'],
+        message: 'A session can last at most 12 hours.',
+      });
+    }
+  });
+
+const formFields: FieldPath<SessionFormValues>[] = [
+  'studyPlan',
+  'subject',
+  'topic',
+  'title',
+  'startDateTime',
+  'endDateTime',
+  'notes',
+  'reminder',
+];
+
+/** Defaults: an existing session, else the given day from 17:00 to 18:00 local time. */
+export function sessionFormDefaults(
+  session: StudySession | undefined,
+  day: Date | null,
+): SessionFormValues {
+  if (session) {
+    return {
+      studyPlan: String(session.planId),
+      subject: String(session.subjectId),
+      topic: session.topicId === null ? '' : String(session.topicId),
+      title: session.title,
+      startDateTime: toLocalInputValue(session.startTime),
+      endDateTime: toLocalInputValue(session.endTime),
+      notes: session.notes ?? '',
+      reminder: session.reminder,
+    };
+  }
+  const at = (hour: number) => {
+    if (!day) return '';
+    const d = new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0);
+    return toLocalInputValue(d.toISOString());
+  };
+  return {
+    studyPlan: '',
+    subject: '',
+    topic: '',
+    title: '',
+    startDateTime: at(17),
+    endDateTime: at(18),
+    notes: '',
+    reminder: false,
+  };
+}
+
+export interface SessionFormProps {
+  /** The student's plans with their subjects and topics, for the drop-downs. */
+  plans: PlanSummary[];
+  /** The session to edit; without it the form creates one. */
+  session?: StudySession | undefined;
+  /** Preselected day in add mode (?date=). */
+  day?: Date | null;
+  onSaved: (session: StudySession) => void;
+  onDeleted?: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The scheduled-session form (SPEC.md sections 2, 3, 4 and 5) on real data. Plan, subject and
+ * topic depend on each other: a new plan clears subject and topic, a new subject clears the
+ * topic, a topic fills the title. Start and end are bound to startDateTime and endDateTime
+ * (the spec's template bound them to names the form did not have).
+ */
+export function SessionForm({
+  plans,
+  session,
+  day = null,
+  onSaved,
+  onDeleted,
+  onCancel,
+}: SessionFormProps) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateSession();
+  const update = useUpdateSession();
+  const remove = useDeleteSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, setError, watch, formState } = useForm<
+    SessionFormValues,
+    unknown,
+    SessionFormValues
+  >({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: sessionFormDefaults(session, day),
+  });
+  const errorText = (name: FieldPath<SessionFormValues>) => shownError(formState, name, t);
+
+  const planId = watch('studyPlan');
+  const subjectId = watch('subject');
+  const plan = plans.find((p) => String(p.id) === planId);
+  const subjects = plan?.subjectDetails ?? [];
+  const subject = subjects.find((s) => String(s.id) === subjectId);
+  const topics = subject?.topics ?? [];
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const input: SessionFormInput = {
+      studyPlan: Number(values.studyPlan),
+      subject: Number(values.subject),
+      topic: Number(values.topic),
+      title: values.title,
+      startDateTime: localInputToIso(values.startDateTime),
+      endDateTime: localInputToIso(values.endDateTime),
+      notes: values.notes,
+      reminder: values.reminder,
+    };
+    try {
+      const saved = session
+        ? await update.mutateAsync({ id: session.id, input })
+        : await create.mutateAsync(input);
+      onSaved(saved);
+    } catch (error) {
+      let mapped = false;
+      if (isApiError(error)) {
+        for (const issue of error.fieldIssues) {
+          const field = formFields.find((f) => f === issue.path);
+          if (!field) continue;
+          mapped = true;
+          setError(field, {
+            type: 'server',
+            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
+          });
+        }
+      }
+      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+    }
+  });
+
+  function onDelete() {
+    if (!session || !window.confirm(t('sessions.delete.confirm'))) return;
+    remove.mutate(session.id, { onSuccess: () => onDeleted?.() });
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <FormMessage tone="error">{formError}</FormMessage>
+      <p className="form__note">{t('sessions.form.requiredNote')}</p>
+      {plans.length === 0 ? <p className="empty-state">{t('sessions.form.noPlans')}</p> : null}
+      <div className="form__row">
+        <SelectField
+          label={t('sessions.form.plan')}
+          required
+          error={errorText('studyPlan')}
+          {...register('studyPlan', {
+            onChange: () => {
+              setValue('subject', '');
+              setValue('topic', '');
+            },
+          })}
+        >
+          <option value="">{t('sessions.form.choosePlan')}</option>
+          {plans.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('sessions.form.subject')}
+          required
+          disabled={!plan}
+          error={errorText('subject')}
+          {...register('subject', { onChange: () => setValue('topic', '') })}
+        >
+          <option value="">
+            {plan && subjects.length === 0
+              ? t('sessions.form.noSubjects')
+              : t('sessions.form.chooseSubject')}
+          </option>
+          {subjects.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.subjectName}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('sessions.form.topic')}
+          required
+          disabled={!subject}
+          error={errorText('topic')}
+          {...register('topic', {
+            onChange: (event: { target: { value: string } }) => {
+              const chosen = topics.find((tp) => String(tp.id) === event.target.value);
+              if (chosen) {
+                setValue('title', chosen.name, {
+                  shouldValidate: formState.isSubmitted || Boolean(formState.touchedFields.title),
+                });
+              }
+            },
+          })}
+        >
+          <option value="">
+            {subject && topics.length === 0
+              ? t('sessions.form.noTopics')
+              : t('sessions.form.chooseTopic')}
+          </option>
+          {topics.map((tp) => (
+            <option key={tp.id} value={String(tp.id)}>
+              {tp.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <InputField
+        label={t('sessions.form.title')}
+        required
+        autoComplete="off"
+        error={errorText('title')}
+        {...register('title')}
+      />
+      <div className="form__row">
+        <InputField
+          label={t('sessions.form.start')}
+          type="datetime-local"
+          required
+          error={errorText('startDateTime')}
+          {...register('startDateTime', { deps: ['endDateTime'] })}
+        />
+        <InputField
+          label={t('sessions.form.end')}
+          type="datetime-local"
+          required
+          error={errorText('endDateTime')}
+          {...register('endDateTime')}
+        />
+      </div>
+      <TextAreaField
+        label={t('sessions.form.notes')}
+        rows={3}
+        error={errorText('notes')}
+        {...register('notes')}
+      />
+      <CheckboxField label={t('sessions.form.reminder')} {...register('reminder')} />
+      <div className="actions">
+        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting
+            ? t('sessions.form.saving')
+            : session
+              ? t('sessions.form.save')
+              : t('sessions.form.create')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          {t('sessions.form.cancel')}
+        </button>
+        {session ? (
+          <button
+            type="button"
+            className="button button--danger session-form__delete"
+            disabled={remove.isPending}
+            onClick={onDelete}
+          >
+            {t('sessions.form.delete')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

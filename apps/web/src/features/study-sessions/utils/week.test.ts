@@ -1,0 +1,111 @@
+import type { StudySession } from '@studybuddy/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  initialWeekStart,
+  localInputToIso,
+  parseDateParam,
+  sessionsByDay,
+  toDateParam,
+  toLocalInputValue,
+  upcomingSessions,
+  weekDays,
+  weekStartOf,
+} from './week';
+
+/** A session starting at a local date and time, lasting an hour. */
+function session(id: number, localStart: string): StudySession {
+  const start = new Date(localStart);
+  const end = new Date(start.getTime() + 3_600_000);
+  return {
+    id,
+    planId: 1,
+    subjectId: 1,
+    topicId: null,
+    title: `S${id}`,
+    day: start.toISOString().slice(0, 10),
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    subjectName: 'Maths',
+    topicName: null,
+    notes: null,
+    reminder: false,
+  };
+}
+
+describe('calendar week', () => {
+  it('runs from Sunday to Saturday', () => {
+    // Wednesday 5 March 2025
+    const start = weekStartOf(new Date(2025, 2, 5, 15, 30));
+    expect(toDateParam(start)).toBe('2025-03-02');
+    expect(start.getDay()).toBe(0);
+    expect(start.getHours()).toBe(0);
+    const days = weekDays(start);
+    expect(days.map(toDateParam)).toEqual([
+      '2025-03-02',
+      '2025-03-03',
+      '2025-03-04',
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-08',
+    ]);
+    expect(days.map((d) => d.getDay())).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps a Sunday and a Saturday in their own week', () => {
+    expect(toDateParam(weekStartOf(new Date(2025, 2, 2, 0, 0)))).toBe('2025-03-02');
+    expect(toDateParam(weekStartOf(new Date(2025, 2, 8, 23, 59)))).toBe('2025-03-02');
+    expect(toDateParam(weekStartOf(new Date(2025, 2, 9, 0, 0)))).toBe('2025-03-09');
+  });
+
+  it('opens at the week of the earliest session, whatever the list order', () => {
+    const sessions = [
+      session(1, '2025-04-10T09:00'),
+      session(2, '2025-03-13T18:00'),
+      session(3, '2025-05-01T08:00'),
+    ];
+    expect(toDateParam(initialWeekStart(sessions, new Date(2026, 0, 1)))).toBe('2025-03-09');
+  });
+
+  it('opens at the current week when there are no sessions', () => {
+    expect(toDateParam(initialWeekStart([], new Date(2025, 6, 17, 12)))).toBe('2025-07-13');
+  });
+
+  it('puts each session in the tile of its local start day, sorted by time', () => {
+    const sessions = [
+      session(1, '2025-03-04T18:00'),
+      session(2, '2025-03-04T08:00'),
+      session(3, '2025-03-08T23:30'),
+      session(4, '2025-03-09T00:30'),
+    ];
+    const byDay = sessionsByDay(sessions, new Date(2025, 2, 2));
+    expect(byDay.map((day) => day.map((s) => s.id))).toEqual([[], [], [2, 1], [], [], [], [3]]);
+  });
+
+  it('lists sessions of the next seven days as upcoming', () => {
+    const now = new Date(2025, 2, 4, 12, 0);
+    const sessions = [
+      session(1, '2025-03-04T08:00'),
+      session(2, '2025-03-12T08:00'),
+      session(3, '2025-03-10T08:00'),
+      session(4, '2025-03-04T12:30'),
+    ];
+    expect(upcomingSessions(sessions, now).map((s) => s.id)).toEqual([4, 3]);
+  });
+
+  it('reads ?week= and ?date= as local dates and refuses anything else', () => {
+    expect(parseDateParam('2025-03-05')?.getDate()).toBe(5);
+    expect(parseDateParam('2025-02-30')).toBeNull();
+    expect(parseDateParam('next week')).toBeNull();
+    expect(parseDateParam(null)).toBeNull();
+  });
+
+  it('converts between datetime-local values and ISO date-times with a zone', () => {
+    const iso = localInputToIso('2025-03-05T17:00');
+    expect(iso).toBe(new Date(2025, 2, 5, 17, 0).toISOString());
+    expect(iso.endsWith('Z')).toBe(true);
+    expect(toLocalInputValue(iso)).toBe('2025-03-05T17:00');
+    expect(localInputToIso('')).toBe('');
+    expect(localInputToIso('garbage')).toBe('');
+  });
+});

@@ -1,0 +1,103 @@
+import type { StudySession } from '@studybuddy/contracts';
+import { addDays, format, isValid, parse, startOfDay, startOfWeek } from 'date-fns';
+
+/** SPEC.md section 9: the calendar week runs Sunday to Saturday. */
+export const WEEK_STARTS_ON = 0;
+export const DAYS_PER_WEEK = 7;
+
+/** The Sunday (local midnight) that starts the week holding `date`. */
+export function weekStartOf(date: Date): Date {
+  return startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
+}
+
+/** The seven days of a week, Sunday to Saturday. */
+export function weekDays(weekStart: Date): Date[] {
+  const sunday = weekStartOf(weekStart);
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(sunday, i));
+}
+
+/**
+ * Where the calendar opens (SPEC.md section 2): the week of the earliest session, or the week
+ * of today when there are none.
+ */
+export function initialWeekStart(sessions: readonly StudySession[], today: Date): Date {
+  let earliest: number | undefined;
+  for (const s of sessions) {
+    const start = Date.parse(s.startTime);
+    if (!Number.isNaN(start) && (earliest === undefined || start < earliest)) earliest = start;
+  }
+  return weekStartOf(earliest === undefined ? today : new Date(earliest));
+}
+
+/** A YYYY-MM-DD text as a local date, or null. */
+export function parseDateParam(value: string | null | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = parse(value, 'yyyy-MM-dd', new Date());
+  return isValid(date) ? startOfDay(date) : null;
+}
+
+/** A local date as YYYY-MM-DD (for links and the session form's ?date=). */
+export function toDateParam(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/**
+ * Sessions per day of the week, by their local start time (the server stores UTC, the student
+ * sees their own time zone; DESIGN.md section 4), each day sorted by start.
+ */
+export function sessionsByDay(
+  sessions: readonly StudySession[],
+  weekStart: Date,
+): StudySession[][] {
+  const days = weekDays(weekStart);
+  const keys = days.map(toDateParam);
+  const out: StudySession[][] = days.map(() => []);
+  for (const s of sessions) {
+    const index = keys.indexOf(toDateParam(new Date(s.startTime)));
+    if (index >= 0) out[index]?.push(s);
+  }
+  for (const day of out) day.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  return out;
+}
+
+/** Sessions that start within the next `days` days from now, earliest first. */
+export function upcomingSessions(
+  sessions: readonly StudySession[],
+  now: Date,
+  days = 7,
+): StudySession[] {
+  const from = now.getTime();
+  const to = addDays(now, days).getTime();
+  return sessions
+    .filter((s) => {
+      const end = Date.parse(s.endTime);
+      const start = Date.parse(s.startTime);
+      return end > from && start < to;
+    })
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+}
+
+/** HH:MM in local time. */
+export function timeOfDay(iso: string): string {
+  return format(new Date(iso), 'HH:mm');
+}
+
+/** An ISO date-time as the value of a datetime-local input (local time, minutes). */
+export function toLocalInputValue(iso: string): string {
+  const date = new Date(iso);
+  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/**
+ * A datetime-local value ('2025-03-04T17:00', local time) as ISO 8601 in UTC with its zone,
+ * as the contract asks; '' when the value is not a date-time.
+ */
+export function localInputToIso(value: string): string {
+  if (!value) return '';
+  const date = parse(
+    value,
+    value.length > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm",
+    new Date(),
+  );
+  return isValid(date) ? date.toISOString() : '';
+}

@@ -1,0 +1,31 @@
+import { topicEndpoints } from '@studybuddy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { topicKeys } from './keys';
+
+export interface GenerateChecklistInput {
+  topicId: number;
+  prompt: string;
+  files: readonly File[];
+}
+
+/** POST /topics/{id}/generate-checklist as multipart: `prompt` and one `files` part per file. */
+export function generateChecklist({ topicId, prompt, files }: GenerateChecklistInput) {
+  const form = new FormData();
+  form.append('prompt', prompt);
+  for (const file of files) form.append('files', file, file.name);
+  return apiRequest(topicEndpoints.generateChecklist, { params: { id: topicId }, formData: form });
+}
+
+/** Fills the topic's deep dive; the result (with warnings) replaces the cached topic. */
+export function useGenerateChecklist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: generateChecklist,
+    onSuccess: ({ warnings: _warnings, ...topic }) => {
+      client.setQueryData(topicKeys.detail(topic.id), topic);
+      return client.invalidateQueries({ queryKey: topicKeys.bySubject(topic.subjectId) });
+    },
+    meta: { handlesOwnErrors: true, loadingMessage: 'topics.checklist.generating' },
+  });
+}

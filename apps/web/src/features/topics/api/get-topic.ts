@@ -1,0 +1,22 @@
+import { topicEndpoints } from '@studybuddy/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { topicKeys } from './keys';
+
+/** GET /topics/{id} */
+export function getTopic(id: number, signal?: AbortSignal) {
+  return apiRequest(topicEndpoints.get, { params: { id }, signal });
+}
+
+/** The topic screen shows its own not-found text. */
+export const topicQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: topicKeys.detail(id),
+    queryFn: ({ signal }) => getTopic(id, signal),
+    meta: { handlesOwnErrors: true },
+    retry: false,
+  });
+
+export function useTopic(id: number | undefined) {
+  return useQuery({ ...topicQueryOptions(id ?? 0), enabled: id !== undefined && id > 0 });
+}

@@ -1,0 +1,155 @@
+import {
+  authEndpoints,
+  planEndpoints,
+  profileEndpoints,
+  subjectEndpoints,
+  topicEndpoints,
+} from '@studybuddy/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '@/testing/cookies';
+import { jsonResponse } from '@/testing/render';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
+import { clearSession, getAccessToken, getSession, startSession } from './session';
+
+const user = {
+  id: 1,
+  username: 'ana',
+  email: 'ana@example.com',
+  name: 'Ana K',
+  role: 'Student' as const,
+};
+const tokens = (t: string) => ({ accessToken: t, token: t, expiresIn: 900, user });
+
+type Call = { url: string; method: string; headers: Headers; body: unknown };
+
+function stubFetch(handler: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = {
+        url,
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: init?.body,
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+describe('apiRequest', () => {
+  beforeEach(() => setXsrfCookie('xsrf-1'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('sends the bearer token and the XSRF header and parses the response', async () => {
+    startSession(tokens('access-1'));
+    const calls = stubFetch(() =>
+      jsonResponse({
+        username: 'ana',
+        firstName: 'A',
+        lastName: 'K',
+        email: 'a@b.co',
+        notifyOnLesson: false,
+      }),
+    );
+    const body = { firstName: 'A', lastName: 'K', email: 'a@b.co' };
+    const profile = await apiRequest(profileEndpoints.update, { body });
+    expect(profile.username).toBe('ana');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
+  it('throws ApiError with the status, code, message and details of the error body', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        {
+          message: 'Bad input',
+          code: 'validation_failed',
+          details: [{ path: 'email', message: 'x' }],
+        },
+        400,
+      ),
+    );
+    const error = await apiRequest(authEndpoints.login, {
+      body: { email: 'a@b.co', password: 'p' },
+      auth: false,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Bad input' });
+    expect((error as ApiError).fieldIssues).toEqual([{ path: 'email', message: 'x' }]);
+  });
+
+  it('rejects a response that does not match the contract', async () => {
+    stubFetch(() => jsonResponse({ accessToken: 'only this' }));
+    await expect(
+      apiRequest(authEndpoints.login, { body: { email: 'a@b.co', password: 'p' }, auth: false }),
+    ).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    startSession(tokens('expired'));
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/auth/refresh') return jsonResponse(tokens('fresh'));
+      return call.headers.get('Authorization') === 'Bearer fresh'
+        ? jsonResponse([])
+        : jsonResponse({ message: 'Expired', code: 'token_invalid' }, 401);
+    });
+    await expect(apiRequest(planEndpoints.listMine)).resolves.toEqual([]);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/generic/GetStudyProgramOfUser',
+      '/api/auth/refresh',
+      '/api/generic/GetStudyProgramOfUser',
+    ]);
+    expect(getAccessToken()).toBe('fresh');
+  });
+
+  it('logs out when the refresh fails too', async () => {
+    startSession(tokens('expired'));
+    stubFetch(() => jsonResponse({ message: 'No session', code: 'unauthorized' }, 401));
+    await expect(apiRequest(planEndpoints.listMine)).rejects.toMatchObject({ status: 401 });
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(getAccessToken()).toBeNull();
+    expect(window.localStorage.getItem('loggedIn')).toBeNull();
+  });
+
+  it('adds query values to the path', async () => {
+    const calls = stubFetch(() => jsonResponse([]));
+    await apiRequest(subjectEndpoints.list, { query: { planId: 7 } });
+    expect(calls[0]?.url).toBe('/subjects?planId=7');
+  });
+
+  it('sends FormData as multipart with the XSRF header and no Content-Type of its own', async () => {
+    startSession(tokens('access-1'));
+    const topic = {
+      id: 3,
+      subjectId: 1,
+      name: 'T',
+      topicName: 'T',
+      deepDiveContent: '<p>x</p>',
+      completed: false,
+      lessonId: null,
+      lessons: [],
+      warnings: ['w'],
+    };
+    const calls = stubFetch(() => jsonResponse(topic));
+    const form = new FormData();
+    form.append('prompt', 'focus');
+    const result = await apiRequest(topicEndpoints.generateChecklist, {
+      params: { id: 3 },
+      formData: form,
+    });
+    expect(result.warnings).toEqual(['w']);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers.get('Content-Type')).toBeNull();
+    expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+});

@@ -1,0 +1,44 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, SUPPORTED_LANGUAGES } from '@/config/languages';
+import { assetPaths } from '@/config/paths';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { local } from './storage';
+
+/** The language kept in local storage, else the default (SPEC.md: English). */
+export function storedLanguage(): string {
+  const value = local.get(STORAGE_KEYS.selectedLanguage);
+  return isSupportedLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+function syncDocumentLanguage(lng: string) {
+  document.documentElement.lang = lng;
+}
+
+/** Starts i18next with translations fetched per language from /assets/i18n/{lng}.json. */
+export async function initI18n(): Promise<I18n> {
+  const lng = storedLanguage();
+  syncDocumentLanguage(lng);
+  i18next.on('languageChanged', syncDocumentLanguage);
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: SUPPORTED_LANGUAGES.map((l) => l.code),
+      load: 'languageOnly',
+      backend: { loadPath: assetPaths.i18n },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return i18next;
+}
+
+/** Stores the choice and reloads the current page in that language (SPEC.md section 2). */
+export function switchLanguage(code: string): void {
+  if (!isSupportedLanguage(code)) return;
+  local.set(STORAGE_KEYS.selectedLanguage, code);
+  window.location.reload();
+}

@@ -1,0 +1,47 @@
+import type { newStudent } from './browser.js';
+import { baseURL } from './browser.js';
+
+/**
+ * A small API client for setting up data behind a journey (the journeys themselves go
+ * through the screens): keeps cookies, echoes the XSRF token, sends the Bearer token.
+ */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  private token: string | undefined;
+
+  private async call(method: string, path: string, body?: unknown | FormData): Promise<unknown> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/health');
+    const headers: Record<string, string> = {};
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${baseURL()}${path}`, { method, headers, body: payload ?? null });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) this.cookies.set(name.trim(), value.join('='));
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  get = <T>(path: string) => this.call('GET', path) as Promise<T>;
+  post = <T>(path: string, body?: unknown) => this.call('POST', path, body) as Promise<T>;
+
+  async signUp(s: ReturnType<typeof newStudent>): Promise<void> {
+    await this.post('/api/authentication/register', s);
+    const login = await this.post<{ accessToken: string }>('/api/authentication/login', {
+      email: s.email,
+      password: s.password,
+    });
+    this.token = login.accessToken;
+  }
+}

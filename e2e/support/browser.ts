@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium.js';
+
+export const baseURL = () => inject('baseURL');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; betaAccepted?: boolean } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+  });
+  if (opts.betaAccepted !== false) {
+    await context.addInitScript(() => localStorage.setItem('betaAccepted', 'true'));
+  }
+  // Fail fast: a missing element should not cost the 30 s default.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // 401 on the session-restore call of a logged-out visitor is expected, not a page error.
+    if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, context, errors };
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** A unique student per test so journeys never collide on the shared server. */
+export function newStudent(tag: string) {
+  const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    username: id,
+    firstName: 'Maria',
+    lastName: 'Papadopoulou',
+    email: `${id}@example.com`,
+    password: 'a good long password',
+  };
+}
+
+/** Keeps what the page showed when a check failed, under e2e/test-results/ (git-ignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const dir = join(import.meta.dirname, '../test-results');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+}

@@ -1,0 +1,160 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
+import { login, register, see } from '../support/journeys.js';
+
+describe('accounts journey', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('registers, lands on the dashboard, edits the profile, changes the password, logs out and in', async () => {
+    const { page, errors, context } = await openPage(browser);
+    const s = newStudent('journey');
+
+    await page.goto('/register');
+    await expectAccessible(page, 'register');
+    await register(page, s);
+    await page.waitForURL('**/dashboard');
+    await see(page, 'Your study plans');
+    await see(page, 'No study plans yet');
+    await expectAccessible(page, 'dashboard');
+
+    // A reload restores the session from the refresh cookie; no token sits in web storage.
+    await page.reload();
+    await see(page, 'Your study plans');
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(stored).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+
+    // Edit the profile.
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.waitForURL('**/profile');
+    await see(page, 'My profile');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Email/ }).inputValue())
+      .toBe(s.email);
+    await expectAccessible(page, 'profile');
+    await page.getByLabel('First name').fill('Marianna');
+    await page.getByLabel('Email me when I have a lesson to study').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await see(page, /saved/i);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Marianna');
+    expect(await page.getByLabel('Email me when I have a lesson to study').isChecked()).toBe(true);
+
+    // Change the password: the toggle reveals the fields and hiding clears them.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByLabel('Current password').fill('typed then hidden');
+    await page.getByRole('button', { name: 'Hide password fields' }).click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
+    await page.getByLabel('Current password').fill(s.password);
+    await page.getByLabel(/^New password/).fill('an even better password');
+    await page.getByLabel('Confirm new password').fill('an even better password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await see(page, /saved/i);
+
+    // Log out: back to /login, and the protected pages are closed again.
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+
+    // The old password no longer works; the new one does.
+    await login(page, s.email, s.password);
+    await see(page, /invalid email or password/i);
+    await login(page, s.email, 'an even better password');
+    await page.waitForURL('**/dashboard');
+    await see(page, 'Your study plans');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the language to Greek and keeps it after a reload', async () => {
+    const { page, errors, context } = await openPage(browser);
+    const s = newStudent('greek');
+    await register(page, s);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await see(page, 'My profile');
+    await page.getByLabel('Language').selectOption('el');
+    await see(page, 'Το προφίλ μου');
+    expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('el');
+    expect(await page.getAttribute('html', 'lang')).toBe('el');
+    await page.goto('/dashboard');
+    await see(page, 'Τα πλάνα μελέτης σου');
+    await expectAccessible(page, 'dashboard in Greek');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('guards the routes: protected pages to /login, guest pages to /dashboard, unknown paths home', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    await expectAccessible(page, 'login');
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/');
+    const s = newStudent('guard');
+    await register(page, s);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/register');
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the register form rules and the terms, and refuses a duplicate e-mail', async () => {
+    const { page, context } = await openPage(browser);
+    const s = newStudent('dup');
+    await register(page, s);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/login');
+
+    await page.goto('/register');
+    const submit = page.getByRole('button', { name: 'Create account' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByLabel('Confirm password').blur();
+    await see(page, 'Password must be at least 8 characters.');
+    await see(page, 'Passwords do not match.');
+
+    await page
+      .getByRole('button', { name: /Terms of Service/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(async () => (await dialog.textContent())?.length ?? 0).toBeGreaterThan(200);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await register(page, { ...s, username: `${s.username}x` });
+    await see(page, 'An account with this email already exists.');
+    await context.close();
+  });
+
+  it('shows the beta notice until it is accepted', async () => {
+    const { page, context } = await openPage(browser, { betaAccepted: false });
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(page, 'beta notice');
+    await dialog.getByRole('button').first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => localStorage.getItem('betaAccepted'))).toBe('true');
+    await page.reload();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});

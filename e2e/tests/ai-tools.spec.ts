@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api.js';
+import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
+import { login, see } from '../support/journeys.js';
+
+const NOTES = [
+  'A cell is the basic unit of life.',
+  'The mitochondrion is the organelle that releases energy for the cell.',
+  'Ribosomes are the structures that build proteins.',
+  'The nucleus is the organelle that holds the genetic material.',
+  'A human body has about 37 trillion cells.',
+  'Chloroplasts are the organelles where photosynthesis happens.',
+].join(' ');
+
+describe('AI tools journey', () => {
+  let browser: Browser;
+  const student = newStudent('aitools');
+  let lessonPath = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const api = new ApiClient();
+    await api.signUp(student);
+    const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
+      name: 'Biology exam',
+    });
+    const subject = await api.post<{ id: number }>('/subjects', {
+      studyPlanId: plan.id,
+      name: 'Biology',
+    });
+    const topic = await api.post<{ lessonId: number }>('/topics', {
+      subjectId: subject.id,
+      name: 'Cells',
+      deepDiveContent: `<p>${NOTES}</p>`,
+    });
+    lessonPath = `/lesson-detail/${plan.id}/Biology/Cells/${topic.lessonId}`;
+  });
+  afterAll(async () => browser?.close());
+
+  it('asks the assistant, rates two flashcards, takes a quiz and asks the lesson helper', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await login(page, student.email, student.password);
+    await page.waitForURL('**/dashboard');
+
+    // The study assistant, from any logged-in screen.
+    await page.getByRole('button', { name: 'Open the study assistant' }).click();
+    const chat = page.getByRole('dialog', { name: 'Study assistant' });
+    await chat.waitFor();
+    await chat.getByRole('textbox', { name: 'Your message' }).fill('I feel stressed about exams');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const log = chat.getByRole('log', { name: 'Conversation with the study assistant' });
+    await expect
+      .poll(async () => (await log.textContent())?.length ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(120);
+    expect(await log.textContent()).toMatch(/stress/i);
+    await expectAccessible(page, 'assistant');
+    await page.keyboard.press('Escape');
+    await chat.waitFor({ state: 'hidden' });
+
+    // Flashcards: generate, then rate two.
+    await page.goto(lessonPath);
+    await see(page, 'No reviews yet.');
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await page.getByRole('button', { name: 'Generate flashcards' }).click();
+    await see(page, /Card 1 of \d+/);
+    for (const rating of ['Good', 'Easy']) {
+      await page.getByRole('button', { name: 'Show answer' }).click();
+      await page.getByRole('button', { name: rating, exact: true }).click();
+    }
+    await see(page, /Card 3 of \d+|All caught up/);
+    await expectAccessible(page, 'flashcards');
+
+    // Quiz: answer every question with its first option, submit, see the score.
+    await page.getByRole('tab', { name: 'Quiz' }).click();
+    await page.getByRole('button', { name: 'Start a quiz' }).click();
+    const questions = page.getByRole('group', { name: /^Question \d+ of \d+/ });
+    await questions.first().waitFor();
+    const count = await questions.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) await questions.nth(i).getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await see(page, 'Your score');
+    await see(page, new RegExp(`\\d+ of ${count} correct, \\d+%`));
+    await expectAccessible(page, 'quiz result');
+
+    // The lesson helper answers from the lesson and shows the passages it used.
+    await page.getByRole('tab', { name: 'AI helper' }).click();
+    await page
+      .getByRole('textbox', { name: 'Your question about this lesson' })
+      .fill('What do ribosomes do?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await see(page, 'Passages used');
+    await see(page, /build proteins/);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

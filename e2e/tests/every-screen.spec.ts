@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  newStudent,
+  openPage,
+  saveScreenshot,
+} from '../support/browser.js';
+import { login } from '../support/journeys.js';
+
+const WIDTHS = [375, 768, 1440];
+
+/** Screens for everyone, logged in or out (SPEC.md section 2). */
+const publicRoutes: [string, string][] = [
+  ['/', 'Get Started Free'],
+  ['/about', 'About StudyBuddy'],
+  ['/blog', 'The StudyBuddy blog'],
+  ['/blog/build-a-study-routine', 'How to build a study routine that actually sticks'],
+  ['/blog/top-ai-tools-for-students', 'Top AI tools for students'],
+  ['/blog/success-stories', 'Success stories'],
+  ['/contact', 'We usually reply within 24 hours.'],
+  ['/services', 'Our services'],
+];
+
+/** Nothing sticks out sideways: the page never scrolls horizontally. */
+async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  if (overflow > 0) await saveScreenshot(page, `overflow-${label.replace(/\W+/g, '-')}`);
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+async function visit(page: Page, path: string, ready: string | RegExp, width: number) {
+  await page.goto(path);
+  await page.getByText(ready).first().waitFor({ timeout: 15_000 });
+  // Let lazy chunks, fonts and queries settle before measuring.
+  await page.waitForLoadState('networkidle');
+  const label = `${path} at ${width}px`;
+  await expectNoHorizontalOverflow(page, label);
+  await expectAccessible(page, label);
+}
+
+describe('every screen at 375, 768 and 1440 px', () => {
+  let browser: Browser;
+  const student = newStudent('screens');
+  const routes: [string, string | RegExp][] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Real data for the screens that need ids: a plan with a subject, a topic (and its lesson)
+    // and a session, made through the API.
+    const api = new ApiClient();
+    await api.signUp(student);
+    const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
+      name: 'Finals',
+    });
+    const subject = await api.post<{ id: number }>('/subjects', {
+      studyPlanId: plan.id,
+      name: 'Chemistry',
+    });
+    const topic = await api.post<{ id: number; lessonId: number }>('/topics', {
+      subjectId: subject.id,
+      name: 'Acids',
+      deepDiveContent: '<p>An acid is a proton donor. The pH of pure water is $7$.</p>',
+    });
+    const start = new Date(Date.now() + 86_400_000);
+    start.setUTCHours(15, 0, 0, 0);
+    const session = await api.post<{ id: number }>('/api/generic/CreateStudySession', {
+      studyPlan: plan.id,
+      subject: subject.id,
+      topic: topic.id,
+      title: 'Acids',
+      startDateTime: start.toISOString(),
+      endDateTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    });
+    const form = new FormData();
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const free = Array.from({ length: 24 }, (_, h) => h >= 16 && h < 21);
+    form.set('period', JSON.stringify({ start: day(1), end: day(21) }));
+    form.set(
+      'availability',
+      JSON.stringify(
+        Array.from({ length: 7 }, (_, d) => ({
+          day: d,
+          enabled: true,
+          hours: 2,
+          startTime: '16:00',
+          endTime: '21:00',
+          slots: free,
+        })),
+      ),
+    );
+    form.set(
+      'subjects',
+      JSON.stringify([
+        {
+          name: 'Physics',
+          keyTopics: 'Kinematics, forces and Newton laws, energy and work, momentum',
+          subjectIndex: 0,
+        },
+      ]),
+    );
+    form.set(
+      'preferences',
+      JSON.stringify({ sessionLength: 1, frontLoad: false, extraWishes: '' }),
+    );
+    form.set('timeZone', 'UTC');
+    const proposal = await api.post<{ planId: number }>('/api/ai/ProcessStudyMaterials', form);
+    const p = `/study-plan`;
+    routes.push(
+      ['/dashboard', 'Your study plans'],
+      ['/calendar', 'Weekly Plan (Sun-Sat)'],
+      ['/profile', 'My profile'],
+      [`${p}`, 'Finals'],
+      [`${p}/list`, 'Finals'],
+      [`${p}/create`, 'Create study plan'],
+      [`${p}/detail/${plan.id}`, 'Chemistry'],
+      [`${p}/edit/${plan.id}`, 'Edit study plan'],
+      [`${p}/subject/${plan.id}/Chemistry`, 'Acids'],
+      [`/subject-detail/${plan.id}/Chemistry`, 'Acids'],
+      [`${p}/topic/${plan.id}/Chemistry/Acids`, 'proton donor'],
+      [`${p}/topic-rich-content/${plan.id}/Chemistry/Acids`, 'proton donor'],
+      [`/topic/${topic.id}/detail`, 'proton donor'],
+      [`/lesson-detail/${plan.id}/Chemistry/Acids/${topic.lessonId}`, 'No reviews yet.'],
+      ['/scheduled-session', 'Schedule a study session'],
+      ['/session/create', 'Schedule a study session'],
+      [`/scheduled-session?id=${session.id}`, 'Edit study session'],
+      ['/smart-scheduler/setup', 'Study period'],
+      [`/smart-scheduler/review?planId=${proposal.planId}`, 'Your proposed study plan'],
+    );
+  });
+  afterAll(async () => browser?.close());
+
+  for (const width of WIDTHS) {
+    it(`shows the logged-out screens cleanly at ${width}px`, { timeout: 120_000 }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
+      await visit(page, '/login', 'Welcome back', width);
+      await visit(page, '/register', 'Create your account', width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    // About 2 s a screen with the axe scan, hence the longer limit.
+    it(`shows every logged-in screen cleanly at ${width}px`, { timeout: 180_000 }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      await login(page, student.email, student.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, ready] of routes) await visit(page, path, ready, width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows the public screens cleanly to a logged-in student at ${width}px`, {
+      timeout: 120_000,
+    }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      await login(page, student.email, student.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

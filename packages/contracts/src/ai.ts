@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { messageResponseSchema } from './auth.js';
+import { endpoint } from './endpoint.js';
+import { idSchema } from './ids.js';
+
+/** Languages the app speaks; the AI is asked to answer in the student's one. */
+export const AI_LANGUAGES = ['en', 'el', 'es', 'fr', 'de'] as const;
+export type AiLanguage = (typeof AI_LANGUAGES)[number];
+
+/** Longest chat prompt the assistant accepts. */
+export const CHAT_PROMPT_MAX = 4000;
+/** Longest question the lesson helper accepts. */
+export const LESSON_QUESTION_MAX = 2000;
+
+const languageSchema = z
+  .enum(AI_LANGUAGES, { error: 'Language must be one of en, el, es, fr, de.' })
+  .optional()
+  .describe('The student’s language; the answer is asked for in it (default en)');
+
+/** `?language=` on calls with an empty body (flashcards, quiz). */
+export const languageQuerySchema = z.object({ language: languageSchema }).describe('LanguageQuery');
+
+export const chatInputSchema = z
+  .object({
+    prompt: z
+      .string({ error: 'Type a message first.' })
+      .trim()
+      .min(1, 'Type a message first.')
+      .max(CHAT_PROMPT_MAX, `A message can be at most ${CHAT_PROMPT_MAX} characters.`)
+      .describe('What the student asked'),
+    language: languageSchema,
+  })
+  .strict()
+  .describe('ChatInput');
+export type ChatInput = z.input<typeof chatInputSchema>;
+
+/** The Gemini-shaped envelope the spec's chat client reads (`candidates[0].content.parts`). */
+export const chatReplySchema = z
+  .object({
+    candidates: z
+      .array(
+        z.object({
+          content: z.object({
+            role: z.literal('model'),
+            parts: z.array(z.object({ text: z.string().describe('Markdown text') })),
+          }),
+          finishReason: z.literal('STOP'),
+          index: z.number().int(),
+        }),
+      )
+      .describe('Always exactly one candidate'),
+    modelVersion: z.string().describe('`builtin` or `<provider>/<model>`: what wrote this answer'),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe('Notes to show, e.g. the AI provider failed and the builtin engine answered'),
+  })
+  .describe('ChatReply');
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+export const chatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    role: z.enum(['user', 'model']).describe('Who wrote it: the student or the assistant'),
+    text: z.string(),
+    createdAt: z.string(),
+  })
+  .describe('ChatMessage');
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatHistorySchema = z
+  .object({ messages: z.array(chatMessageSchema).describe('Oldest first') })
+  .describe('ChatHistory');
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+export const lessonQuestionInputSchema = z
+  .object({
+    question: z
+      .string({ error: 'Type a question first.' })
+      .trim()
+      .min(1, 'Type a question first.')
+      .max(LESSON_QUESTION_MAX, `A question can be at most ${LESSON_QUESTION_MAX} characters.`)
+      .describe('The question; the spec’s button sends “Help me with this lesson”'),
+    language: languageSchema,
+  })
+  .strict()
+  .describe('LessonQuestionInput');
+export type LessonQuestionInput = z.input<typeof lessonQuestionInputSchema>;
+
+export const passageSchema = z
+  .object({
+    source: z.string().describe('Where it comes from: the lesson title or a file name'),
+    text: z.string().describe('The passage, verbatim'),
+  })
+  .describe('Passage');
+export type Passage = z.infer<typeof passageSchema>;
+
+export const lessonAnswerSchema = z
+  .object({
+    answer: z.string().describe('Markdown text'),
+    covered: z
+      .boolean()
+      .describe('False when the lesson and files do not cover the question (the answer says so)'),
+    passages: z.array(passageSchema).describe('The passages the answer is grounded in'),
+    modelVersion: z.string(),
+    warnings: z.array(z.string()),
+  })
+  .describe('LessonAnswer');
+export type LessonAnswer = z.infer<typeof lessonAnswerSchema>;
+
+export const aiEndpoints = {
+  chat: endpoint({
+    method: 'POST',
+    path: '/ai/AiAssistance',
+    body: chatInputSchema,
+    response: chatReplySchema,
+    summary: 'Ask the study assistant; the conversation is kept so follow-ups work',
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/ai/AiAssistance/history',
+    body: undefined,
+    response: chatHistorySchema,
+    summary: 'The student’s conversation with the assistant',
+  }),
+  clearHistory: endpoint({
+    method: 'DELETE',
+    path: '/ai/AiAssistance/history',
+    body: undefined,
+    response: messageResponseSchema,
+    summary: 'Forget the conversation',
+  }),
+  lessonBot: endpoint({
+    method: 'POST',
+    path: '/lessons/:lessonId/ai-bot',
+    params: z.object({ lessonId: idSchema }).strict(),
+    body: lessonQuestionInputSchema,
+    response: lessonAnswerSchema,
+    summary: 'An answer grounded in the lesson and the subject’s files, with its passages',
+  }),
+};

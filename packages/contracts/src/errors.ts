@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Body of every non-2xx API response (DESIGN.md section 4). */
+export const errorBodySchema = z
+  .object({
+    message: z.string().describe('Safe, human-readable message'),
+    code: z.string().describe('Stable snake_case code, mapped to i18n key errors.<code>'),
+    details: z.unknown().optional().describe('Field-level details for validation errors'),
+  })
+  .describe('Error');
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** One field problem inside `details` of a validation_failed error. */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorCodes = [
+  'validation_failed',
+  'invalid_json',
+  'payload_too_large',
+  'not_found',
+  'unauthorized',
+  'token_invalid',
+  'csrf_invalid',
+  'rate_limited',
+  'invalid_credentials',
+  'email_taken',
+  'username_taken',
+  'wrong_password',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

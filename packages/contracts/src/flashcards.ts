@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { languageQuerySchema } from './ai.js';
+import { endpoint } from './endpoint.js';
+import { idParamsSchema, idSchema } from './ids.js';
+
+export const FLASHCARD_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+export type FlashcardRating = (typeof FLASHCARD_RATINGS)[number];
+
+export const flashcardSchema = z
+  .object({
+    id: z.number().int(),
+    lessonId: z.number().int(),
+    front: z.string().describe('The question or the sentence with a blank (____)'),
+    back: z.string().describe('The answer, taken from the material'),
+    kind: z.enum(['definition', 'term', 'cloze', 'number']).describe('How the card was made'),
+    source: z.string().describe('The sentence of the material the card comes from'),
+    state: z.enum(['new', 'learning', 'review', 'relearning']),
+    due: z.string().describe('When the card is next due (ISO 8601, UTC)'),
+    reps: z.number().int(),
+    lapses: z.number().int(),
+    lastReview: z.string().nullable(),
+  })
+  .describe('Flashcard');
+export type Flashcard = z.infer<typeof flashcardSchema>;
+
+export const flashcardDeckSchema = z
+  .object({
+    lessonId: z.number().int(),
+    cards: z.array(flashcardSchema),
+    dueCount: z.number().int().describe('Cards due now'),
+    nextDue: z.string().nullable().describe('The earliest due date of the deck'),
+    modelVersion: z.string().optional(),
+    warnings: z.array(z.string()),
+  })
+  .describe('FlashcardDeck');
+export type FlashcardDeck = z.infer<typeof flashcardDeckSchema>;
+
+export const flashcardReviewInputSchema = z
+  .object({
+    rating: z
+      .enum(FLASHCARD_RATINGS, { error: 'Rating must be one of again, hard, good, easy.' })
+      .describe('How well the student remembered'),
+  })
+  .strict()
+  .describe('FlashcardReviewInput');
+export type FlashcardReviewInput = z.input<typeof flashcardReviewInputSchema>;
+
+const lessonIdParams = z.object({ lessonId: idSchema }).strict();
+
+export const flashcardEndpoints = {
+  generate: endpoint({
+    method: 'POST',
+    path: '/lessons/:lessonId/flashcards',
+    params: lessonIdParams,
+    query: languageQuerySchema,
+    body: undefined,
+    response: flashcardDeckSchema,
+    summary: 'Generate (or regenerate) the lesson’s deck; review history of the old deck goes',
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/lessons/:lessonId/flashcards',
+    params: lessonIdParams,
+    body: undefined,
+    response: flashcardDeckSchema,
+    summary: 'The lesson’s whole deck',
+  }),
+  due: endpoint({
+    method: 'GET',
+    path: '/lessons/:lessonId/flashcards/due',
+    params: lessonIdParams,
+    body: undefined,
+    response: flashcardDeckSchema,
+    summary: 'The lesson’s cards due now, most overdue first',
+  }),
+  review: endpoint({
+    method: 'POST',
+    path: '/flashcards/:id/review',
+    params: idParamsSchema,
+    body: flashcardReviewInputSchema,
+    response: flashcardSchema,
+    summary: 'Rate a card (FSRS); returns it with its next due date',
+  }),
+};

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
+import { emailSchema } from './email.js';
+import { endpoint } from './endpoint.js';
+
+export const profileSchema = z
+  .object({
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    notifyOnLesson: z.boolean().describe('E-mail me when I have a lesson to study'),
+  })
+  .describe('Profile');
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * The whole profile form value (SPEC.md section 7). `password` is the current password; it is
+ * needed to set a new password or to change the e-mail (ASVS 7.5.1).
+ */
+export const updateProfileInputSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required.').max(100),
+    lastName: z.string().trim().min(1, 'Last name is required.').max(100),
+    email: emailSchema,
+    password: z.string().max(PASSWORD_MAX).optional().default(''),
+    newPassword: z.string().max(PASSWORD_MAX).optional().default(''),
+    confirmNewPassword: z.string().max(PASSWORD_MAX).optional().default(''),
+    notifyOnLesson: z.boolean().optional().default(false),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.newPassword === '' && v.confirmNewPassword === '') return;
+    if (v.password === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Enter your current password.',
+      });
+    }
+    if (v.newPassword.length < PASSWORD_MIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'Password must be at least 8 characters.',
+      });
+    }
+    if (v.newPassword !== v.confirmNewPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmNewPassword'],
+        message: 'Passwords do not match.',
+      });
+    }
+  })
+  .describe('UpdateProfileInput');
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+export const profileEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/user/profile',
+    body: undefined,
+    response: profileSchema,
+    summary: "The signed-in student's profile",
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/user/profile/update',
+    body: updateProfileInputSchema,
+    response: profileSchema,
+    summary: 'Update the profile; a new password revokes the other sessions',
+  }),
+};

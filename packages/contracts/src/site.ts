@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+/** Links a self-hosting admin sets for the footer and contact page (SPEC.md section 1). */
+export const siteConfigSchema = z
+  .object({
+    supportEmail: z.string().describe('Support e-mail address'),
+    socialUrl: z.string().describe('Social network profile'),
+    codeUrl: z.string().describe('Where the source code is hosted'),
+    communityUrl: z.string().describe('Community chat'),
+  })
+  .describe('SiteConfig');
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export const siteEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/site',
+    body: undefined,
+    response: siteConfigSchema,
+    summary: 'Public links of this StudyBuddy instance (no login needed)',
+  }),
+};

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { messageResponseSchema } from './auth.js';
+import { endpoint } from './endpoint.js';
+import { idParamsSchema, idSchema } from './ids.js';
+
+export const TOPIC_NAME_MAX = 200;
+/** Deep-dive HTML is sanitized where it is shown; the cap only bounds storage. */
+export const DEEP_DIVE_MAX = 200_000;
+
+export const lessonRefSchema = z.object({ id: z.number().int(), title: z.string() });
+
+/** A topic as SPEC.md section 3 reads it; `name` and `topicName` carry the same text. */
+export const topicSchema = z
+  .object({
+    id: z.number().int(),
+    subjectId: z.number().int(),
+    name: z.string(),
+    topicName: z.string(),
+    deepDiveContent: z.string().nullable().describe('HTML or text; sanitize before rendering'),
+    completed: z.boolean(),
+    lessonId: z.number().int().nullable().describe('The first lesson of the topic'),
+    lessons: z.array(lessonRefSchema),
+  })
+  .describe('Topic');
+export type Topic = z.infer<typeof topicSchema>;
+
+const topicName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required.')
+  .max(TOPIC_NAME_MAX, 'Name must be at most 200 characters.');
+
+export const createTopicInputSchema = z
+  .object({
+    subjectId: idSchema,
+    name: topicName,
+    deepDiveContent: z.string().max(DEEP_DIVE_MAX).nullable().optional(),
+  })
+  .strict()
+  .describe('CreateTopicInput');
+export type CreateTopicInput = z.input<typeof createTopicInputSchema>;
+
+/**
+ * The client sends the whole topic back with the flipped `completed` flag (SPEC.md section 7);
+ * read-only fields (id, lessons, ...) are accepted and ignored, never written.
+ */
+export const updateTopicInputSchema = z
+  .object({
+    name: topicName.optional(),
+    topicName: topicName.optional(),
+    deepDiveContent: z.string().max(DEEP_DIVE_MAX).nullable().optional(),
+    completed: z.boolean().optional(),
+  })
+  .describe('UpdateTopicInput');
+export type UpdateTopicInput = z.input<typeof updateTopicInputSchema>;
+
+export const topicEndpoints = {
+  listBySubject: endpoint({
+    method: 'GET',
+    path: '/api/generic/GetTopicsBySubjectId/:subjectId',
+    params: z.object({ subjectId: idSchema }).strict(),
+    body: undefined,
+    response: z.array(topicSchema),
+    summary: 'Topics of one subject',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/topics/:id',
+    params: idParamsSchema,
+    body: undefined,
+    response: topicSchema,
+    summary: 'One topic',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/topics',
+    body: createTopicInputSchema,
+    response: topicSchema,
+    summary: 'Add a topic to a subject; its first lesson is generated from its name and content',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/topics/:id',
+    params: idParamsSchema,
+    body: updateTopicInputSchema,
+    response: topicSchema,
+    summary: 'Rename, edit the deep dive or toggle completion',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/topics/:id',
+    params: idParamsSchema,
+    body: undefined,
+    response: messageResponseSchema,
+    summary: 'Delete a topic with its lessons and sessions',
+  }),
+  generateChecklist: endpoint({
+    method: 'POST',
+    path: '/topics/:id/generate-checklist',
+    params: idParamsSchema,
+    body: undefined,
+    response: topicSchema.extend({ warnings: z.array(z.string()) }),
+    summary: 'Multipart prompt + files: fills the deep dive through the AI interface',
+  }),
+};
