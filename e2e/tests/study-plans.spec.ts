@@ -126,10 +126,12 @@ describe('study plans journey', () => {
       .click();
     await see(page, 'No study plans yet');
     // The list can empty before the success alert opens (the query refetches first), so wait for it.
-    await expect.poll(() => dialogs).toEqual([
-      'Are you sure you want to delete this study plan?',
-      'Study plan deleted successfully.',
-    ]);
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        'Are you sure you want to delete this study plan?',
+        'Study plan deleted successfully.',
+      ]);
     await page.getByRole('link', { name: 'Calendar' }).first().click();
     await see(page, 'Weekly Plan (Sun-Sat)');
     expect(await page.getByText('Derivatives').count()).toBe(0);
