@@ -609,7 +609,10 @@ export function m8Cramming(
     const weekly = total / (W / 7);
     if (last3 > Math.max(0.25 * total, 2 * f.L) + EPS)
       cramming.push(`${s.name}: ${last3} of ${total} h in the last 3 days`);
-    if (last7 > 2 * weekly + EPS)
+    // At least one session: M9's final review falls in the last week, and for a subject studied
+    // less than half a session a week it alone exceeds twice the mean week (the research note's
+    // two rules conflict there; its 3-day rule has the same kind of floor, 2 sessions).
+    if (last7 > Math.max(2 * weekly, f.L) + EPS)
       cramming.push(`${s.name}: ${last7} h in the last week, mean ${weekly}`);
   });
   return { checked, cramming };

@@ -3,9 +3,11 @@
  * study blocks. No I/O, no clock, no randomness; ties always break by subject index.
  *
  * Outline (research note section 5): weekday templates of session places -> needs and
- * fair-share targets -> EDF demand-bound check (warnings) -> final reviews reserved 1-3 days
- * before each exam -> day-by-day pacing (mandatory EDF guard, then Pfair-like pace with one
- * session per subject per day first) -> within-day interleaving -> topics, focus and files.
+ * fair-share targets (need hard, the rest of the target soft, all within 85% of capacity) -> EDF
+ * demand-bound check (warnings) -> final reviews reserved 1-3 days before each exam -> pace curves
+ * (shares of each day fitted to the targets) -> day-by-day placing (mandatory EDF guard on the
+ * needs, then the subject longest overdue on its pace, one session per subject per day first)
+ * -> within-day interleaving -> topics, focus and files (topic-plan.ts).
  */
 import { dayNumber, formatClock, isoDate, shortDate, WEEKDAY_NAMES, weekdayOf } from './dates.js';
 import {
@@ -15,23 +17,21 @@ import {
   type DayTemplate,
   dayTemplates,
   type Place,
-  ridgeline,
   subjectNeeds,
   topicsOf,
   WEEK_LOAD_LIMIT,
 } from './model.js';
+import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
 
 export type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 
 const EPS = 1e-9;
-/** Longest wished gap between two sessions of a subject, in days. */
-const MAX_GAP = 7;
 /** A subject's pace never asks for more than this multiple of its mean share of a day. */
 const PACE_CLIP = 1.5;
-/** A subject may start its next session once its pace curve is this share of it short. */
-const PACE_LEAD = 0;
+/** Most a subject can be owed, in sessions; beyond it the pace is spread over the days left. */
+const CREDIT_CAP = 1.5;
 /** Share of the last-week allowance (twice the mean week, M8) kept free for rounding. */
 const LAST_WEEK_MARGIN = 0.1;
 
@@ -68,6 +68,26 @@ export interface PlanModel {
   fairShare: number[];
   /** Planned hours before rounding to sessions. */
   targets: number[];
+}
+
+/**
+ * Largest share of a week's capacity that whole places can fill without going over the 90% load
+ * limit (a subset sum over the week's place lengths). With few, long places it is well under
+ * 90% (two 2-h places of 4 h make 50% or 100%), and a target above it could never be met.
+ */
+function weeklyLoadShare(templates: DayTemplate[]): number {
+  let cap = 0;
+  const lens: number[] = [];
+  for (const t of templates) for (const p of t.places) lens.push(p.len);
+  for (const l of lens) cap += l;
+  if (cap === 0) return 1;
+  const limit = Math.floor(WEEK_LOAD_LIMIT * cap + EPS);
+  const can = new Uint8Array(limit + 1);
+  can[0] = 1;
+  for (const l of lens) for (let x = limit; x >= l; x--) if (can[x - l]) can[x] = 1;
+  let best = limit;
+  while (best > 0 && !can[best]) best--;
+  return best / cap;
 }
 
 /** Builds the model: capacity per day, windows, needs, EDF feasibility and targets. */
@@ -149,6 +169,24 @@ export function planModel(input: PlannerInput): PlanModel {
     }
     usedT += group.reduce((s, k) => s + (targets[k] as number), 0);
   }
+  // Subjects whose need exceeds their buffered fair share take capacity from the others; keep
+  // the whole plan within the 90% load limit by trimming what the others get above their need
+  // (in proportion), so no week has to run at full capacity and nobody is starved (M3, M7).
+  const horizon = Math.max(0, ...windowEnd);
+  const budget = Math.min(1 - BUFFER, weeklyLoadShare(templates)) * (prefix[horizon] as number);
+  let sumDeliv = 0;
+  let sumExtra = 0;
+  for (let k = 0; k < S; k++) {
+    sumDeliv += deliverable[k] as number;
+    sumExtra += Math.max(0, (targets[k] as number) - (deliverable[k] as number));
+  }
+  if (sumDeliv + sumExtra > budget + EPS && sumExtra > EPS) {
+    const keep = Math.max(0, budget - sumDeliv) / sumExtra;
+    for (let k = 0; k < S; k++) {
+      const extra = Math.max(0, (targets[k] as number) - (deliverable[k] as number));
+      targets[k] = (deliverable[k] as number) + keep * extra;
+    }
+  }
   return {
     p0,
     days,
@@ -161,6 +199,62 @@ export function planModel(input: PlannerInput): PlanModel {
     fairShare,
     targets,
   };
+}
+
+/**
+ * Weights that make the subjects' shares of each day's capacity add up to their targets: a
+ * subject's share of day d is its weight over the weights of the subjects still studying that
+ * day, and the weights are scaled in turn until each subject's shares sum to its target
+ * (iterative proportional fitting, from the needs). A subject with more to do before an early
+ * exam then takes more of those days and the others less, instead of all of them being paced as
+ * if the days were theirs too and then colliding.
+ */
+function paceWeights(
+  freeCap: readonly number[],
+  paceEnd: readonly number[],
+  paceTarget: readonly number[],
+  needs: readonly number[],
+): number[] {
+  const S = paceEnd.length;
+  const ends = [...new Set(paceEnd.filter((e) => e > 0))].sort((a, b) => a - b);
+  const segCap: number[] = [];
+  let from = 0;
+  for (const e of ends) {
+    let c = 0;
+    for (let d = from; d < e; d++) c += freeCap[d] as number;
+    segCap.push(c);
+    from = e;
+  }
+  const w = needs.map((n, k) => ((paceEnd[k] as number) > 0 ? Math.max(n, EPS) : 0));
+  const totalT = paceTarget.reduce((a, t) => a + Math.max(0, t), 0);
+  const totalC = segCap.reduce((a, c) => a + c, 0);
+  if (totalT <= EPS || totalC <= EPS) return w;
+  // Every subject gets the same share u of what the weights give it; u spreads the buffer evenly.
+  const u = Math.min(1, totalT / totalC);
+  const got = new Array<number>(S).fill(0);
+  for (let round = 0; round < 40; round++) {
+    got.fill(0);
+    for (let g = 0; g < ends.length; g++) {
+      const e = ends[g] as number;
+      let a = 0;
+      for (let k = 0; k < S; k++) if ((paceEnd[k] as number) >= e) a += w[k] as number;
+      if (a <= EPS) continue;
+      for (let k = 0; k < S; k++)
+        if ((paceEnd[k] as number) >= e)
+          got[k] = (got[k] as number) + (u * (segCap[g] as number) * (w[k] as number)) / a;
+    }
+    let worst = 0;
+    for (let k = 0; k < S; k++) {
+      const t = Math.max(0, paceTarget[k] as number);
+      const x = got[k] as number;
+      if (x <= EPS || t <= EPS) continue;
+      worst = Math.max(worst, Math.abs(x / t - 1));
+      // Bounded steps keep an impossible target (more than its window holds) from starving all.
+      w[k] = (w[k] as number) * Math.min(4, Math.max(0.25, t / x));
+    }
+    if (worst < 0.01) break;
+  }
+  return w;
 }
 
 /** Places sessions day by day; returns raw blocks in day order. */
@@ -220,10 +314,11 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     suffixFree[d] = (suffixFree[d + 1] as number) + (freeCap[d] as number);
   // Pace curves: cumulative share of each subject's fair share of capacity, tilted to the first
   // half of its window when front-loading (which moves the unused buffer to the end).
+  const weight = paceWeights(freeCap, paceEnd, paceTarget, m.needs);
   const activeWeight = new Float64Array(days);
   for (let j = 0; j < S; j++)
-    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
-      activeWeight[d] = (activeWeight[d] as number) + (m.needs[j] as number);
+    for (let d = 0; d < Math.min(days, paceEnd[j] as number); d++)
+      activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
   const pace: Float64Array[] = [];
   for (let k = 0; k < S; k++) {
     const end = paceEnd[k] as number;
@@ -233,7 +328,7 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     const share = new Float64Array(end);
     for (let d = 0; d < end; d++) {
       const w = activeWeight[d] as number;
-      share[d] = w > 0 ? ((freeCap[d] as number) * (m.needs[k] as number)) / w : 0;
+      share[d] = w > 0 ? ((freeCap[d] as number) * (weight[k] as number)) / w : 0;
     }
     // A subject's share of each day grows as earlier exams pass; paced on that share alone, the
     // last weeks would hold several times the mean week (M8). Clip the share of capacity at
@@ -297,14 +392,16 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   }
   const placed = new Float64Array(S);
   const cram = new Float64Array(S);
-  // Hours in the last 7 days before the exam, and their cap: twice the mean week (M8).
+  // Hours in the last 7 days before the exam, and their cap: twice the mean week (M8), or the one
+  // session of the final review. Computed on the need (the part of the target that is sure to be
+  // placed), so the guard's virtual deadlines hold whatever the soft rest of the target becomes.
   const week7 = new Float64Array(S);
-  const week7Cap = targets.map((t, k) =>
+  const week7Cap = m.deliverable.map((t, k) =>
     m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
-      ? (2 * 7 * Math.max(0, t - 0.5 * L)) / (windowEnd[k] as number)
+      ? Math.max((2 * 7 * t) / (windowEnd[k] as number), L)
       : Number.POSITIVE_INFINITY,
   );
-  const cramCap = targets.map((t, k) =>
+  const cramCap = m.deliverable.map((t, k) =>
     m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
       ? Math.max(0.25 * t, 2 * L)
       : Number.POSITIVE_INFINITY,
@@ -314,17 +411,17 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     if (fd >= 0 && fd >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = finalHours[k] as number;
     if (fd >= 0 && fd >= (windowEnd[k] as number) - 7) week7[k] = finalHours[k] as number;
   }
-  const usedDay = new Float64Array(days);
-  const capPrefix = new Float64Array(days + 1);
-  for (let d = 0; d < days; d++)
-    capPrefix[d + 1] = (capPrefix[d] as number) + (capacity[d] as number);
-  const usedPrefix = new Float64Array(days + 1);
   const edf = byExam.filter((k) => (paceEnd[k] as number) > 0);
   const blocks: RawBlock[] = [];
   const today = new Int32Array(S);
   const lastDay = new Int32Array(S).fill(-1);
   const want = new Float64Array(S);
+  /** Mean hours a day of each subject's pace. */
+  const rate = paceTarget.map((t, k) => Math.max(t, L) / Math.max(1, paceEnd[k] as number));
+  /** Hours each subject is owed by its pace curve and not yet given (negative when ahead). */
+  const credit = new Float64Array(S);
   const mand = new Float64Array(S);
+  const mandEnd = new Int32Array(S);
   const slotAt = new Int32Array(48);
   const seqAt = new Int32Array(48);
   const forced = new Int32Array(48);
@@ -342,20 +439,6 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   let dayUsed = 0;
   let next = 0;
   const rem = (k: number) => (paceTarget[k] as number) - (placed[k] as number);
-  /** First day on which subject k's pace curve completes the session after what it has. */
-  const pseudoDeadline = (k: number, h: number): number => {
-    const cum = pace[k] as Float64Array;
-    const T = paceTarget[k] as number;
-    const goal = Math.min(T, (placed[k] as number) + h) - EPS;
-    let lo = 0;
-    let hi = days;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (T * (cum[mid] as number) >= goal) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   const nextFree = (): number => {
     while (next < tpl.order.length && (own[tpl.order[next] as number] as number) !== -1) next++;
     return next < tpl.order.length ? (tpl.order[next] as number) : -1;
@@ -367,18 +450,23 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     today[k] = (today[k] ?? 0) + 1;
     want[k] = (want[k] as number) - h;
     placed[k] = (placed[k] as number) + h;
+    credit[k] = (credit[k] as number) - h;
     if (d >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = (cram[k] as number) + h;
     if (d >= (windowEnd[k] as number) - 7) week7[k] = (week7[k] as number) + h;
     dayUsed += h;
   };
-  const weekOk = (h: number): boolean => {
-    if (frontLoad || days < 7) return true;
-    for (let a = Math.max(0, d - 6); a <= d && a + 6 < days; a++) {
-      const usedW = (usedPrefix[d] as number) - (usedPrefix[a] as number) + dayUsed + h;
-      const capW = (capPrefix[a + 7] as number) - (capPrefix[a] as number);
-      if (usedW > WEEK_LOAD_LIMIT * capW + EPS) return false;
-    }
-    return true;
+  /**
+   * Anti-cramming (M8) on what the subject has so far: one more session in its last 3 days keeps
+   * them at most a quarter of its hours (or 2 sessions), in its last week at most twice its mean
+   * week (or the one session of the final review). Later sessions there only raise those shares.
+   */
+  const endOk = (k: number, h: number): boolean => {
+    const W = windowEnd[k] as number;
+    if (!m.examInPlan[k] || W < CRAM_MIN_WINDOW || d < W - 7) return true;
+    const total = (placed[k] as number) + (finalHours[k] as number) + h;
+    if ((week7[k] as number) + h > Math.max((14 * total) / W, L) + EPS) return false;
+    if (d < W - CRAM_DAYS) return true;
+    return (cram[k] as number) + h <= Math.max(0.25 * total, 2 * L) + EPS;
   };
   for (d = 0; d < days; d++) {
     tpl = tplOf(d);
@@ -390,97 +478,144 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         today[own[i] as number] = (today[own[i] as number] ?? 0) + 1;
         dayUsed += (tpl.places[i]?.len ?? 0) / 2;
       }
+    for (let k = 0; k < S; k++) {
+      if (d >= (paceEnd[k] as number)) continue;
+      const cum = pace[k] as Float64Array;
+      const before = d > 0 ? (cum[d - 1] as number) : 0;
+      const left = 1 - before;
+      if (left <= EPS) continue;
+      const pending = Math.max(0, rem(k) - (credit[k] as number));
+      const inc = (pending * ((cum[d] as number) - before)) / left;
+      // Owed work beyond one and a half sessions (over today's share) is spread again over the
+      // days left, so a subject held back catches up gradually.
+      credit[k] = Math.min((credit[k] as number) + inc, inc + CREDIT_CAP * L);
+    }
     // Mandatory: what must happen today for every exam's demand to fit in the days left. Each
     // subject's remaining hours are split into pieces with virtual deadlines: what its last week
     // (twice the mean week, M8) and its last 3 days cannot hold must be done before them, so the
     // guard spreads that work out instead of leaving it for the days before the exam.
-    mand.fill(0);
-    let np = 0;
-    for (const k of edf) {
-      const pe = paceEnd[k] as number;
-      if (pe <= d) continue;
-      const r = Math.max(0, rem(k));
-      if (r <= EPS) continue;
-      const W = windowEnd[k] as number;
-      let done = 0;
-      const s7 = W - 7;
-      if (Number.isFinite(week7Cap[k] as number) && s7 > d && s7 < pe) {
-        const a7 = Math.max(
+    // First with the real deadlines only (what EDF needs to deliver every need), then with the
+    // virtual ones too, on the places left: moving a subject's own work earlier never takes a
+    // place another exam needed, since the first pass already secured those.
+    for (const virtual of [false, true]) {
+      mand.fill(0);
+      let np = 0;
+      for (const k of edf) {
+        const pe = paceEnd[k] as number;
+        if (pe <= d) continue;
+        // Only the need is hard; the rest of the target (a share of spare time) is paced softly.
+        const r = Math.max(
           0,
-          r - Math.max(0, (1 - LAST_WEEK_MARGIN) * (week7Cap[k] as number) - (week7[k] as number)),
+          (m.deliverable[k] as number) - (finalHours[k] as number) - (placed[k] as number),
         );
-        if (a7 > EPS) {
+        if (r <= EPS) continue;
+        const W = windowEnd[k] as number;
+        let done = 0;
+        const s7 = W - 7;
+        if (virtual && Number.isFinite(week7Cap[k] as number) && s7 > d && s7 < pe) {
+          // What the last week can still hold, in whole sessions (a forced place is a whole one).
+          const room7 = (week7Cap[k] as number) - (week7[k] as number);
+          const a7 = Math.max(0, r - L * Math.floor(Math.max(0, room7) / L + EPS));
+          if (a7 > EPS) {
+            pieceK[np] = k;
+            pieceEnd[np] = s7;
+            pieceAmt[np++] = a7;
+            done = a7;
+          }
+        }
+        const s3 = W - CRAM_DAYS;
+        if (virtual && Number.isFinite(cramCap[k] as number) && s3 > d && s3 < pe) {
+          const room3 = (cramCap[k] as number) - (cram[k] as number);
+          const a3 = Math.max(0, r - L * Math.floor(Math.max(0, room3) / L + EPS));
+          if (a3 > done + EPS) {
+            pieceK[np] = k;
+            pieceEnd[np] = s3;
+            pieceAmt[np++] = a3 - done;
+            done = a3;
+          }
+        }
+        if (r > done + EPS) {
           pieceK[np] = k;
-          pieceEnd[np] = s7;
-          pieceAmt[np++] = a7;
-          done = a7;
+          pieceEnd[np] = pe;
+          pieceAmt[np++] = r - done;
         }
       }
-      const s3 = W - CRAM_DAYS;
-      if (Number.isFinite(cramCap[k] as number) && s3 > d && s3 < pe) {
-        const a3 = Math.max(0, r - Math.max(0, (cramCap[k] as number) - (cram[k] as number)));
-        if (a3 > done + EPS) {
-          pieceK[np] = k;
-          pieceEnd[np] = s3;
-          pieceAmt[np++] = a3 - done;
-          done = a3;
+      for (let x = 0; x < np; x++) pieceIdx[x] = x;
+      const idx = pieceIdx.subarray(0, np);
+      idx.sort((x, y) => (pieceEnd[x] as number) - (pieceEnd[y] as number) || x - y);
+      let prefixDemand = 0;
+      let assigned = 0;
+      for (let i = 0; i < np; ) {
+        const end = pieceEnd[idx[i] as number] as number;
+        let j = i;
+        while (j < np && pieceEnd[idx[j] as number] === end) j++;
+        for (let g = i; g < j; g++) {
+          prefixDemand += pieceAmt[idx[g] as number] as number;
+          pieceMand[idx[g] as number] = 0;
         }
+        const future = (suffixFree[d + 1] as number) - (suffixFree[Math.max(end, d + 1)] as number);
+        let need = prefixDemand - future - assigned;
+        // Earliest end first; pieces ending together share the hours a session at a time, the one
+        // with most left first, so subjects due together alternate instead of going one by one.
+        while (need > EPS) {
+          let x = -1;
+          let xLeft = 0;
+          for (let g = 0; g < j; g++) {
+            const y = idx[g] as number;
+            const left = (pieceAmt[y] as number) - (pieceMand[y] as number);
+            if (left <= EPS) continue;
+            if (x >= 0 && (pieceEnd[y] as number) > (pieceEnd[x] as number)) break;
+            if (x < 0 || left > xLeft + EPS) {
+              x = y;
+              xLeft = left;
+            }
+          }
+          if (x < 0) break;
+          const add = Math.min(need, xLeft, L);
+          pieceMand[x] = (pieceMand[x] as number) + add;
+          const k = pieceK[x] as number;
+          if ((mand[k] as number) <= EPS) mandEnd[k] = pieceEnd[x] as number;
+          mand[k] = (mand[k] as number) + add;
+          need -= add;
+          assigned += add;
+        }
+        i = j;
       }
-      if (r > done + EPS) {
-        pieceK[np] = k;
-        pieceEnd[np] = pe;
-        pieceAmt[np++] = r - done;
-      }
-    }
-    for (let x = 0; x < np; x++) pieceIdx[x] = x;
-    const idx = pieceIdx.subarray(0, np);
-    idx.sort((x, y) => (pieceEnd[x] as number) - (pieceEnd[y] as number) || x - y);
-    let prefixDemand = 0;
-    let assigned = 0;
-    for (let i = 0; i < np; ) {
-      const end = pieceEnd[idx[i] as number] as number;
-      let j = i;
-      while (j < np && pieceEnd[idx[j] as number] === end) j++;
-      for (let g = i; g < j; g++) {
-        prefixDemand += pieceAmt[idx[g] as number] as number;
-        pieceMand[idx[g] as number] = 0;
-      }
-      const future = (suffixFree[d + 1] as number) - (suffixFree[Math.max(end, d + 1)] as number);
-      let need = prefixDemand - future - assigned;
-      for (let g = 0; g < j && need > EPS; g++) {
-        const x = idx[g] as number;
-        const add = Math.min(need, (pieceAmt[x] as number) - (pieceMand[x] as number));
-        if (add <= EPS) continue;
-        pieceMand[x] = (pieceMand[x] as number) + add;
-        const k = pieceK[x] as number;
-        mand[k] = (mand[k] as number) + add;
-        need -= add;
-        assigned += add;
-      }
-      i = j;
-    }
-    next = 0;
-    for (const k of edf) {
-      while ((mand[k] as number) > EPS) {
+      next = 0;
+      // Earliest mandatory end first; subjects due together alternate (fewest sessions today).
+      for (;;) {
+        let k = -1;
+        for (const j of edf) {
+          if ((mand[j] as number) <= EPS) continue;
+          if (
+            k < 0 ||
+            (mandEnd[j] as number) < (mandEnd[k] as number) ||
+            ((mandEnd[j] as number) === (mandEnd[k] as number) &&
+              ((today[j] as number) < (today[k] as number) ||
+                ((today[j] as number) === (today[k] as number) &&
+                  (mand[j] as number) > (mand[k] as number) + EPS)))
+          )
+            k = j;
+        }
+        if (k < 0) break;
         const p = nextFree();
         if (p < 0) break;
-        const h = (tpl.places[p]?.len ?? 0) / 2;
         give(k, p);
-        mand[k] = (mand[k] as number) - h;
+        mand[k] = (mand[k] as number) - (tpl.places[p]?.len ?? 0) / 2;
       }
     }
-    // Pace (Pfair style): a subject may take a place once the fluid curve of its target is at
-    // least half a session ahead of what it has (never more than half a session ahead), and the
-    // earliest pseudo-deadline (the day its curve completes the next session) goes first. One
-    // session per subject per day unless it has fallen a whole session behind its curve.
+    // Pace: each subject earns credit every day, its remaining target (less what it is already
+    // owed) spread over its pace curve from today on; a place goes to the subject owed most,
+    // once it is owed at least half a session. Re-spreading from today means a subject held back
+    // (by exams before it) catches up over the rest of its window instead of in one burst, so
+    // subjects stay interleaved and evenly spaced. A second session the same day only when a
+    // subject is still owed a whole session after its first.
     for (;;) {
       const p = nextFree();
       if (p < 0) break;
       const h = (tpl.places[p]?.len ?? 0) / 2;
-      if (!weekOk(h)) break;
       let best = -1;
-      let bestDl = 0;
-      let bestSecond = 0;
+      let bestC = 0;
       for (let k = 0; k < S; k++) {
         if (d >= (paceEnd[k] as number)) continue;
         const r = rem(k);
@@ -491,39 +626,34 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         )
           continue;
         if (r < EPS) continue;
-        if ((cram[k] as number) + h > (cramCap[k] as number) + EPS) continue;
-        if (
-          d >= (windowEnd[k] as number) - 7 &&
-          (week7[k] as number) + h > (week7Cap[k] as number) + EPS
-        )
-          continue;
-        const T = paceTarget[k] as number;
-        const fluid = T * ((pace[k] as Float64Array)[d] as number);
-        const ahead = (placed[k] as number) + PACE_LEAD * h - fluid;
-        // Nobody waits more than a week while work is left (M4 regularity): a subject 6 days
-        // without a session may run up to one session ahead, and goes first.
-        const gap = (today[k] as number) === 0 && d - (lastDay[k] as number) >= MAX_GAP - 1;
-        if (ahead > (gap ? h : 0) + EPS) continue;
-        const dl = gap ? -1 : pseudoDeadline(k, h);
-        const second = (today[k] as number) > 0 ? 1 : 0;
-        if (second && dl > d) continue;
+        if (!endOk(k, h)) continue;
+        const c = credit[k] as number;
+        // A subject starts once it is owed a whole session, so its start is not a lone session
+        // squeezed in before a busy stretch (a long first gap, M4).
+        // Nobody waits more than a week once started (M4 regularity): a subject 6 days without a
+        // session may run up to half a session ahead of its pace, and goes first.
+        const weekGap =
+          (lastDay[k] as number) >= 0 &&
+          (today[k] as number) === 0 &&
+          d - (lastDay[k] as number) >= 6;
+        if (c < (weekGap ? 0.25 : (lastDay[k] as number) < 0 ? 1 : 0.5) * h - EPS) continue;
+        // Longest overdue first: hours owed over the subject's mean daily rate is how many days
+        // ago it became due, so a slow subject is not starved by fast ones that are always owed
+        // more hours. A second session today only after everyone else's first.
+        const score =
+          (c - 0.5 * h) / (rate[k] as number) - (today[k] ? 1e6 : 0) + (weekGap ? 1e5 : 0);
         if (
           best < 0 ||
-          second < bestSecond ||
-          (second === bestSecond &&
-            (dl < bestDl ||
-              (dl === bestDl && (windowEnd[k] as number) < (windowEnd[best] as number))))
+          score > bestC + EPS ||
+          (score > bestC - EPS && (windowEnd[k] as number) < (windowEnd[best] as number))
         ) {
           best = k;
-          bestDl = dl;
-          bestSecond = second;
+          bestC = score;
         }
       }
       if (best < 0) break;
       give(best, p);
     }
-    usedDay[d] = dayUsed;
-    usedPrefix[d + 1] = (usedPrefix[d] as number) + dayUsed;
     // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
     // trade only places of the day's full length, so each keeps exactly the hours it was given
     // (a shorter place stays with its owner; the EDF guard and the final review count on that).
@@ -598,211 +728,8 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   return blocks;
 }
 
-interface TopicPlan {
-  kind: PlannedBlock['kind'];
-  topics: number[];
-  part: number;
-}
-
-/**
- * Chooses the topics of each session of one subject: topics are introduced in order (all by
- * 70% of the window, 50% when front-loading), the current topic is learned in as many sessions
- * as its turn allows, and learned topics come back for mixed retrieval practice when the
- * ridgeline says they are due; the reserved last session is a final review of everything.
- */
-function assignTopics(
-  sessionDays: number[],
-  finals: boolean[],
-  sizes: number[],
-  windowLen: number,
-  examDay: number,
-  frontLoad: boolean,
-): TopicPlan[] {
-  const N = sizes.length;
-  const total = sizes.reduce((s, x) => s + x, 0);
-  const cumBefore: number[] = [];
-  let acc = 0;
-  for (const x of sizes) {
-    cumBefore.push(acc / total);
-    acc += x;
-  }
-  const limit = (frontLoad ? 0.5 : 0.7) * 0.98;
-  const lastStart = cumBefore[N - 1] as number;
-  const scale = N > 1 && lastStart > 0 ? Math.min(1, limit / lastStart) : 1;
-  const intro = cumBefore.map((c) => c * scale);
-  const frac = (day: number) => day / Math.max(1, windowLen);
-  const lastExp = new Array<number>(N).fill(-1);
-  const parts = new Array<number>(N).fill(0);
-  let nextTopic = 0;
-  let learning = -1;
-  const out: TopicPlan[] = [];
-  const after = new Int32Array(sessionDays.length + 1);
-  for (let i = sessionDays.length - 1; i >= 0; i--)
-    after[i] = (after[i + 1] as number) + (finals[i] ? 0 : 1);
-  const nonFinalLeft = (j: number) => after[j + 1] as number;
-  for (let j = 0; j < sessionDays.length; j++) {
-    const b = sessionDays[j] as number;
-    if (finals[j]) {
-      const all = [...Array(N).keys()];
-      for (const t of all) lastExp[t] = b;
-      nextTopic = N;
-      out.push({ kind: 'final-review', topics: all, part: 0 });
-      continue;
-    }
-    const nextF = j + 1 < sessionDays.length ? frac(sessionDays[j + 1] as number) : 1;
-    const pending: number[] = [];
-    const left = nonFinalLeft(j);
-    const forced = Math.max(0, N - nextTopic - 3 * left);
-    for (let t = nextTopic; t < N && pending.length < 3; t++)
-      if (
-        (intro[t] as number) < Math.max(nextF, frac(b) + EPS) ||
-        pending.length < forced ||
-        left === 0
-      )
-        pending.push(t);
-      else break;
-    if (pending.length > 0) {
-      for (const t of pending) {
-        lastExp[t] = b;
-        parts[t] = 1;
-      }
-      nextTopic = (pending[pending.length - 1] as number) + 1;
-      learning = pending[pending.length - 1] as number;
-      out.push({ kind: 'learn', topics: pending, part: 1 });
-      continue;
-    }
-    const RI = examDay - b;
-    const r = ridgeline(RI);
-    // Due topics by urgency q (gap over the ridgeline gap), highest first, ties by index: only
-    // the top three matter, so they are selected in place (no per-session arrays).
-    let nDue = 0;
-    let ripe = 0;
-    let t1 = -1;
-    let t2 = -1;
-    let t3 = -1;
-    let q1 = 0;
-    let q2 = 0;
-    let q3 = 0;
-    for (let t = 0; t < nextTopic; t++) {
-      if (t === learning && nextTopic < N) continue;
-      const q = (b - (lastExp[t] as number)) / RI / r;
-      nDue++;
-      if (q >= 1) ripe++;
-      if (t1 < 0 || q > q1) {
-        t3 = t2;
-        q3 = q2;
-        t2 = t1;
-        q2 = q1;
-        t1 = t;
-        q1 = q;
-      } else if (t2 < 0 || q > q2) {
-        t3 = t2;
-        q3 = q2;
-        t2 = t;
-        q2 = q;
-      } else if (t3 < 0 || q > q3) {
-        t3 = t;
-        q3 = q;
-      }
-    }
-    const top = nDue > 0 ? q1 : 0;
-    const canLearn = learning >= 0;
-    if (ripe > 0 && (ripe >= 2 || top >= 1.4 || !canLearn)) {
-      const topics: number[] = [t1];
-      // Retrieval practice mixes at least two topics whenever two have been studied.
-      if (t2 >= 0 && (q2 >= 0.5 || nDue >= 2)) topics.push(t2);
-      if (t3 >= 0 && q3 >= 0.5 && q2 >= 0.5) topics.push(t3);
-      topics.sort((x, y) => x - y);
-      for (const t of topics) lastExp[t] = b;
-      out.push({ kind: 'review', topics, part: 0 });
-      continue;
-    }
-    const t = Math.max(learning, 0);
-    parts[t] = (parts[t] as number) + 1;
-    lastExp[t] = b;
-    out.push({ kind: 'learn', topics: [t], part: parts[t] as number });
-  }
-  return out;
-}
-
-function norm(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\.[a-z0-9]{1,5}$/, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-/** Files whose name shares a meaningful word (4+ letters) with the topic name. */
-function filesForTopic(topic: string, files: string[]): number[] {
-  const words = norm(topic)
-    .split(' ')
-    .filter((w) => w.length >= 4);
-  if (words.length === 0) return [];
-  const out: number[] = [];
-  files.forEach((f, i) => {
-    const n = ` ${norm(f)} `;
-    if (words.some((w) => n.includes(w))) out.push(i);
-  });
-  return out;
-}
-
-function focusFor(plan: TopicPlan, names: string[]): string[] {
-  const ns = plan.topics.map((t) => names[t] as string);
-  if (plan.kind === 'final-review')
-    return [
-      'Practice test under exam conditions, without notes',
-      ...ns.map((n) => `Recall: ${n}`),
-      'Check answers, then re-study only the weak spots',
-    ];
-  if (plan.kind === 'review')
-    return [
-      ...ns.map((n) => `Retrieval practice: ${n}`),
-      ns.length > 1
-        ? `Mix questions across ${ns.join(', ')}`
-        : 'Answer from memory first, then check',
-    ];
-  if (plan.part <= 1)
-    return [...ns.map((n) => `Learn: ${n}`), 'Close with a 5-minute recall without notes'];
-  return [
-    `Continue: ${ns[0]} (session ${plan.part})`,
-    'Work examples, then explain them from memory',
-  ];
-}
-
 /** 'HH:MM' of each half-hour boundary of a day. */
 const CLOCK: string[] = Array.from({ length: 49 }, (_, h) => formatClock(h * 30));
-
-/**
- * Files of each block (indexes into the subject's files): the files matching its topics, all
- * files for a final review, the unmatched files spread over the other blocks, and any file still
- * unused appended to block i mod n.
- */
-function blockFiles(plans: TopicPlan[], names: string[], files: string[]): number[][] {
-  const topicFiles = names.map((n) => filesForTopic(n, files));
-  const matched = new Uint8Array(files.length);
-  for (const list of topicFiles) for (const i of list) matched[i] = 1;
-  const loose: number[] = [];
-  for (let i = 0; i < files.length; i++) if (!matched[i]) loose.push(i);
-  const used = new Uint8Array(files.length);
-  const mark = new Uint8Array(files.length);
-  const perBlock: number[][] = plans.map((p, j) => {
-    if (files.length === 0) return [];
-    mark.fill(0);
-    if (p.kind === 'final-review') mark.fill(1);
-    for (const t of p.topics) for (const i of topicFiles[t] as number[]) mark[i] = 1;
-    if (loose.length > 0 && p.kind !== 'final-review') mark[loose[j % loose.length] as number] = 1;
-    const list: number[] = [];
-    for (let i = 0; i < files.length; i++)
-      if (mark[i]) {
-        list.push(i);
-        used[i] = 1;
-      }
-    return list;
-  });
-  for (let i = 0; i < files.length; i++) if (!used[i]) perBlock[i % perBlock.length]?.push(i);
-  return perBlock;
-}
 
 /** Builds the student's plan. Same input, same output. */
 export function planStudy(input: PlannerInput): PlannerOutput {

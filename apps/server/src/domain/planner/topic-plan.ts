@@ -1,0 +1,322 @@
+/**
+ * What each session of one subject covers: which topics (introduced in order, learned in parts,
+ * reviewed when the spacing ridgeline says they are due, all of them in the final review), the
+ * focus points shown to the student, and the files to have at hand. Pure, no I/O.
+ */
+import { ridgeline } from './model.js';
+import type { PlannedBlock } from './types.js';
+
+const EPS = 1e-9;
+/** Gaps are only measured against the ridgeline this many days or more before the exam (M5). */
+const MIN_RI = 3;
+/** Band of the gap over the ridgeline gap r*(RI) that counts as well spaced (research 1.1). */
+const BAND_LOW = 0.5;
+const BAND_HIGH = 2;
+/** Topics per session, and per mixed review at least (M6b). */
+const MAX_TOPICS = 3;
+const MIN_MIX = 2;
+
+export interface TopicPlan {
+  kind: PlannedBlock['kind'];
+  topics: number[];
+  part: number;
+}
+
+/**
+ * Each topic's learning turn as fractions of the window, in proportion to its size: every topic
+ * starts by 70% of the window (50% when front-loading, with a little margin), and a turn lasts
+ * until the next topic starts (the last one until the turns' scaled end).
+ */
+function learningTurns(sizes: number[], frontLoad: boolean): { start: number[]; end: number[] } {
+  const N = sizes.length;
+  const total = sizes.reduce((s, x) => s + x, 0);
+  const cumBefore: number[] = [];
+  let acc = 0;
+  for (const x of sizes) {
+    cumBefore.push(acc / total);
+    acc += x;
+  }
+  const limit = (frontLoad ? 0.5 : 0.7) * 0.98;
+  const lastStart = cumBefore[N - 1] as number;
+  const scale = N > 1 && lastStart > 0 ? Math.min(1, limit / lastStart) : 1;
+  const start = cumBefore.map((c) => c * scale);
+  const end = start.map((_, t) => (t + 1 < N ? (start[t + 1] as number) : scale));
+  return { start, end };
+}
+
+/** Where a studied topic stands against the ridgeline band at one session, best to review first. */
+const FREE = 4; // too close to the exam for a gap to be measured: any topic may come back
+const URGENT = 3; // in band now, past it by the next session that can review
+const IN_BAND = 2;
+const LOST = 1; // past the band: it costs one off-band gap to come back, then it can be kept
+const EARLY = 0; // before the band: reviewing it now wastes the gap
+const LEARNING = -1; // the topic being learned: only to mix a review that has nothing else
+
+interface Candidate {
+  topic: number;
+  rank: number;
+  /** Order within a rank, higher first. */
+  key: number;
+}
+
+/**
+ * A review on `day` with the subject's next chance to review on `nextDay`: the ridgeline gap
+ * r*(RI)·RI of each day (once per session, not per topic), or 0 when no gap is measured there.
+ */
+interface ReviewDay {
+  day: number;
+  nextDay: number;
+  span: number;
+  nextSpan: number;
+}
+
+function ridgelineGap(day: number, examDay: number): number {
+  const RI = examDay - day;
+  return RI >= MIN_RI ? RI * ridgeline(RI) : 0;
+}
+
+/**
+ * Ranks a topic last seen on `last`. q, the gap over the ridgeline gap, only grows with the day
+ * of the review, so a topic in band that would be past it by the next chance must be reviewed
+ * now or lost; in-band topics closest to leaving the band come first, then lost ones (most
+ * overdue first), and too-early ones last.
+ */
+function rankTopic(topic: number, last: number, r: ReviewDay): Candidate {
+  if (r.span === 0) return { topic, rank: FREE, key: r.day - last };
+  const q = (r.day - last) / r.span;
+  if (q < BAND_LOW - EPS) return { topic, rank: EARLY, key: q };
+  if (q > BAND_HIGH + EPS) return { topic, rank: LOST, key: q };
+  // No gap is measured at the next chance: this is the topic's last measured one, not a loss.
+  if (r.nextSpan === 0) return { topic, rank: IN_BAND, key: q };
+  const qNext = (r.nextDay - last) / r.nextSpan;
+  return { topic, rank: qNext > BAND_HIGH + EPS ? URGENT : IN_BAND, key: qNext };
+}
+
+const better = (a: Candidate, b: Candidate) =>
+  a.rank !== b.rank ? a.rank > b.rank : a.key !== b.key ? a.key > b.key : a.topic < b.topic;
+
+/** Inserts `c` into `top`, the best candidates so far, best first, kept to `k` (here 3). */
+function offer(top: Candidate[], c: Candidate, k: number): void {
+  let i = top.length;
+  while (i > 0 && better(c, top[i - 1] as Candidate)) i--;
+  if (i >= k) return;
+  top.splice(i, 0, c);
+  if (top.length > k) top.pop();
+}
+
+/**
+ * The topics of a review from the best candidates (best first), or undefined when the session is
+ * better spent learning. A review takes every topic that gains from it now (in band, or no gap
+ * measured), topped up to two for mixed retrieval practice with the next best. It waits while a
+ * topic is being learned unless two topics gain or one is about to leave its band, and a lone
+ * gaining topic waits for a partner unless a lost one (due anyway) can join it. With nothing in
+ * band, lost topics come back once the learning turns are over; when every topic was seen too
+ * recently to review, the session keeps learning.
+ */
+function pickReview(top: Candidate[], inTurn: boolean): number[] | undefined {
+  let gains = 0;
+  let lost = 0;
+  for (const c of top)
+    if (c.rank >= IN_BAND) gains++;
+    else if (c.rank === LOST) lost++;
+  // Ranks are sorted, and FREE holds for every topic of a session or none.
+  const urgent = top[0] !== undefined && top[0].rank >= URGENT;
+  let n = gains;
+  if (gains === 0) n = inTurn ? 0 : lost;
+  else if (!urgent && (inTurn ? gains < MIN_MIX : gains === 1 && lost === 0)) n = 0;
+  if (n === 0) return undefined;
+  n = Math.min(Math.max(n, MIN_MIX), top.length);
+  return top
+    .slice(0, n)
+    .map((c) => c.topic)
+    .sort((x, y) => x - y);
+}
+
+/**
+ * Chooses the topics of each session of one subject: topics are introduced in order (all by
+ * 70% of the window, 50% when front-loading) and the current topic is learned for as long as
+ * its turn lasts, unless a learned topic is about to leave its ridgeline band; once the turns
+ * are over, sessions are mixed retrieval practice, keeping as many topics in band as they can.
+ * The reserved last session is a final review of everything.
+ */
+export function assignTopics(
+  sessionDays: number[],
+  finals: boolean[],
+  sizes: number[],
+  windowLen: number,
+  examDay: number,
+  frontLoad: boolean,
+): TopicPlan[] {
+  const N = sizes.length;
+  const turns = learningTurns(sizes, frontLoad);
+  const frac = (day: number) => day / Math.max(1, windowLen);
+  const lastExp = new Array<number>(N).fill(-1);
+  const parts = new Array<number>(N).fill(0);
+  let nextTopic = 0;
+  let learning = -1;
+  const out: TopicPlan[] = [];
+  const after = new Int32Array(sessionDays.length + 1);
+  for (let i = sessionDays.length - 1; i >= 0; i--)
+    after[i] = (after[i + 1] as number) + (finals[i] ? 0 : 1);
+  /**
+   * How many new topics session j introduces when `from` is the next one: each topic whose turn
+   * starts before the following session (later would be too late), more when the sessions left
+   * could not otherwise introduce them all, and all the rest in the last one.
+   */
+  const introduced = (j: number, from: number): number => {
+    const b = sessionDays[j] as number;
+    const nextF = j + 1 < sessionDays.length ? frac(sessionDays[j + 1] as number) : 1;
+    const left = after[j + 1] as number;
+    const forced = Math.max(0, N - from - MAX_TOPICS * left);
+    let n = 0;
+    for (let t = from; t < N && n < MAX_TOPICS; t++, n++)
+      if (
+        !((turns.start[t] as number) < Math.max(nextF, frac(b) + EPS) || n < forced || left === 0)
+      )
+        break;
+    return n;
+  };
+  /**
+   * The day of the next session after j that may review (not one introducing topics), or the
+   * exam day: a topic in band now and past it by then is lost unless reviewed now.
+   */
+  const nextReviewDay = (j: number, from: number): number => {
+    let k = j + 1;
+    while (k < sessionDays.length && !finals[k]) {
+      const n = introduced(k, from);
+      if (n === 0) break;
+      from += n;
+      k++;
+    }
+    return k < sessionDays.length ? (sessionDays[k] as number) : examDay;
+  };
+  const top: Candidate[] = [];
+  for (let j = 0; j < sessionDays.length; j++) {
+    const b = sessionDays[j] as number;
+    if (finals[j]) {
+      const all = [...Array(N).keys()];
+      for (const t of all) lastExp[t] = b;
+      nextTopic = N;
+      out.push({ kind: 'final-review', topics: all, part: 0 });
+      continue;
+    }
+    const fresh = introduced(j, nextTopic);
+    if (fresh > 0) {
+      const pending = Array.from({ length: fresh }, (_, i) => nextTopic + i);
+      for (const t of pending) {
+        lastExp[t] = b;
+        parts[t] = 1;
+      }
+      nextTopic += fresh;
+      learning = nextTopic - 1;
+      out.push({ kind: 'learn', topics: pending, part: 1 });
+      continue;
+    }
+    const nextDay = nextReviewDay(j, nextTopic);
+    const when: ReviewDay = {
+      day: b,
+      nextDay,
+      span: ridgelineGap(b, examDay),
+      nextSpan: ridgelineGap(nextDay, examDay),
+    };
+    // The topic being learned is not reviewed while its turn lasts.
+    const inTurn = learning >= 0 && frac(b) < (turns.end[learning] as number) - EPS;
+    top.length = 0;
+    for (let t = 0; t < nextTopic; t++)
+      offer(
+        top,
+        t === learning && inTurn
+          ? { topic: t, rank: LEARNING, key: 0 }
+          : rankTopic(t, lastExp[t] as number, when),
+        MAX_TOPICS,
+      );
+    const review = top.length > 0 ? pickReview(top, inTurn) : undefined;
+    // A lone topic is no mixed practice once two are studied: keep learning instead.
+    if (review && (review.length >= MIN_MIX || nextTopic < MIN_MIX)) {
+      for (const t of review) lastExp[t] = b;
+      out.push({ kind: 'review', topics: review, part: 0 });
+      continue;
+    }
+    const t = Math.max(learning, 0);
+    parts[t] = (parts[t] as number) + 1;
+    lastExp[t] = b;
+    out.push({ kind: 'learn', topics: [t], part: parts[t] as number });
+  }
+  return out;
+}
+
+function norm(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/\.[a-z0-9]{1,5}$/, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Files whose name shares a meaningful word (4+ letters) with the topic name. */
+function filesForTopic(topic: string, files: string[]): number[] {
+  const words = norm(topic)
+    .split(' ')
+    .filter((w) => w.length >= 4);
+  if (words.length === 0) return [];
+  const out: number[] = [];
+  files.forEach((f, i) => {
+    const n = ` ${norm(f)} `;
+    if (words.some((w) => n.includes(w))) out.push(i);
+  });
+  return out;
+}
+
+export function focusFor(plan: TopicPlan, names: string[]): string[] {
+  const ns = plan.topics.map((t) => names[t] as string);
+  if (plan.kind === 'final-review')
+    return [
+      'Practice test under exam conditions, without notes',
+      ...ns.map((n) => `Recall: ${n}`),
+      'Check answers, then re-study only the weak spots',
+    ];
+  if (plan.kind === 'review')
+    return [
+      ...ns.map((n) => `Retrieval practice: ${n}`),
+      ns.length > 1
+        ? `Mix questions across ${ns.join(', ')}`
+        : 'Answer from memory first, then check',
+    ];
+  if (plan.part <= 1)
+    return [...ns.map((n) => `Learn: ${n}`), 'Close with a 5-minute recall without notes'];
+  return [
+    `Continue: ${ns[0]} (session ${plan.part})`,
+    'Work examples, then explain them from memory',
+  ];
+}
+
+/**
+ * Files of each block (indexes into the subject's files): the files matching its topics, all
+ * files for a final review, the unmatched files spread over the other blocks, and any file still
+ * unused appended to block i mod n.
+ */
+export function blockFiles(plans: TopicPlan[], names: string[], files: string[]): number[][] {
+  const topicFiles = names.map((n) => filesForTopic(n, files));
+  const matched = new Uint8Array(files.length);
+  for (const list of topicFiles) for (const i of list) matched[i] = 1;
+  const loose: number[] = [];
+  for (let i = 0; i < files.length; i++) if (!matched[i]) loose.push(i);
+  const used = new Uint8Array(files.length);
+  const mark = new Uint8Array(files.length);
+  const perBlock: number[][] = plans.map((p, j) => {
+    if (files.length === 0) return [];
+    mark.fill(0);
+    if (p.kind === 'final-review') mark.fill(1);
+    for (const t of p.topics) for (const i of topicFiles[t] as number[]) mark[i] = 1;
+    if (loose.length > 0 && p.kind !== 'final-review') mark[loose[j % loose.length] as number] = 1;
+    const list: number[] = [];
+    for (let i = 0; i < files.length; i++)
+      if (mark[i]) {
+        list.push(i);
+        used[i] = 1;
+      }
+    return list;
+  });
+  for (let i = 0; i < files.length; i++) if (!used[i]) perBlock[i % perBlock.length]?.push(i);
+  return perBlock;
+}
