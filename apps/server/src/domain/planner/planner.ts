@@ -21,6 +21,7 @@ import {
   topicsOf,
   WEEK_LOAD_LIMIT,
 } from './model.js';
+import { repairGaps } from './repair.js';
 import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
@@ -436,7 +437,6 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   let d = 0;
   let tpl = tplOf(0);
   let own: Int16Array = new Int16Array(0);
-  let dayUsed = 0;
   let next = 0;
   const rem = (k: number) => (paceTarget[k] as number) - (placed[k] as number);
   const nextFree = (): number => {
@@ -453,7 +453,6 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     credit[k] = (credit[k] as number) - h;
     if (d >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = (cram[k] as number) + h;
     if (d >= (windowEnd[k] as number) - 7) week7[k] = (week7[k] as number) + h;
-    dayUsed += h;
   };
   /**
    * Anti-cramming (M8) on what the subject has so far: one more session in its last 3 days keeps
@@ -472,12 +471,8 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     tpl = tplOf(d);
     own = owners[d] as Int16Array;
     today.fill(0);
-    dayUsed = 0;
     for (let i = 0; i < own.length; i++)
-      if ((own[i] as number) >= 0) {
-        today[own[i] as number] = (today[own[i] as number] ?? 0) + 1;
-        dayUsed += (tpl.places[i]?.len ?? 0) / 2;
-      }
+      if ((own[i] as number) >= 0) today[own[i] as number] = (today[own[i] as number] ?? 0) + 1;
     for (let k = 0; k < S; k++) {
       if (d >= (paceEnd[k] as number)) continue;
       const cum = pace[k] as Float64Array;
@@ -654,6 +649,18 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
       if (best < 0) break;
       give(best, p);
     }
+  }
+  // Sessions stay put from a subject's final review on, and out of its last week before the exam.
+  const movableBefore = windowEnd.map((w, k) => {
+    let lim = w;
+    if ((finalDay[k] as number) >= 0) lim = Math.min(lim, finalDay[k] as number);
+    if (m.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - 7);
+    return lim;
+  });
+  repairGaps(tplOf, owners, movableBefore);
+  for (d = 0; d < days; d++) {
+    tpl = tplOf(d);
+    own = owners[d] as Int16Array;
     // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
     // trade only places of the day's full length, so each keeps exactly the hours it was given
     // (a shorter place stays with its owner; the EDF guard and the final review count on that).
@@ -677,30 +684,36 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
       if ((cnt[k] as number) === 0) subsToday[nSubs++] = k;
       cnt[k] = (cnt[k] as number) + 1;
     }
+    // Most sessions left first (a repeat only when it has at least one more than the next), and
+    // never a third in a row: the fewest same-subject neighbours with no run of 3 (M6).
     let prev = -1;
+    let run = 0;
     for (let n = 0; n < nSlots; n++) {
       let pick = forced[n] as number;
       if (pick < 0) {
         const after = n + 1 < nSlots ? (forced[n + 1] as number) : -1;
-        let bestBad = 9;
-        let bestC = 0;
+        let bestBad = 0;
+        let bestScore = 0;
         for (let x = 0; x < nSubs; x++) {
           const k = subsToday[x] as number;
           const c = cnt[k] as number;
           if (c === 0) continue;
-          const bad = (k === prev ? 2 : 0) + (k === after ? 1 : 0);
+          const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
+          const bad = len >= 3 ? 1 : 0;
+          const score = c - (k === prev ? 0.5 : 0) - (k === after ? 0.5 : 0);
           if (
             pick < 0 ||
             bad < bestBad ||
-            (bad === bestBad && (c > bestC || (c === bestC && k < pick)))
+            (bad === bestBad && (score > bestScore || (score === bestScore && k < pick)))
           ) {
             pick = k;
             bestBad = bad;
-            bestC = c;
+            bestScore = score;
           }
         }
         cnt[pick] = (cnt[pick] as number) - 1;
       }
+      run = pick === prev ? run + 1 : 1;
       seqAt[n] = pick;
       prev = pick;
     }
