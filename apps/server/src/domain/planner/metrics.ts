@@ -370,6 +370,16 @@ export function m3Feasibility(
   return { feasible, unmet, delivered, optimum, fairness };
 }
 
+/**
+ * Subjects driven by their deadline: their need exceeds their buffered fair share, so EDF, not
+ * the even pace, decides where their sessions go (and it squeezes the subjects beside them).
+ */
+export function deadlineDriven(f: Frame): boolean[] {
+  return f.needs.map(
+    (n, k) => (f.windowEnd[k] as number) > 0 && n > 0.85 * (f.fair[k] as number) + EPS,
+  );
+}
+
 /** M4: massing share and the share of subjects with regular gaps. */
 export function m4Spacing(
   input: PlannerInput,
@@ -380,6 +390,7 @@ export function m4Spacing(
   const S = input.subjects.length;
   const subs = bySubject(f, ss, S);
   const lastDay = subs.map((l) => (l.length ? Math.max(...l.map((s) => s.day)) : -1));
+  const driven = deadlineDriven(f);
   const count = new Map<string, number>();
   for (const s of ss)
     count.set(`${s.subject}:${s.day}`, (count.get(`${s.subject}:${s.day}`) ?? 0) + 1);
@@ -388,8 +399,8 @@ export function m4Spacing(
   for (const [key, c] of count) {
     const [k, d] = key.split(':').map(Number) as [number, number];
     pairs++;
-    // A subject whose need exceeds its buffered fair share is driven by its deadline (EDF).
-    if (c < 2 || (f.needs[k] as number) > 0.85 * (f.fair[k] as number) + EPS) continue;
+    // A subject driven by its deadline goes where EDF puts it.
+    if (c < 2 || driven[k]) continue;
     // Counted only when another subject with work left had no session that day.
     let avoidable = false;
     for (let j = 0; j < S && !avoidable; j++)

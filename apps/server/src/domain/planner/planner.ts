@@ -21,7 +21,7 @@ import {
   topicsOf,
   WEEK_LOAD_LIMIT,
 } from './model.js';
-import { repairGaps } from './repair.js';
+import { rebalanceNeeds, repairCramming, repairGaps, topUp } from './repair.js';
 import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
@@ -170,23 +170,34 @@ export function planModel(input: PlannerInput): PlanModel {
     }
     usedT += group.reduce((s, k) => s + (targets[k] as number), 0);
   }
-  // Subjects whose need exceeds their buffered fair share take capacity from the others; keep
-  // the whole plan within the 90% load limit by trimming what the others get above their need
-  // (in proportion), so no week has to run at full capacity and nobody is starved (M3, M7).
+  // Subjects whose need exceeds their buffered fair share take capacity from the others. Keep
+  // the whole plan within the buffer (85% of capacity, less when a week's places cannot fill
+  // that) by cutting the others max-min fairly: each gets the same share of its fair share,
+  // never less than its need, so no week runs at full capacity and nobody is starved (M3, M7).
   const horizon = Math.max(0, ...windowEnd);
   const budget = Math.min(1 - BUFFER, weeklyLoadShare(templates)) * (prefix[horizon] as number);
-  let sumDeliv = 0;
-  let sumExtra = 0;
-  for (let k = 0; k < S; k++) {
-    sumDeliv += deliverable[k] as number;
-    sumExtra += Math.max(0, (targets[k] as number) - (deliverable[k] as number));
-  }
-  if (sumDeliv + sumExtra > budget + EPS && sumExtra > EPS) {
-    const keep = Math.max(0, budget - sumDeliv) / sumExtra;
-    for (let k = 0; k < S; k++) {
-      const extra = Math.max(0, (targets[k] as number) - (deliverable[k] as number));
-      targets[k] = (deliverable[k] as number) + keep * extra;
+  const planned = (level: number) => {
+    let sum = 0;
+    for (let k = 0; k < S; k++)
+      sum += Math.min(
+        targets[k] as number,
+        Math.max(deliverable[k] as number, level * (fairShare[k] as number)),
+      );
+    return sum;
+  };
+  if (planned(1) > budget + EPS) {
+    let lo = 0;
+    let hi = 1;
+    for (let round = 0; round < 40; round++) {
+      const mid = (lo + hi) / 2;
+      if (planned(mid) > budget) hi = mid;
+      else lo = mid;
     }
+    for (let k = 0; k < S; k++)
+      targets[k] = Math.min(
+        targets[k] as number,
+        Math.max(deliverable[k] as number, lo * (fairShare[k] as number)),
+      );
   }
   return {
     p0,
@@ -211,13 +222,13 @@ export function planModel(input: PlannerInput): PlanModel {
  * if the days were theirs too and then colliding.
  */
 function paceWeights(
-  freeCap: readonly number[],
-  paceEnd: readonly number[],
-  paceTarget: readonly number[],
-  needs: readonly number[],
+  freeCap: ArrayLike<number>,
+  paceEnd: ArrayLike<number>,
+  paceTarget: ArrayLike<number>,
+  needs: ArrayLike<number>,
 ): number[] {
   const S = paceEnd.length;
-  const ends = [...new Set(paceEnd.filter((e) => e > 0))].sort((a, b) => a - b);
+  const ends = [...new Set(Array.from(paceEnd).filter((e) => e > 0))].sort((a, b) => a - b);
   const segCap: number[] = [];
   let from = 0;
   for (const e of ends) {
@@ -226,8 +237,8 @@ function paceWeights(
     segCap.push(c);
     from = e;
   }
-  const w = needs.map((n, k) => ((paceEnd[k] as number) > 0 ? Math.max(n, EPS) : 0));
-  const totalT = paceTarget.reduce((a, t) => a + Math.max(0, t), 0);
+  const w = Array.from(needs, (n, k) => ((paceEnd[k] as number) > 0 ? Math.max(n, EPS) : 0));
+  const totalT = Array.from(paceTarget).reduce((a, t) => a + Math.max(0, t), 0);
   const totalC = segCap.reduce((a, c) => a + c, 0);
   if (totalT <= EPS || totalC <= EPS) return w;
   // Every subject gets the same share u of what the weights give it; u spreads the buffer evenly.
@@ -264,13 +275,17 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   const frontLoad = input.preferences.frontLoad;
   const S = input.subjects.length;
   const { days, p0, templates, capacity, windowEnd, targets } = m;
+  // Typed copies: plain arrays switch element kinds (integers, then fractions) between plans,
+  // which makes V8 throw away the optimised code of this function again and again.
+  const needs = Float64Array.from(m.needs);
+  const deliverable = Float64Array.from(m.deliverable);
   const tplOf = (d: number) => templates[weekdayOf(p0 + d)] as DayTemplate;
   // Reserve the final review: the latest day with a free place 1-3 days before the exam,
   // else 4-6 days before; conflicts go to the earlier exam.
   const owners: Int16Array[] = [];
   for (let d = 0; d < days; d++) owners.push(new Int16Array(tplOf(d).places.length).fill(-1));
   const finalDay = new Array<number>(S).fill(-1);
-  const finalHours = new Array<number>(S).fill(0);
+  const finalHours = new Float64Array(S);
   const finalLen = new Int32Array(S);
   const finalMarked = new Uint8Array(S);
   const byExam = [...Array(S).keys()].sort(
@@ -300,10 +315,12 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     };
     if (!pick(D - 3, D - 1)) pick(D - 6, D - 4);
   }
-  const paceEnd = windowEnd.map((e, k) =>
+  const paceEnd = Int32Array.from(windowEnd, (e, k) =>
     (finalDay[k] as number) >= 0 ? (finalDay[k] as number) + 1 : e,
   );
-  const paceTarget = targets.map((t, k) => Math.max(0, t - (finalHours[k] as number)));
+  const paceTarget = Float64Array.from(targets, (t, k) =>
+    Math.max(0, t - (finalHours[k] as number)),
+  );
   // Free capacity per day after the reservations, and its suffix sums for the EDF guard.
   const freeCap = capacity.slice();
   for (let k = 0; k < S; k++)
@@ -320,6 +337,10 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   for (let j = 0; j < S; j++)
     for (let d = 0; d < Math.min(days, paceEnd[j] as number); d++)
       activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
+  const needWeight = new Float64Array(days);
+  for (let j = 0; j < S; j++)
+    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
+      needWeight[d] = (needWeight[d] as number) + (needs[j] as number);
   const pace: Float64Array[] = [];
   for (let k = 0; k < S; k++) {
     const end = paceEnd[k] as number;
@@ -379,8 +400,13 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     let tilt = 1;
     const T = paceTarget[k] as number;
     if (frontLoad && s1 > EPS && s2 > EPS && T > EPS) {
+      // Aim at what the subject's fair share of the first half could hold (at 98%), even where
+      // an early exam keeps its fitted share lower: front-loading takes from that exam's slack.
+      let fair1 = 0;
+      for (let d = 0; 2 * d < half && d < end; d++)
+        fair1 += ((freeCap[d] as number) * (needs[k] as number)) / (needWeight[d] as number);
       const f0 = s1 / (s1 + s2);
-      const f = Math.max(f0, Math.min(0.95, (0.98 * s1) / T));
+      const f = Math.max(f0, Math.min(0.95, (0.98 * Math.max(s1, fair1)) / T));
       tilt = (f * s2) / ((1 - f) * s1);
     }
     let acc = 0;
@@ -397,12 +423,12 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   // session of the final review. Computed on the need (the part of the target that is sure to be
   // placed), so the guard's virtual deadlines hold whatever the soft rest of the target becomes.
   const week7 = new Float64Array(S);
-  const week7Cap = m.deliverable.map((t, k) =>
+  const week7Cap = Float64Array.from(m.deliverable, (t, k) =>
     m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
       ? Math.max((2 * 7 * t) / (windowEnd[k] as number), L)
       : Number.POSITIVE_INFINITY,
   );
-  const cramCap = m.deliverable.map((t, k) =>
+  const cramCap = Float64Array.from(m.deliverable, (t, k) =>
     m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
       ? Math.max(0.25 * t, 2 * L)
       : Number.POSITIVE_INFINITY,
@@ -501,7 +527,7 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         // Only the need is hard; the rest of the target (a share of spare time) is paced softly.
         const r = Math.max(
           0,
-          (m.deliverable[k] as number) - (finalHours[k] as number) - (placed[k] as number),
+          (deliverable[k] as number) - (finalHours[k] as number) - (placed[k] as number),
         );
         if (r <= EPS) continue;
         const W = windowEnd[k] as number;
@@ -617,7 +643,7 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         // Round to the nearest session: no place that would overshoot the target by half.
         if (
           r < 0.5 * h - EPS &&
-          (placed[k] as number) + (finalHours[k] as number) >= (m.needs[k] as number) - EPS
+          (placed[k] as number) + (finalHours[k] as number) >= (needs[k] as number) - EPS
         )
           continue;
         if (r < EPS) continue;
@@ -631,7 +657,8 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
           (lastDay[k] as number) >= 0 &&
           (today[k] as number) === 0 &&
           d - (lastDay[k] as number) >= 6;
-        if (c < (weekGap ? 0.25 : (lastDay[k] as number) < 0 ? 1 : 0.5) * h - EPS) continue;
+        const first = (lastDay[k] as number) < 0 && (rate[k] as number) < 0.5 * L ? 1 : 0.5;
+        if (c < (weekGap ? 0.25 : first) * h - EPS) continue;
         // Longest overdue first: hours owed over the subject's mean daily rate is how many days
         // ago it became due, so a slow subject is not starved by fast ones that are always owed
         // more hours. A second session today only after everyone else's first.
@@ -658,6 +685,29 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     return lim;
   });
   repairGaps(tplOf, owners, movableBefore);
+  const short = m.needs.map((need, k) =>
+    Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)),
+  );
+  const added = topUp(tplOf, owners, movableBefore, short, byExam);
+  // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
+  // targets whether or not it is front-loaded (places left when the pace ran late).
+  const soft = paceTarget.map((t, k) =>
+    Math.max(0, t - (placed[k] as number) - (added[k] as number)),
+  );
+  topUp(tplOf, owners, movableBefore, soft, byExam, 0.5, (k) => {
+    const cum = pace[k] as Float64Array;
+    const total = paceTarget[k] as number;
+    return Array.from(cum, (c) => c * total);
+  });
+  if (m.deliverable.some((x, k) => x < (needs[k] as number) - EPS))
+    rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay);
+  repairCramming(
+    tplOf,
+    owners,
+    windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN)),
+    finalDay,
+    L,
+  );
   for (d = 0; d < days; d++) {
     tpl = tplOf(d);
     own = owners[d] as Int16Array;
@@ -748,7 +798,6 @@ const CLOCK: string[] = Array.from({ length: 49 }, (_, h) => formatClock(h * 30)
 export function planStudy(input: PlannerInput): PlannerOutput {
   const m = planModel(input);
   const S = input.subjects.length;
-  const warnings: string[] = [];
   const notes: string[] = [];
   const wishes = parseWishes(input.preferences.extraWishes ?? '');
   for (const a of wishes.applied) notes.push(`Applied your wish: ${a}.`);
@@ -815,14 +864,13 @@ export function planStudy(input: PlannerInput): PlannerOutput {
       materials,
     });
   }
-  const hours = new Array<number>(S).fill(0);
+  const hours = new Float64Array(S);
   for (const b of raw) hours[b.subject] = (hours[b.subject] as number) + b.len / 2;
   const summary = input.subjects.map((s, k) => ({
     subject: s.name,
     totalHours: hours[k] as number,
   }));
-  warnings.push(...planWarnings(input, m, raw));
-  return { blocks: out, summary, warnings, notes };
+  return { blocks: out, summary, warnings: planWarnings(input, m, raw), notes };
 }
 
 /** The warnings of a plan, in a fixed order; each template is recognised by the metrics. */

@@ -7,6 +7,22 @@
  */
 import type { DayTemplate } from './model.js';
 
+/**
+ * A day's use of its places is valid: a shorter place (the day's hours ran out mid-session) is
+ * used only when every full-length place of the day is used too (M1).
+ */
+export function shortPlacesOk(tpl: DayTemplate, own: Int16Array): boolean {
+  let full = 0;
+  for (const p of tpl.places) full = Math.max(full, p.len);
+  let freeFull = false;
+  let usedShort = false;
+  tpl.places.forEach((p, i) => {
+    if (p.len === full && own[i] === -1) freeFull = true;
+    if (p.len < full && own[i] !== -1) usedShort = true;
+  });
+  return !(freeFull && usedShort);
+}
+
 /** Most moves in one plan, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 200;
 
@@ -55,7 +71,7 @@ function moved(g: Gaps, from: number, to: number): number[] {
 export function repairGaps(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  movableBefore: readonly number[],
+  movableBefore: ArrayLike<number>,
 ): void {
   const S = movableBefore.length;
   const studyDays: number[][] = Array.from({ length: S }, () => []);
@@ -112,6 +128,11 @@ export function repairGaps(
           if (dst >= 0) {
             ownFrom[src] = -1;
             ownT[dst] = k;
+            if (!shortPlacesOk(tplFrom, ownFrom) || !shortPlacesOk(tplT, ownT)) {
+              ownFrom[src] = k;
+              ownT[dst] = -1;
+              continue;
+            }
           } else {
             // Swap with a subject j on day t whose gaps stay regular with its session on `from`.
             for (let i = 0; i < ownT.length && dst < 0; i++) {
@@ -138,5 +159,196 @@ export function repairGaps(
       }
     }
     if (!changed) break;
+  }
+}
+
+/**
+ * Gives free places to subjects still short of hours (their need, when the EDF guard's rounding
+ * or a place no one could take that day left them short), in `order` (earliest exam first): the
+ * free place before `movableBefore[k]` on a day without a session of k that lies farthest from
+ * k's other sessions. Returns the hours added per subject.
+ */
+export function topUp(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  movableBefore: ArrayLike<number>,
+  short: ArrayLike<number>,
+  order: readonly number[],
+  /** Rounding: stop once less than this share of a place is missing (0: any shortfall). */
+  round = 0,
+  /**
+   * Where the subject should be by the end of each day (its pace curve, in hours): when given,
+   * the place goes to the day on which the subject is furthest behind it, so the plan keeps its
+   * shape; otherwise to the day farthest from the subject's other sessions.
+   */
+  paceOf?: (k: number) => ArrayLike<number>,
+): number[] {
+  const added = Array.from(short, () => 0);
+  for (const k of order) {
+    let left = short[k] as number;
+    while (left > 1e-9) {
+      const lim = Math.min(movableBefore[k] as number, owners.length);
+      const mine: number[] = [];
+      for (let d = 0; d < owners.length; d++)
+        if ((owners[d] as Int16Array).includes(k)) mine.push(d);
+      let bestDay = -1;
+      let bestPlace = -1;
+      let bestDist = Number.NEGATIVE_INFINITY;
+      const curve = paceOf?.(k);
+      let had = 0;
+      for (let d = 0; d < lim; d++) {
+        const before = had;
+        for (let i = 0; i < (owners[d] as Int16Array).length; i++)
+          if ((owners[d] as Int16Array)[i] === k) had += (tplOf(d).places[i]?.len ?? 0) / 2;
+        const own = owners[d] as Int16Array;
+        if (own.includes(k)) continue;
+        // The longest free place: a shorter one only once the full ones are taken (M1).
+        let free = -1;
+        const places = tplOf(d).places;
+        for (let i = 0; i < own.length; i++)
+          if (own[i] === -1 && (free < 0 || (places[i]?.len ?? 0) > (places[free]?.len ?? 0)))
+            free = i;
+        if (free < 0) continue;
+        let dist = Number.POSITIVE_INFINITY;
+        if (curve) dist = (curve[d] as number) - before;
+        else for (const x of mine) dist = Math.min(dist, Math.abs(x - d));
+        if (dist > bestDist) {
+          bestDist = dist;
+          bestDay = d;
+          bestPlace = free;
+        }
+      }
+      if (bestDay < 0) break;
+      const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
+      if (left < round * h - 1e-9) break;
+      (owners[bestDay] as Int16Array)[bestPlace] = k;
+      added[k] = (added[k] as number) + h;
+      left -= h;
+    }
+  }
+  return added;
+}
+
+/**
+ * Moves sessions out of a subject's last week before its exam when that week holds more than
+ * twice its mean week (or one session), and out of its last 3 days beyond a quarter of its hours
+ * (or 2 sessions) - where the EDF guard had to force them late (research M8). A session moves to
+ * a free place of the same length before that week, on a day without another session of the
+ * subject; never the final review (`keep[k]`, the final review's day).
+ */
+export function repairCramming(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  exam: readonly number[],
+  keep: ArrayLike<number>,
+  L: number,
+): void {
+  const hoursOn = (d: number, k: number) => {
+    const own = owners[d] as Int16Array;
+    let h = 0;
+    for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
+    return h;
+  };
+  exam.forEach((W, k) => {
+    if (!(W >= 14) || W > owners.length) return;
+    for (let guard = 0; guard < 20; guard++) {
+      let total = 0;
+      let last7 = 0;
+      let last3 = 0;
+      for (let d = 0; d < W; d++) {
+        const h = hoursOn(d, k);
+        total += h;
+        if (d >= W - 7) last7 += h;
+        if (d >= W - 3) last3 += h;
+      }
+      const over7 = last7 > Math.max((14 * total) / W, L) + 1e-9;
+      const over3 = last3 > Math.max(0.25 * total, 2 * L) + 1e-9;
+      if (!over7 && !over3) return;
+      // The session to move: the latest one that is not the final review.
+      let from = -1;
+      let src = -1;
+      for (let d = W - 1; d >= W - (over3 ? 3 : 7) && from < 0; d--) {
+        const own = owners[d] as Int16Array;
+        for (let i = own.length - 1; i >= 0; i--)
+          if (
+            own[i] === k &&
+            !(d === keep[k] && hoursOn(d, k) <= (tplOf(d).places[i]?.len ?? 0) / 2)
+          ) {
+            from = d;
+            src = i;
+            break;
+          }
+      }
+      if (from < 0) return;
+      const len = tplOf(from).places[src]?.len ?? 0;
+      let dst = -1;
+      let day = -1;
+      for (let d = W - 8; d >= 0 && dst < 0; d--) {
+        const own = owners[d] as Int16Array;
+        if (own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++)
+          if (own[i] === -1 && (tplOf(d).places[i]?.len ?? 0) === len) {
+            dst = i;
+            day = d;
+            break;
+          }
+      }
+      if (dst < 0) return;
+      (owners[from] as Int16Array)[src] = -1;
+      (owners[day] as Int16Array)[dst] = k;
+      if (
+        !shortPlacesOk(tplOf(from), owners[from] as Int16Array) ||
+        !shortPlacesOk(tplOf(day), owners[day] as Int16Array)
+      ) {
+        (owners[from] as Int16Array)[src] = k;
+        (owners[day] as Int16Array)[dst] = -1;
+        return;
+      }
+    }
+  });
+}
+
+/**
+ * When the plan cannot hold every need, a session that takes a subject past its need (rounding:
+ * its last session was longer than what it still lacked) goes to a subject still short of its
+ * need on that day, when that delivers more of the needs in total (research M3). Final reviews,
+ * days past the other subject's window and second sessions of a day are left alone.
+ */
+export function rebalanceNeeds(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  needs: ArrayLike<number>,
+  windowEnd: ArrayLike<number>,
+  keep: ArrayLike<number>,
+): void {
+  const S = needs.length;
+  const hours = new Array<number>(S).fill(0);
+  owners.forEach((own, d) => {
+    own.forEach((k, i) => {
+      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
+    });
+  });
+  for (let d = owners.length - 1; d >= 0; d--) {
+    const own = owners[d] as Int16Array;
+    for (let i = 0; i < own.length; i++) {
+      const k = own[i] as number;
+      if (k < 0 || d === keep[k]) continue;
+      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+      const loss = Math.max(0, (needs[k] as number) - ((hours[k] as number) - h));
+      let best = -1;
+      let gain = loss + 1e-9;
+      for (let j = 0; j < S; j++) {
+        if (j === k || d >= (windowEnd[j] as number) || own.includes(j)) continue;
+        const g = Math.min(h, (needs[j] as number) - (hours[j] as number));
+        if (g > gain) {
+          best = j;
+          gain = g;
+        }
+      }
+      if (best < 0) continue;
+      own[i] = best;
+      hours[k] = (hours[k] as number) - h;
+      hours[best] = (hours[best] as number) + h;
+    }
   }
 }
