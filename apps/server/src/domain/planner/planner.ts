@@ -21,7 +21,7 @@ import {
   topicsOf,
   WEEK_LOAD_LIMIT,
 } from './model.js';
-import { rebalanceNeeds, repairCramming, repairGaps, topUp } from './repair.js';
+import { rebalanceNeeds, repairCramming, repairGaps, repairRuns, runsOk, topUp } from './repair.js';
 import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
@@ -185,14 +185,23 @@ export function planModel(input: PlannerInput): PlanModel {
       );
     return sum;
   };
-  if (planned(1) > budget + EPS) {
+  const level = (cap: number) => {
     let lo = 0;
     let hi = 1;
     for (let round = 0; round < 40; round++) {
       const mid = (lo + hi) / 2;
-      if (planned(mid) > budget) hi = mid;
+      if (planned(mid) > cap) hi = mid;
       else lo = mid;
     }
+    return lo;
+  };
+  if (planned(1) > budget + EPS) {
+    let lo = level(budget);
+    // Needs that take nearly all of the buffered capacity would leave the other subjects under
+    // 80% of their buffered fair share (starved, M3): let the plan use up to the 90% load limit
+    // then (the plan warns about weeks over 90%).
+    if (lo < 0.8 * (1 - BUFFER))
+      lo = level(Math.max(budget, WEEK_LOAD_LIMIT * (prefix[horizon] as number)));
     for (let k = 0; k < S; k++)
       targets[k] = Math.min(
         targets[k] as number,
@@ -647,7 +656,7 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         )
           continue;
         if (r < EPS) continue;
-        if (!endOk(k, h)) continue;
+        if (!endOk(k, h) || !runsOk(own, k)) continue;
         const c = credit[k] as number;
         // A subject starts once it is owed a whole session, so its start is not a lone session
         // squeezed in before a busy stretch (a long first gap, M4).
@@ -701,12 +710,14 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   });
   if (m.deliverable.some((x, k) => x < (needs[k] as number) - EPS))
     rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay);
+  repairRuns(tplOf, owners, movableBefore);
   repairCramming(
     tplOf,
     owners,
     windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN)),
     finalDay,
     L,
+    movableBefore,
   );
   for (d = 0; d < days; d++) {
     tpl = tplOf(d);

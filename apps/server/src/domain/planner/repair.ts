@@ -23,6 +23,25 @@ export function shortPlacesOk(tpl: DayTemplate, own: Int16Array): boolean {
   return !(freeFull && usedShort);
 }
 
+/**
+ * A day whose sessions can be ordered without three of one subject in a row once subject k has
+ * one more there (k = -1: as it is) (M6): no subject may hold more than twice the others' sessions plus two. A day
+ * of one subject only is fine (there is nothing to interleave).
+ */
+export function runsOk(own: Int16Array, k: number): boolean {
+  let total = k >= 0 ? 1 : 0;
+  let most = 0;
+  const counts = new Map<number, number>(k >= 0 ? [[k, 1]] : []);
+  for (const j of own)
+    if (j >= 0) {
+      total++;
+      counts.set(j, (counts.get(j) ?? 0) + 1);
+    }
+  if (counts.size < 2) return true;
+  for (const c of counts.values()) most = Math.max(most, c);
+  return most <= 2 * (total - most + 1);
+}
+
 /** Most moves in one plan, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 200;
 
@@ -123,6 +142,7 @@ export function repairGaps(
           const ownT = owners[t] as Int16Array;
           const tplT = tplOf(t);
           let dst = -1;
+          if (!runsOk(ownT, k)) continue;
           for (let i = 0; i < ownT.length && dst < 0; i++)
             if (ownT[i] === -1 && (tplT.places[i]?.len ?? 0) === len) dst = i;
           if (dst >= 0) {
@@ -140,6 +160,10 @@ export function repairGaps(
               if (j < 0 || j === k || (tplT.places[i]?.len ?? 0) !== len || has(from, j)) continue;
               const lj = movableBefore[j] as number;
               if (t >= lj || from >= lj) continue;
+              ownFrom[src] = -1;
+              const fits = runsOk(ownFrom, j);
+              ownFrom[src] = k;
+              if (!fits) continue;
               const gj = gapsOf(owners, j, studyDays[j] as number[]);
               const afterJ = moved(gj, t, from);
               if (maxGap(afterJ) > Math.max(gj.limit, maxGap(gj.days))) continue;
@@ -201,7 +225,7 @@ export function topUp(
         for (let i = 0; i < (owners[d] as Int16Array).length; i++)
           if ((owners[d] as Int16Array)[i] === k) had += (tplOf(d).places[i]?.len ?? 0) / 2;
         const own = owners[d] as Int16Array;
-        if (own.includes(k)) continue;
+        if (own.includes(k) || !runsOk(own, k)) continue;
         // The longest free place: a shorter one only once the full ones are taken (M1).
         let free = -1;
         const places = tplOf(d).places;
@@ -242,6 +266,7 @@ export function repairCramming(
   exam: readonly number[],
   keep: ArrayLike<number>,
   L: number,
+  movableBefore: ArrayLike<number>,
 ): void {
   const hoursOn = (d: number, k: number) => {
     const own = owners[d] as Int16Array;
@@ -285,7 +310,7 @@ export function repairCramming(
       let day = -1;
       for (let d = W - 8; d >= 0 && dst < 0; d--) {
         const own = owners[d] as Int16Array;
-        if (own.includes(k)) continue;
+        if (own.includes(k) || !runsOk(own, k)) continue;
         for (let i = 0; i < own.length; i++)
           if (own[i] === -1 && (tplOf(d).places[i]?.len ?? 0) === len) {
             dst = i;
@@ -293,7 +318,32 @@ export function repairCramming(
             break;
           }
       }
-      if (dst < 0) return;
+      if (dst < 0) {
+        // No free place: swap with a subject j that can take this day (not its own last week),
+        // preferably one not studying that day already (a second session of j is the last resort).
+        for (let pass = 0; pass < 2 && dst < 0; pass++)
+          for (let d = W - 8; d >= 0 && dst < 0; d--) {
+            const own = owners[d] as Int16Array;
+            const ownFrom = owners[from] as Int16Array;
+            if (own.includes(k)) continue;
+            for (let i = 0; i < own.length && dst < 0; i++) {
+              const j = own[i] as number;
+              if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
+              if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number))
+                continue;
+              if (from >= (movableBefore[j] as number)) continue;
+              own[i] = k;
+              ownFrom[src] = j;
+              if (runsOk(own, -1) && runsOk(ownFrom, -1)) dst = i;
+              else {
+                own[i] = j;
+                ownFrom[src] = k;
+              }
+            }
+          }
+        if (dst < 0) return;
+        continue;
+      }
       (owners[from] as Int16Array)[src] = -1;
       (owners[day] as Int16Array)[dst] = k;
       if (
@@ -339,6 +389,10 @@ export function rebalanceNeeds(
       let gain = loss + 1e-9;
       for (let j = 0; j < S; j++) {
         if (j === k || d >= (windowEnd[j] as number) || own.includes(j)) continue;
+        own[i] = -1;
+        const fits = runsOk(own, j);
+        own[i] = k;
+        if (!fits) continue;
         const g = Math.min(h, (needs[j] as number) - (hours[j] as number));
         if (g > gain) {
           best = j;
@@ -351,4 +405,57 @@ export function rebalanceNeeds(
       hours[best] = (hours[best] as number) + h;
     }
   }
+}
+
+/**
+ * Days where one subject holds so many sessions (the EDF guard forced them) that no order avoids
+ * three in a row: the other subjects' sessions there move to another day of their window (a free
+ * place of the same length, on a day without them), leaving that day to the one subject (M6).
+ */
+export function repairRuns(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  movableBefore: ArrayLike<number>,
+): void {
+  owners.forEach((own, d) => {
+    for (let guard = 0; guard < own.length; guard++) {
+      const counts = new Map<number, number>();
+      for (const j of own) if (j >= 0) counts.set(j, (counts.get(j) ?? 0) + 1);
+      if (counts.size < 2) return;
+      let top = -1;
+      let most = 0;
+      let total = 0;
+      for (const [j, c] of counts) {
+        total += c;
+        if (c > most) {
+          most = c;
+          top = j;
+        }
+      }
+      if (most <= 2 * (total - most + 1)) return;
+      // Move one session of another subject away.
+      let moved = false;
+      for (let i = 0; i < own.length && !moved; i++) {
+        const j = own[i] as number;
+        if (j < 0 || j === top || d >= (movableBefore[j] as number)) continue;
+        const len = tplOf(d).places[i]?.len ?? 0;
+        for (let t = 0; t < (movableBefore[j] as number) && !moved; t++) {
+          const ownT = owners[t] as Int16Array;
+          if (t === d || ownT.includes(j) || !runsOk(ownT, j)) continue;
+          for (let x = 0; x < ownT.length; x++)
+            if (ownT[x] === -1 && (tplOf(t).places[x]?.len ?? 0) === len) {
+              ownT[x] = j;
+              own[i] = -1;
+              if (shortPlacesOk(tplOf(t), ownT) && shortPlacesOk(tplOf(d), own)) moved = true;
+              else {
+                ownT[x] = -1;
+                own[i] = j;
+              }
+              break;
+            }
+        }
+      }
+      if (!moved) return;
+    }
+  });
 }
