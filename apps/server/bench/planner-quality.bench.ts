@@ -13,7 +13,8 @@ import {
   replanAfterMiss,
 } from '../src/domain/planner/planner.js';
 
-const RUNS = 120;
+/** Generated cases; PLANNER_QUALITY_RUNS raises it (the research note suggests about 1,000). */
+const RUNS = Number(process.env.PLANNER_QUALITY_RUNS ?? 120);
 const SEED = 20_260_301;
 
 /** One metric's aggregate against its target. */
@@ -85,42 +86,55 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
     unmet + belowOpt + unfair,
   );
 
+  // Shares of a population are checked on the whole population (as the test does); the
+  // per-case minimum is printed for information.
+  const pop = (rows: Array<{ part: number; whole: number }>) => {
+    const whole = rows.reduce((a, r) => a + r.whole, 0);
+    return whole ? rows.reduce((a, r) => a + r.part, 0) / whole : 1;
+  };
   const m4 = feasible.map(({ input, off }) => M.m4Spacing(input, off));
-  const m4mass = m4.filter((r) => r.massingPairs >= 10 && r.massing > 0.1).length;
-  const m4reg = m4.filter((r) => r.regularSubjects >= 3 && r.regular < 0.9).length;
+  const massing = pop(m4.map((r) => ({ part: r.massing * r.massingPairs, whole: r.massingPairs })));
   row(
-    'M4a massing',
-    `mean ${f2(mean(m4.map((r) => r.massing)))} max ${f2(max(m4.map((r) => r.massing)))}`,
+    'M4a massing (share of (subject, day) pairs)',
+    `${f2(massing)}; per case max ${f2(max(m4.filter((r) => r.massingPairs >= 10).map((r) => r.massing)))}`,
     '<= 0.10',
-    m4mass,
+    massing <= 0.1 ? 0 : 1,
+  );
+  const regular = pop(
+    m4.map((r) => ({ part: r.regular * r.regularSubjects, whole: r.regularSubjects })),
   );
   row(
     'M4b regular gaps (share of subjects)',
-    `mean ${f2(mean(m4.map((r) => r.regular)))} min ${f2(min(m4.map((r) => r.regular)))}`,
+    `${f2(regular)}; per case min ${f2(min(m4.filter((r) => r.regularSubjects >= 3).map((r) => r.regular)))}`,
     '>= 0.90',
-    m4reg,
+    regular >= 0.9 ? 0 : 1,
   );
 
   const m5 = feasBoth.map(({ input, out }) => M.m5Ridgeline(input, out));
+  const band = pop(m5.map((r) => ({ part: r.inBand * r.pairs, whole: r.pairs })));
   row(
-    'M5 re-exposures in ridgeline band',
-    `mean ${f2(mean(m5.filter((r) => r.pairs > 0).map((r) => r.inBand)))} min ${f2(min(m5.filter((r) => r.pairs >= 10).map((r) => r.inBand)))}`,
+    'M5 re-exposures in ridgeline band (share of pairs)',
+    `${f2(band)}; per case min ${f2(min(m5.filter((r) => r.pairs >= 10).map((r) => r.inBand)))}`,
     '>= 0.70',
-    m5.filter((r) => r.pairs >= 10 && r.inBand < 0.7).length,
+    band >= 0.7 ? 0 : 1,
+  );
+  const twice = pop(
+    m5.map((r) => ({ part: r.seenTwice * r.topicsChecked, whole: r.topicsChecked })),
   );
   row(
-    'M5 topics seen twice',
-    `min ${f2(min(m5.map((r) => r.seenTwice)))}`,
+    'M5 topics seen twice (share of topics)',
+    `${f2(twice)}; per case min ${f2(min(m5.map((r) => r.seenTwice)))}`,
     '>= 0.90',
-    m5.filter((r) => r.seenTwice < 0.9).length,
+    twice >= 0.9 ? 0 : 1,
   );
 
   const m6 = feasBoth.map(({ input, out }) => M.m6Interleaving(input, out));
+  const ratio = pop(m6.map((r) => ({ part: r.ratio * r.adjacentPairs, whole: r.adjacentPairs })));
   row(
-    'M6a interleaving ratio',
-    `mean ${f2(mean(m6.map((r) => r.ratio)))} min ${f2(min(m6.filter((r) => r.adjacentPairs >= 5).map((r) => r.ratio)))}`,
+    'M6a interleaving ratio (share of adjacent pairs)',
+    `${f2(ratio)}; per case min ${f2(min(m6.filter((r) => r.adjacentPairs >= 5).map((r) => r.ratio)))}`,
     '>= 0.90',
-    m6.filter((r) => r.adjacentPairs >= 5 && r.ratio < 0.9).length,
+    ratio >= 0.9 ? 0 : 1,
   );
   row(
     'M6a runs of 3 same-subject sessions',
@@ -128,11 +142,12 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
     'none',
     m6.filter((r) => r.maxRun >= 3).length,
   );
+  const mixed = pop(m6.map((r) => ({ part: r.mixed * r.reviews, whole: r.reviews })));
   row(
-    'M6b mixed reviews',
-    `min ${f2(min(m6.filter((r) => r.reviews >= 5).map((r) => r.mixed)))}`,
+    'M6b mixed reviews (share of review sessions)',
+    `${f2(mixed)}; per case min ${f2(min(m6.filter((r) => r.reviews >= 5).map((r) => r.mixed)))}`,
     '>= 0.80',
-    m6.filter((r) => r.reviews >= 5 && r.mixed < 0.8).length,
+    mixed >= 0.8 ? 0 : 1,
   );
 
   const m7 = all.map(({ input, out }) => ({ out, r: M.m7Load(input, out) }));
@@ -175,7 +190,11 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
     m9.filter(Boolean).length,
   );
 
-  const m10 = feasible.map(({ input, off, on }) => ({ input, r: M.m10FrontLoad(input, off, on) }));
+  // M10's reference (need-weighted fair share) is reachable only when no subject is driven by its
+  // deadline: checked on those inputs, as in the test.
+  const m10 = feasible
+    .filter(({ input }) => !M.deadlineDriven(M.frameOf(input)).some(Boolean))
+    .map(({ input, off, on }) => ({ input, r: M.m10FrontLoad(input, off, on) }));
   const withSubjects = m10.filter(({ r }) => r.subjects > 0);
   const m10bad = m10.filter(
     ({ input, r }) =>
@@ -184,7 +203,7 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
       (r.subjects > 0 && (r.offDeviation > 0.1 || r.gain < r.required)),
   ).length;
   row(
-    'M10 front-load',
+    `M10 front-load (${m10.length} inputs without deadline-driven subjects)`,
     `off deviation mean ${f2(mean(withSubjects.map(({ r }) => r.offDeviation)))} max ${f2(max(withSubjects.map(({ r }) => r.offDeviation)))}; gain-required min ${f2(min(withSubjects.map(({ r }) => r.gain - r.required)))}; ${m10.filter(({ input, r }) => Math.abs(r.totalOff - r.totalOn) > input.preferences.sessionLength + 1e-9).length} on/off totals apart`,
     'deviation <= 0.10, gain >= required, totals within L',
     m10bad,

@@ -21,7 +21,15 @@ import {
   topicsOf,
   WEEK_LOAD_LIMIT,
 } from './model.js';
-import { rebalanceNeeds, repairCramming, repairGaps, repairRuns, runsOk, topUp } from './repair.js';
+import {
+  balanceTotal,
+  rebalanceNeeds,
+  repairCramming,
+  repairGaps,
+  repairRuns,
+  runsOk,
+  topUp,
+} from './repair.js';
 import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
@@ -363,10 +371,11 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     }
     // A subject's share of each day grows as earlier exams pass; paced on that share alone, the
     // last weeks would hold several times the mean week (M8). Clip the share of capacity at
-    // PACE_CLIP times its capacity-weighted mean (a fixed point, found in a few rounds).
+    // PACE_CLIP times its capacity-weighted mean (a fixed point, found in a few rounds). Only for
+    // subjects with an exam: a subject without one may follow its share to the end (M10).
     let capSum = 0;
     for (let d = 0; d < end; d++) capSum += freeCap[d] as number;
-    if (capSum > EPS) {
+    if (capSum > EPS && m.examInPlan[k]) {
       let shareSum = 0;
       for (let d = 0; d < end; d++) shareSum += share[d] as number;
       let c = (PACE_CLIP * shareSum) / capSum;
@@ -708,8 +717,9 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     const total = paceTarget[k] as number;
     return Array.from(cum, (c) => c * total);
   });
-  if (m.deliverable.some((x, k) => x < (needs[k] as number) - EPS))
+  if (m.deliverable.some((x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS))
     rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay);
+  else balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
   repairRuns(tplOf, owners, movableBefore);
   repairCramming(
     tplOf,

@@ -459,3 +459,81 @@ export function repairRuns(
     }
   });
 }
+
+/**
+ * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
+ * has the same size with front-loading on or off (research M10): adds a session to the subject
+ * furthest under its target, or removes the last non-final session of the one furthest over
+ * (never below its need). Returns without change when no such move exists.
+ */
+export function balanceTotal(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  movableBefore: ArrayLike<number>,
+  targets: ArrayLike<number>,
+  needs: ArrayLike<number>,
+  keep: ArrayLike<number>,
+  L: number,
+): void {
+  const S = targets.length;
+  const hours = new Float64Array(S);
+  owners.forEach((own, d) => {
+    own.forEach((k, i) => {
+      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
+    });
+  });
+  let goal = 0;
+  let total = 0;
+  for (let k = 0; k < S; k++) {
+    goal += targets[k] as number;
+    total += hours[k] as number;
+  }
+  const byGap = (sign: number) =>
+    [...Array(S).keys()].sort(
+      (a, b) =>
+        sign * ((targets[b] as number) - (hours[b] as number)) -
+          sign * ((targets[a] as number) - (hours[a] as number)) || a - b,
+    );
+  for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
+    let done = false;
+    for (const k of byGap(1)) {
+      if ((hours[k] as number) >= (targets[k] as number)) break;
+      const one = new Float64Array(S);
+      one[k] = 1e-6;
+      const got = topUp(tplOf, owners, movableBefore, one, [k])[k] as number;
+      if (got > 0) {
+        hours[k] = (hours[k] as number) + got;
+        total += got;
+        done = true;
+        break;
+      }
+    }
+    if (!done) return;
+  }
+  for (let guard = 0; guard < 4 * S && total > goal + L / 2 + 1e-9; guard++) {
+    let done = false;
+    for (const k of byGap(-1)) {
+      if ((hours[k] as number) <= (targets[k] as number)) break;
+      for (let d = owners.length - 1; d >= 0 && !done; d--) {
+        if (d === keep[k]) continue;
+        const own = owners[d] as Int16Array;
+        for (let i = own.length - 1; i >= 0; i--) {
+          if (own[i] !== k) continue;
+          const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+          if ((hours[k] as number) - h < (needs[k] as number) - 1e-9) break;
+          own[i] = -1;
+          if (!shortPlacesOk(tplOf(d), own)) {
+            own[i] = k;
+            continue;
+          }
+          hours[k] = (hours[k] as number) - h;
+          total -= h;
+          done = true;
+          break;
+        }
+      }
+      if (done) break;
+    }
+    if (!done) return;
+  }
+}
