@@ -675,7 +675,8 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
           (lastDay[k] as number) >= 0 &&
           (today[k] as number) === 0 &&
           d - (lastDay[k] as number) >= 6;
-        const first = (lastDay[k] as number) < 0 && (rate[k] as number) < 0.5 * L ? 1 : 0.5;
+        const first =
+          (lastDay[k] as number) < 0 && (rate[k] as number) < 0.5 * L ? 1 : today[k] ? 0.75 : 0.5;
         if (c < (weekGap ? 0.25 : first) * h - EPS) continue;
         // Longest overdue first: hours owed over the subject's mean daily rate is how many days
         // ago it became due, so a slow subject is not starved by fast ones that are always owed
@@ -703,10 +704,18 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     return lim;
   });
   repairGaps(tplOf, owners, movableBefore);
-  const short = m.needs.map((need, k) =>
-    Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)),
+  // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
+  // final review reserved: it gets no sessions here either (M9 would miss one).
+  const overloaded = m.deliverable.some(
+    (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
   );
-  const added = topUp(tplOf, owners, movableBefore, short, byExam);
+  const short = m.needs.map((need, k) =>
+    m.examInPlan[k] && (targets[k] as number) <= EPS
+      ? 0
+      : Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)),
+  );
+  // When the needs cannot all fit, a subject short of its need may take a second session a day.
+  const added = topUp(tplOf, owners, movableBefore, short, byExam, 0, undefined, overloaded);
   // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
   // targets whether or not it is front-loaded (places left when the pace ran late).
   const soft = paceTarget.map((t, k) =>
@@ -717,9 +726,17 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     const total = paceTarget[k] as number;
     return Array.from(cum, (c) => c * total);
   });
-  if (m.deliverable.some((x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS))
-    rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay);
-  else balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
+  // Rounding can leave one subject a little over its need while another is short of its own
+  // (every hour counts when the needs fill the plan): hand such a session over.
+  rebalanceNeeds(
+    tplOf,
+    owners,
+    m.needs,
+    windowEnd,
+    finalDay,
+    m.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS),
+  );
+  if (!overloaded) balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
   repairRuns(tplOf, owners, movableBefore);
   repairCramming(
     tplOf,

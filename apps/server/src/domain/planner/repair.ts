@@ -206,10 +206,13 @@ export function topUp(
    * shape; otherwise to the day farthest from the subject's other sessions.
    */
   paceOf?: (k: number) => ArrayLike<number>,
+  /** When no day without the subject has room, a second session on a day is allowed. */
+  sameDay = false,
 ): number[] {
   const added = Array.from(short, () => 0);
   for (const k of order) {
     let left = short[k] as number;
+    let allowSame = false;
     while (left > 1e-9) {
       const lim = Math.min(movableBefore[k] as number, owners.length);
       const mine: number[] = [];
@@ -225,7 +228,7 @@ export function topUp(
         for (let i = 0; i < (owners[d] as Int16Array).length; i++)
           if ((owners[d] as Int16Array)[i] === k) had += (tplOf(d).places[i]?.len ?? 0) / 2;
         const own = owners[d] as Int16Array;
-        if (own.includes(k) || !runsOk(own, k)) continue;
+        if ((!allowSame && own.includes(k)) || !runsOk(own, k)) continue;
         // The longest free place: a shorter one only once the full ones are taken (M1).
         let free = -1;
         const places = tplOf(d).places;
@@ -242,7 +245,11 @@ export function topUp(
           bestPlace = free;
         }
       }
-      if (bestDay < 0) break;
+      if (bestDay < 0) {
+        if (!sameDay || allowSame) break;
+        allowSame = true;
+        continue;
+      }
       const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
       if (left < round * h - 1e-9) break;
       (owners[bestDay] as Int16Array)[bestPlace] = k;
@@ -370,6 +377,8 @@ export function rebalanceNeeds(
   needs: ArrayLike<number>,
   windowEnd: ArrayLike<number>,
   keep: ArrayLike<number>,
+  /** Subjects that may receive sessions. */
+  takes: ArrayLike<boolean>,
 ): void {
   const S = needs.length;
   const hours = new Array<number>(S).fill(0);
@@ -388,7 +397,7 @@ export function rebalanceNeeds(
       let best = -1;
       let gain = loss + 1e-9;
       for (let j = 0; j < S; j++) {
-        if (j === k || d >= (windowEnd[j] as number) || own.includes(j)) continue;
+        if (j === k || d >= (windowEnd[j] as number) || own.includes(j) || !takes[j]) continue;
         own[i] = -1;
         const fits = runsOk(own, j);
         own[i] = k;
