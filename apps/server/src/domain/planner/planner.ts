@@ -27,7 +27,6 @@ import {
   repairCramming,
   repairGaps,
   repairRuns,
-  runsOk,
   topUp,
 } from './repair.js';
 import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
@@ -581,7 +580,16 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
       }
       for (let x = 0; x < np; x++) pieceIdx[x] = x;
       const idx = pieceIdx.subarray(0, np);
-      idx.sort((x, y) => (pieceEnd[x] as number) - (pieceEnd[y] as number) || x - y);
+      // Insertion sort by end (a few dozen pieces; no comparator closure per day).
+      for (let a = 1; a < np; a++) {
+        const x = idx[a] as number;
+        let b = a - 1;
+        while (b >= 0 && (pieceEnd[idx[b] as number] as number) > (pieceEnd[x] as number)) {
+          idx[b + 1] = idx[b] as number;
+          b--;
+        }
+        idx[b + 1] = x;
+      }
       let prefixDemand = 0;
       let assigned = 0;
       for (let i = 0; i < np; ) {
@@ -653,6 +661,16 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
       const p = nextFree();
       if (p < 0) break;
       const h = (tpl.places[p]?.len ?? 0) / 2;
+      // The day so far, for the no-three-in-a-row rule (same as runsOk, from today's counts).
+      let dayTotal = 0;
+      let dayMost = 0;
+      let dayDistinct = 0;
+      for (let j = 0; j < S; j++) {
+        const c = today[j] as number;
+        dayTotal += c;
+        if (c > dayMost) dayMost = c;
+        if (c > 0) dayDistinct++;
+      }
       let best = -1;
       let bestC = 0;
       for (let k = 0; k < S; k++) {
@@ -665,7 +683,10 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         )
           continue;
         if (r < EPS) continue;
-        if (!endOk(k, h) || !runsOk(own, k)) continue;
+        if (!endOk(k, h)) continue;
+        const most = Math.max(dayMost, (today[k] as number) + 1);
+        const distinct = dayDistinct + ((today[k] as number) === 0 ? 1 : 0);
+        if (distinct >= 2 && dayTotal >= 2 && most > 2 * (dayTotal + 1 - most + 1)) continue;
         const c = credit[k] as number;
         // A subject starts once it is owed a whole session, so its start is not a lone session
         // squeezed in before a busy stretch (a long first gap, M4).
@@ -721,11 +742,15 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   const soft = paceTarget.map((t, k) =>
     Math.max(0, t - (placed[k] as number) - (added[k] as number)),
   );
-  topUp(tplOf, owners, movableBefore, soft, byExam, 0.5, (k) => {
-    const cum = pace[k] as Float64Array;
-    const total = paceTarget[k] as number;
-    return Array.from(cum, (c) => c * total);
-  });
+  topUp(
+    tplOf,
+    owners,
+    movableBefore,
+    soft,
+    byExam,
+    0.5,
+    (k, day) => ((pace[k] as Float64Array)[day] as number) * (paceTarget[k] as number),
+  );
   // Rounding can leave one subject a little over its need while another is short of its own
   // (every hour counts when the needs fill the plan): hand such a session over.
   rebalanceNeeds(
@@ -951,11 +976,17 @@ function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[]): strin
           : `${s.name} needs about ${fmtHours(need)} h in this period, only ${fmtHours(got)} h are available.`,
       );
     });
+  const count = new Int32Array(input.subjects.length);
+  const lastFinal = new Int32Array(input.subjects.length).fill(-1);
+  for (const b of raw) {
+    count[b.subject] = (count[b.subject] as number) + 1;
+    if (b.final) lastFinal[b.subject] = Math.max(lastFinal[b.subject] as number, b.day);
+  }
   input.subjects.forEach((s, k) => {
     if (!m.examInPlan[k]) return;
     const D = dayNumber(s.deadline as string) - m.p0;
-    const mine = raw.filter((b) => b.subject === k);
-    if (mine.length < 2 || mine.some((b) => b.final && b.day >= D - 6)) return;
+    const fin = lastFinal[k] as number;
+    if ((count[k] as number) < 2 || (fin >= 0 && fin >= D - 6)) return;
     out.push(
       `${s.name}: no free session in the 6 days before the exam (${shortDate(m.p0 + D)}), so the plan has no final review for it.`,
     );

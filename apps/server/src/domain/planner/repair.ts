@@ -29,16 +29,25 @@ export function shortPlacesOk(tpl: DayTemplate, own: Int16Array): boolean {
  * of one subject only is fine (there is nothing to interleave).
  */
 export function runsOk(own: Int16Array, k: number): boolean {
+  // Allocation-free: this runs for every candidate of every place (the pace loop).
   let total = k >= 0 ? 1 : 0;
+  for (let i = 0; i < own.length; i++) if ((own[i] as number) >= 0) total++;
+  if (total < 3) return true;
   let most = 0;
-  const counts = new Map<number, number>(k >= 0 ? [[k, 1]] : []);
-  for (const j of own)
-    if (j >= 0) {
-      total++;
-      counts.set(j, (counts.get(j) ?? 0) + 1);
-    }
-  if (counts.size < 2) return true;
-  for (const c of counts.values()) most = Math.max(most, c);
+  let distinct = 0;
+  for (let i = -1; i < own.length; i++) {
+    const j = i < 0 ? k : (own[i] as number);
+    if (j < 0) continue;
+    let seen = false;
+    for (let x = 0; x < i && !seen; x++) if (own[x] === j) seen = true;
+    if (i >= 0 && j === k) seen = true;
+    if (seen) continue;
+    distinct++;
+    let c = j === k ? 1 : 0;
+    for (let x = 0; x < own.length; x++) if (own[x] === j) c++;
+    if (c > most) most = c;
+  }
+  if (distinct < 2) return true;
   return most <= 2 * (total - most + 1);
 }
 
@@ -101,12 +110,22 @@ export function repairGaps(
     });
     studyDays[k] = list;
   };
-  for (let k = 0; k < S; k++) refresh(k);
+  // All subjects' study days in one pass over the plan.
+  owners.forEach((own, d) => {
+    for (let i = 0; i < own.length; i++) {
+      const k = own[i] as number;
+      if (k < 0) continue;
+      const list = studyDays[k] as number[];
+      if (list[list.length - 1] !== d) list.push(d);
+    }
+  });
   const has = (d: number, k: number) => (owners[d] as Int16Array).includes(k);
   let moves = 0;
   for (let pass = 0; pass < 3 && moves < MAX_MOVES; pass++) {
     let changed = false;
     for (let k = 0; k < S && moves < MAX_MOVES; k++) {
+      // Gaps of a week or less are regular whatever the median: the cheap check first.
+      if (maxGap(studyDays[k] as number[]) <= 7) continue;
       const g = gapsOf(owners, k, studyDays[k] as number[]);
       if (g.days.length < 3 || maxGap(g.days) <= g.limit) continue;
       let sessions = 0;
@@ -205,23 +224,22 @@ export function topUp(
    * the place goes to the day on which the subject is furthest behind it, so the plan keeps its
    * shape; otherwise to the day farthest from the subject's other sessions.
    */
-  paceOf?: (k: number) => ArrayLike<number>,
+  paceOf?: (k: number, day: number) => number,
   /** When no day without the subject has room, a second session on a day is allowed. */
   sameDay = false,
 ): number[] {
   const added = Array.from(short, () => 0);
   for (const k of order) {
     let left = short[k] as number;
+    if (left <= 1e-9) continue;
     let allowSame = false;
+    const mine: number[] = [];
+    for (let d = 0; d < owners.length; d++) if ((owners[d] as Int16Array).includes(k)) mine.push(d);
     while (left > 1e-9) {
       const lim = Math.min(movableBefore[k] as number, owners.length);
-      const mine: number[] = [];
-      for (let d = 0; d < owners.length; d++)
-        if ((owners[d] as Int16Array).includes(k)) mine.push(d);
       let bestDay = -1;
       let bestPlace = -1;
       let bestDist = Number.NEGATIVE_INFINITY;
-      const curve = paceOf?.(k);
       let had = 0;
       for (let d = 0; d < lim; d++) {
         const before = had;
@@ -237,7 +255,7 @@ export function topUp(
             free = i;
         if (free < 0) continue;
         let dist = Number.POSITIVE_INFINITY;
-        if (curve) dist = (curve[d] as number) - before;
+        if (paceOf) dist = paceOf(k, d) - before;
         else for (const x of mine) dist = Math.min(dist, Math.abs(x - d));
         if (dist > bestDist) {
           bestDist = dist;
@@ -253,6 +271,7 @@ export function topUp(
       const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
       if (left < round * h - 1e-9) break;
       (owners[bestDay] as Int16Array)[bestPlace] = k;
+      mine.push(bestDay);
       added[k] = (added[k] as number) + h;
       left -= h;
     }
@@ -387,6 +406,10 @@ export function rebalanceNeeds(
       if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
     });
   });
+  let anyShort = false;
+  for (let k = 0; k < S; k++)
+    if (takes[k] && (hours[k] as number) < (needs[k] as number) - 1e-9) anyShort = true;
+  if (!anyShort) return;
   for (let d = owners.length - 1; d >= 0; d--) {
     const own = owners[d] as Int16Array;
     for (let i = 0; i < own.length; i++) {
