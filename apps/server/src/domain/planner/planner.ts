@@ -768,6 +768,7 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     owners,
     windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN)),
     finalDay,
+    finalLen,
     L,
     movableBefore,
   );

@@ -291,6 +291,8 @@ export function repairCramming(
   owners: Int16Array[],
   exam: readonly number[],
   keep: ArrayLike<number>,
+  /** Length of the final review's place, in half-hours. */
+  keepLen: ArrayLike<number>,
   L: number,
   movableBefore: ArrayLike<number>,
 ): void {
@@ -320,11 +322,13 @@ export function repairCramming(
       let src = -1;
       for (let d = W - 1; d >= W - (over3 ? 3 : 7) && from < 0; d--) {
         const own = owners[d] as Int16Array;
+        // On the final review's day, the last place of the final's length is the final review.
+        let finalAt = -1;
+        if (d === keep[k])
+          for (let i = 0; i < own.length; i++)
+            if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
         for (let i = own.length - 1; i >= 0; i--)
-          if (
-            own[i] === k &&
-            !(d === keep[k] && hoursOn(d, k) <= (tplOf(d).places[i]?.len ?? 0) / 2)
-          ) {
+          if (own[i] === k && i !== finalAt) {
             from = d;
             src = i;
             break;
@@ -370,13 +374,26 @@ export function repairCramming(
         if (dst < 0) return;
         continue;
       }
-      (owners[from] as Int16Array)[src] = -1;
+      const ownFrom = owners[from] as Int16Array;
+      ownFrom[src] = -1;
       (owners[day] as Int16Array)[dst] = k;
+      // Leaving a full place free beside a used shorter one: that session takes the full place.
+      let shifted = -1;
+      if (!shortPlacesOk(tplOf(from), ownFrom)) {
+        const places = tplOf(from).places;
+        for (let i = 0; i < ownFrom.length && shifted < 0; i++)
+          if ((ownFrom[i] as number) >= 0 && (places[i]?.len ?? 0) < len) {
+            ownFrom[src] = ownFrom[i] as number;
+            ownFrom[i] = -1;
+            shifted = i;
+          }
+      }
       if (
-        !shortPlacesOk(tplOf(from), owners[from] as Int16Array) ||
+        !shortPlacesOk(tplOf(from), ownFrom) ||
         !shortPlacesOk(tplOf(day), owners[day] as Int16Array)
       ) {
-        (owners[from] as Int16Array)[src] = k;
+        if (shifted >= 0) ownFrom[shifted] = ownFrom[src] as number;
+        ownFrom[src] = k;
         (owners[day] as Int16Array)[dst] = -1;
         return;
       }
