@@ -688,10 +688,11 @@ function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         const distinct = dayDistinct + ((today[k] as number) === 0 ? 1 : 0);
         if (distinct >= 2 && dayTotal >= 2 && most > 2 * (dayTotal + 1 - most + 1)) continue;
         const c = credit[k] as number;
-        // A subject starts once it is owed a whole session, so its start is not a lone session
-        // squeezed in before a busy stretch (a long first gap, M4).
-        // Nobody waits more than a week once started (M4 regularity): a subject 6 days without a
-        // session may run up to half a session ahead of its pace, and goes first.
+        // Credit needed to take the place: half a session; a whole one for a slow subject's first
+        // session (its start is then not a lone session squeezed in before a busy stretch, M4);
+        // three quarters for a second session the same day (small days are not left empty while
+        // big ones fill up, M7); a quarter after 6 days without one, and such a subject goes
+        // first (nobody waits more than a week once started, M4).
         const weekGap =
           (lastDay[k] as number) >= 0 &&
           (today[k] as number) === 0 &&
