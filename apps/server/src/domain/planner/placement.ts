@@ -1,0 +1,597 @@
+/**
+ * Placing sessions day by day (research note section 5): final reviews reserved 1-3 days before
+ * each exam, pace curves fitted to the targets, the EDF guard on the needs (real deadlines, then
+ * the anti-cramming ones), the subject longest overdue on its pace, then the repair and top-up
+ * passes of repair.ts and the order within each day. Pure, no I/O.
+ */
+import { dayNumber, weekdayOf } from './dates.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
+import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
+import {
+  balanceTotal,
+  rebalanceNeeds,
+  repairCramming,
+  repairGaps,
+  repairRuns,
+  topUp,
+} from './repair.js';
+import type { PlannerInput } from './types.js';
+
+const EPS = 1e-9;
+/** A subject's pace never asks for more than this multiple of its mean share of a day. */
+const PACE_CLIP = 1.5;
+/** Most a subject can be owed, in sessions; beyond it the pace is spread over the days left. */
+const CREDIT_CAP = 1.5;
+/** Share of the last-week allowance (twice the mean week, M8) kept free for rounding. */
+const LAST_WEEK_MARGIN = 0.1;
+
+/** Places sessions day by day; returns raw blocks in day order. */
+export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
+  const L = input.preferences.sessionLength;
+  const frontLoad = input.preferences.frontLoad;
+  const S = input.subjects.length;
+  const { days, p0, templates, capacity, windowEnd, targets } = m;
+  // Typed copies: plain arrays switch element kinds (integers, then fractions) between plans,
+  // which makes V8 throw away the optimised code of this function again and again.
+  const needs = Float64Array.from(m.needs);
+  const deliverable = Float64Array.from(m.deliverable);
+  const tplOf = (d: number) => templates[weekdayOf(p0 + d)] as DayTemplate;
+  // Reserve the final review: the latest day with a free place 1-3 days before the exam,
+  // else 4-6 days before; conflicts go to the earlier exam.
+  const owners: Int16Array[] = [];
+  for (let d = 0; d < days; d++) owners.push(new Int16Array(tplOf(d).places.length).fill(-1));
+  const finalDay = new Array<number>(S).fill(-1);
+  const finalHours = new Float64Array(S);
+  const finalLen = new Int32Array(S);
+  const finalMarked = new Uint8Array(S);
+  const byExam = [...Array(S).keys()].sort(
+    (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
+  );
+  for (const k of byExam) {
+    // Every subject with planned work gets its final review reserved: a subject whose target is
+    // under two full sessions still ends up with two (shorter places, rounding up), and M9
+    // counts sessions, not hours.
+    if (!m.examInPlan[k] || (targets[k] as number) <= EPS) continue;
+    const D = input.subjects[k]?.deadline
+      ? dayNumber(input.subjects[k]?.deadline as string) - p0
+      : 0;
+    const pick = (lo: number, hi: number): boolean => {
+      for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
+        const tpl = tplOf(d);
+        for (const i of tpl.order)
+          if ((owners[d] as Int16Array)[i] === -1) {
+            (owners[d] as Int16Array)[i] = k;
+            finalDay[k] = d;
+            finalHours[k] = (tpl.places[i]?.len ?? 0) / 2;
+            finalLen[k] = tpl.places[i]?.len ?? 0;
+            return true;
+          }
+      }
+      return false;
+    };
+    if (!pick(D - 3, D - 1)) pick(D - 6, D - 4);
+  }
+  const paceEnd = Int32Array.from(windowEnd, (e, k) =>
+    (finalDay[k] as number) >= 0 ? (finalDay[k] as number) + 1 : e,
+  );
+  const paceTarget = Float64Array.from(targets, (t, k) =>
+    Math.max(0, t - (finalHours[k] as number)),
+  );
+  // Free capacity per day after the reservations, and its suffix sums for the EDF guard.
+  const freeCap = capacity.slice();
+  for (let k = 0; k < S; k++)
+    if ((finalDay[k] as number) >= 0)
+      freeCap[finalDay[k] as number] =
+        (freeCap[finalDay[k] as number] as number) - (finalHours[k] as number);
+  const suffixFree = new Float64Array(days + 1);
+  for (let d = days - 1; d >= 0; d--)
+    suffixFree[d] = (suffixFree[d + 1] as number) + (freeCap[d] as number);
+  // Pace curves: cumulative share of each subject's fair share of capacity, tilted to the first
+  // half of its window when front-loading (which moves the unused buffer to the end).
+  const weight = paceWeights(freeCap, paceEnd, paceTarget, m.needs);
+  const activeWeight = new Float64Array(days);
+  for (let j = 0; j < S; j++)
+    for (let d = 0; d < Math.min(days, paceEnd[j] as number); d++)
+      activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
+  const needWeight = new Float64Array(days);
+  for (let j = 0; j < S; j++)
+    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
+      needWeight[d] = (needWeight[d] as number) + (needs[j] as number);
+  const pace: Float64Array[] = [];
+  for (let k = 0; k < S; k++) {
+    const end = paceEnd[k] as number;
+    const cum = new Float64Array(days);
+    pace.push(cum);
+    if (end <= 0) continue;
+    const share = new Float64Array(end);
+    for (let d = 0; d < end; d++) {
+      const w = activeWeight[d] as number;
+      share[d] = w > 0 ? ((freeCap[d] as number) * (weight[k] as number)) / w : 0;
+    }
+    // A subject's share of each day grows as earlier exams pass; paced on that share alone, the
+    // last weeks would hold several times the mean week (M8). Clip the share of capacity at
+    // PACE_CLIP times its capacity-weighted mean (a fixed point, found in a few rounds). Only for
+    // subjects with an exam: a subject without one may follow its share to the end (M10).
+    let capSum = 0;
+    for (let d = 0; d < end; d++) capSum += freeCap[d] as number;
+    if (capSum > EPS && m.examInPlan[k]) {
+      let shareSum = 0;
+      for (let d = 0; d < end; d++) shareSum += share[d] as number;
+      let c = (PACE_CLIP * shareSum) / capSum;
+      for (let round = 0; round < 6; round++) {
+        let s = 0;
+        for (let d = 0; d < end; d++) {
+          const cd = freeCap[d] as number;
+          s += Math.min(share[d] as number, c * cd);
+        }
+        c = (PACE_CLIP * s) / capSum;
+      }
+      for (let d = 0; d < end; d++)
+        share[d] = Math.min(share[d] as number, c * (freeCap[d] as number));
+    }
+    // The last 7 days before the exam hold at most twice the mean week (M8), final review
+    // included: scale the pace there down to what is left of that allowance.
+    const W = windowEnd[k] as number;
+    if (m.examInPlan[k] && W >= CRAM_MIN_WINDOW && (paceTarget[k] as number) > EPS) {
+      const allowance =
+        ((1 - LAST_WEEK_MARGIN) * 2 * 7 * (targets[k] as number)) / W - (finalHours[k] as number);
+      const fLast = Math.max(0, allowance) / (paceTarget[k] as number);
+      let sAll = 0;
+      let sLast = 0;
+      for (let d = 0; d < end; d++) {
+        sAll += share[d] as number;
+        if (d >= W - 7) sLast += share[d] as number;
+      }
+      if (sLast > EPS && sLast / sAll > fLast && fLast < 1) {
+        const x = (fLast * (sAll - sLast)) / (sLast * (1 - fLast));
+        for (let d = Math.max(0, W - 7); d < end; d++) share[d] = (share[d] as number) * x;
+      }
+    }
+    const half = windowEnd[k] as number;
+    let s1 = 0;
+    let s2 = 0;
+    for (let d = 0; d < end; d++) {
+      if (2 * d < half) s1 += share[d] as number;
+      else s2 += share[d] as number;
+    }
+    let tilt = 1;
+    const T = paceTarget[k] as number;
+    if (frontLoad && s1 > EPS && s2 > EPS && T > EPS) {
+      // Aim at what the subject's fair share of the first half could hold (at 98%), even where
+      // an early exam keeps its fitted share lower: front-loading takes from that exam's slack.
+      let fair1 = 0;
+      for (let d = 0; 2 * d < half && d < end; d++)
+        fair1 += ((freeCap[d] as number) * (needs[k] as number)) / (needWeight[d] as number);
+      const f0 = s1 / (s1 + s2);
+      const f = Math.max(f0, Math.min(0.95, (0.98 * Math.max(s1, fair1)) / T));
+      tilt = (f * s2) / ((1 - f) * s1);
+    }
+    let acc = 0;
+    for (let d = 0; d < end; d++) {
+      acc += (share[d] as number) * (2 * d < half ? tilt : 1);
+      cum[d] = acc;
+    }
+    for (let d = 0; d < days; d++)
+      cum[d] = acc > EPS ? (d < end ? (cum[d] as number) / acc : 1) : 1;
+  }
+  const placed = new Float64Array(S);
+  const cram = new Float64Array(S);
+  // Hours in the last 7 days before the exam, and their cap: twice the mean week (M8), or the one
+  // session of the final review. Computed on the need (the part of the target that is sure to be
+  // placed), so the guard's virtual deadlines hold whatever the soft rest of the target becomes.
+  const week7 = new Float64Array(S);
+  const week7Cap = Float64Array.from(m.deliverable, (t, k) =>
+    m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? Math.max((2 * 7 * t) / (windowEnd[k] as number), L)
+      : Number.POSITIVE_INFINITY,
+  );
+  const cramCap = Float64Array.from(m.deliverable, (t, k) =>
+    m.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? Math.max(0.25 * t, 2 * L)
+      : Number.POSITIVE_INFINITY,
+  );
+  for (let k = 0; k < S; k++) {
+    const fd = finalDay[k] as number;
+    if (fd >= 0 && fd >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = finalHours[k] as number;
+    if (fd >= 0 && fd >= (windowEnd[k] as number) - 7) week7[k] = finalHours[k] as number;
+  }
+  const edf = byExam.filter((k) => (paceEnd[k] as number) > 0);
+  const blocks: RawBlock[] = [];
+  const today = new Int32Array(S);
+  const lastDay = new Int32Array(S).fill(-1);
+  const want = new Float64Array(S);
+  /** Mean hours a day of each subject's pace. */
+  const rate = paceTarget.map((t, k) => Math.max(t, L) / Math.max(1, paceEnd[k] as number));
+  /** Hours each subject is owed by its pace curve and not yet given (negative when ahead). */
+  const credit = new Float64Array(S);
+  const mand = new Float64Array(S);
+  const mandEnd = new Int32Array(S);
+  const slotAt = new Int32Array(48);
+  const seqAt = new Int32Array(48);
+  const forced = new Int32Array(48);
+  const subsToday = new Int32Array(48);
+  const cnt = new Int32Array(S);
+  const pieceK = new Int32Array(3 * S);
+  const pieceEnd = new Int32Array(3 * S);
+  const pieceAmt = new Float64Array(3 * S);
+  const pieceMand = new Float64Array(3 * S);
+  const pieceIdx = new Int32Array(3 * S);
+
+  let d = 0;
+  let tpl = tplOf(0);
+  let own: Int16Array = new Int16Array(0);
+  let next = 0;
+  const rem = (k: number) => (paceTarget[k] as number) - (placed[k] as number);
+  const nextFree = (): number => {
+    while (next < tpl.order.length && (own[tpl.order[next] as number] as number) !== -1) next++;
+    return next < tpl.order.length ? (tpl.order[next] as number) : -1;
+  };
+  const give = (k: number, place: number) => {
+    own[place] = k;
+    lastDay[k] = d;
+    const h = (tpl.places[place]?.len ?? 0) / 2;
+    today[k] = (today[k] ?? 0) + 1;
+    want[k] = (want[k] as number) - h;
+    placed[k] = (placed[k] as number) + h;
+    credit[k] = (credit[k] as number) - h;
+    if (d >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = (cram[k] as number) + h;
+    if (d >= (windowEnd[k] as number) - 7) week7[k] = (week7[k] as number) + h;
+  };
+  /**
+   * Anti-cramming (M8) on what the subject has so far: one more session in its last 3 days keeps
+   * them at most a quarter of its hours (or 2 sessions), in its last week at most twice its mean
+   * week (or the one session of the final review). Later sessions there only raise those shares.
+   */
+  const endOk = (k: number, h: number): boolean => {
+    const W = windowEnd[k] as number;
+    if (!m.examInPlan[k] || W < CRAM_MIN_WINDOW || d < W - 7) return true;
+    const total = (placed[k] as number) + (finalHours[k] as number) + h;
+    if ((week7[k] as number) + h > Math.max((14 * total) / W, L) + EPS) return false;
+    if (d < W - CRAM_DAYS) return true;
+    return (cram[k] as number) + h <= Math.max(0.25 * total, 2 * L) + EPS;
+  };
+  for (d = 0; d < days; d++) {
+    tpl = tplOf(d);
+    own = owners[d] as Int16Array;
+    today.fill(0);
+    for (let i = 0; i < own.length; i++)
+      if ((own[i] as number) >= 0) today[own[i] as number] = (today[own[i] as number] ?? 0) + 1;
+    for (let k = 0; k < S; k++) {
+      if (d >= (paceEnd[k] as number)) continue;
+      const cum = pace[k] as Float64Array;
+      const before = d > 0 ? (cum[d - 1] as number) : 0;
+      const left = 1 - before;
+      if (left <= EPS) continue;
+      const pending = Math.max(0, rem(k) - (credit[k] as number));
+      const inc = (pending * ((cum[d] as number) - before)) / left;
+      // Owed work beyond one and a half sessions (over today's share) is spread again over the
+      // days left, so a subject held back catches up gradually.
+      credit[k] = Math.min((credit[k] as number) + inc, inc + CREDIT_CAP * L);
+    }
+    // Mandatory: what must happen today for every exam's demand to fit in the days left. Each
+    // subject's remaining hours are split into pieces with virtual deadlines: what its last week
+    // (twice the mean week, M8) and its last 3 days cannot hold must be done before them, so the
+    // guard spreads that work out instead of leaving it for the days before the exam.
+    // First with the real deadlines only (what EDF needs to deliver every need), then with the
+    // virtual ones too, on the places left: moving a subject's own work earlier never takes a
+    // place another exam needed, since the first pass already secured those.
+    for (const virtual of [false, true]) {
+      mand.fill(0);
+      let np = 0;
+      for (const k of edf) {
+        const pe = paceEnd[k] as number;
+        if (pe <= d) continue;
+        // Only the need is hard; the rest of the target (a share of spare time) is paced softly.
+        const r = Math.max(
+          0,
+          (deliverable[k] as number) - (finalHours[k] as number) - (placed[k] as number),
+        );
+        if (r <= EPS) continue;
+        const W = windowEnd[k] as number;
+        let done = 0;
+        const s7 = W - 7;
+        if (virtual && Number.isFinite(week7Cap[k] as number) && s7 > d && s7 < pe) {
+          // What the last week can still hold, in whole sessions (a forced place is a whole one).
+          const room7 = (week7Cap[k] as number) - (week7[k] as number);
+          const a7 = Math.max(0, r - L * Math.floor(Math.max(0, room7) / L + EPS));
+          if (a7 > EPS) {
+            pieceK[np] = k;
+            pieceEnd[np] = s7;
+            pieceAmt[np++] = a7;
+            done = a7;
+          }
+        }
+        const s3 = W - CRAM_DAYS;
+        if (virtual && Number.isFinite(cramCap[k] as number) && s3 > d && s3 < pe) {
+          const room3 = (cramCap[k] as number) - (cram[k] as number);
+          const a3 = Math.max(0, r - L * Math.floor(Math.max(0, room3) / L + EPS));
+          if (a3 > done + EPS) {
+            pieceK[np] = k;
+            pieceEnd[np] = s3;
+            pieceAmt[np++] = a3 - done;
+            done = a3;
+          }
+        }
+        if (r > done + EPS) {
+          pieceK[np] = k;
+          pieceEnd[np] = pe;
+          pieceAmt[np++] = r - done;
+        }
+      }
+      for (let x = 0; x < np; x++) pieceIdx[x] = x;
+      const idx = pieceIdx.subarray(0, np);
+      // Insertion sort by end (a few dozen pieces; no comparator closure per day).
+      for (let a = 1; a < np; a++) {
+        const x = idx[a] as number;
+        let b = a - 1;
+        while (b >= 0 && (pieceEnd[idx[b] as number] as number) > (pieceEnd[x] as number)) {
+          idx[b + 1] = idx[b] as number;
+          b--;
+        }
+        idx[b + 1] = x;
+      }
+      let prefixDemand = 0;
+      let assigned = 0;
+      for (let i = 0; i < np; ) {
+        const end = pieceEnd[idx[i] as number] as number;
+        let j = i;
+        while (j < np && pieceEnd[idx[j] as number] === end) j++;
+        for (let g = i; g < j; g++) {
+          prefixDemand += pieceAmt[idx[g] as number] as number;
+          pieceMand[idx[g] as number] = 0;
+        }
+        const future = (suffixFree[d + 1] as number) - (suffixFree[Math.max(end, d + 1)] as number);
+        let need = prefixDemand - future - assigned;
+        // Earliest end first; pieces ending together share the hours a session at a time, the one
+        // with most left first, so subjects due together alternate instead of going one by one.
+        while (need > EPS) {
+          let x = -1;
+          let xLeft = 0;
+          for (let g = 0; g < j; g++) {
+            const y = idx[g] as number;
+            const left = (pieceAmt[y] as number) - (pieceMand[y] as number);
+            if (left <= EPS) continue;
+            if (x >= 0 && (pieceEnd[y] as number) > (pieceEnd[x] as number)) break;
+            if (x < 0 || left > xLeft + EPS) {
+              x = y;
+              xLeft = left;
+            }
+          }
+          if (x < 0) break;
+          const add = Math.min(need, xLeft, L);
+          pieceMand[x] = (pieceMand[x] as number) + add;
+          const k = pieceK[x] as number;
+          if ((mand[k] as number) <= EPS) mandEnd[k] = pieceEnd[x] as number;
+          mand[k] = (mand[k] as number) + add;
+          need -= add;
+          assigned += add;
+        }
+        i = j;
+      }
+      next = 0;
+      // Earliest mandatory end first; subjects due together alternate (fewest sessions today).
+      for (;;) {
+        let k = -1;
+        for (const j of edf) {
+          if ((mand[j] as number) <= EPS) continue;
+          if (
+            k < 0 ||
+            (mandEnd[j] as number) < (mandEnd[k] as number) ||
+            ((mandEnd[j] as number) === (mandEnd[k] as number) &&
+              ((today[j] as number) < (today[k] as number) ||
+                ((today[j] as number) === (today[k] as number) &&
+                  (mand[j] as number) > (mand[k] as number) + EPS)))
+          )
+            k = j;
+        }
+        if (k < 0) break;
+        const p = nextFree();
+        if (p < 0) break;
+        give(k, p);
+        mand[k] = (mand[k] as number) - (tpl.places[p]?.len ?? 0) / 2;
+      }
+    }
+    // Pace: each subject earns credit every day, its remaining target (less what it is already
+    // owed) spread over its pace curve from today on; a place goes to the subject owed most,
+    // once it is owed at least half a session. Re-spreading from today means a subject held back
+    // (by exams before it) catches up over the rest of its window instead of in one burst, so
+    // subjects stay interleaved and evenly spaced. A second session the same day only when a
+    // subject is still owed a whole session after its first.
+    for (;;) {
+      const p = nextFree();
+      if (p < 0) break;
+      const h = (tpl.places[p]?.len ?? 0) / 2;
+      // The day so far, for the no-three-in-a-row rule (same as runsOk, from today's counts).
+      let dayTotal = 0;
+      let dayMost = 0;
+      let dayDistinct = 0;
+      for (let j = 0; j < S; j++) {
+        const c = today[j] as number;
+        dayTotal += c;
+        if (c > dayMost) dayMost = c;
+        if (c > 0) dayDistinct++;
+      }
+      let best = -1;
+      let bestC = 0;
+      for (let k = 0; k < S; k++) {
+        if (d >= (paceEnd[k] as number)) continue;
+        const r = rem(k);
+        // Round to the nearest session: no place that would overshoot the target by half.
+        if (
+          r < 0.5 * h - EPS &&
+          (placed[k] as number) + (finalHours[k] as number) >= (needs[k] as number) - EPS
+        )
+          continue;
+        if (r < EPS) continue;
+        if (!endOk(k, h)) continue;
+        const most = Math.max(dayMost, (today[k] as number) + 1);
+        const distinct = dayDistinct + ((today[k] as number) === 0 ? 1 : 0);
+        if (distinct >= 2 && dayTotal >= 2 && most > 2 * (dayTotal + 1 - most + 1)) continue;
+        const c = credit[k] as number;
+        // Credit needed to take the place: half a session; a whole one for a slow subject's first
+        // session (its start is then not a lone session squeezed in before a busy stretch, M4);
+        // three quarters for a second session the same day (small days are not left empty while
+        // big ones fill up, M7); a quarter after 6 days without one, and such a subject goes
+        // first (nobody waits more than a week once started, M4).
+        const weekGap =
+          (lastDay[k] as number) >= 0 &&
+          (today[k] as number) === 0 &&
+          d - (lastDay[k] as number) >= 6;
+        const first =
+          (lastDay[k] as number) < 0 && (rate[k] as number) < 0.5 * L ? 1 : today[k] ? 0.75 : 0.5;
+        if (c < (weekGap ? 0.25 : first) * h - EPS) continue;
+        // Longest overdue first: hours owed over the subject's mean daily rate is how many days
+        // ago it became due, so a slow subject is not starved by fast ones that are always owed
+        // more hours. A second session today only after everyone else's first.
+        const score =
+          (c - 0.5 * h) / (rate[k] as number) - (today[k] ? 1e6 : 0) + (weekGap ? 1e5 : 0);
+        if (
+          best < 0 ||
+          score > bestC + EPS ||
+          (score > bestC - EPS && (windowEnd[k] as number) < (windowEnd[best] as number))
+        ) {
+          best = k;
+          bestC = score;
+        }
+      }
+      if (best < 0) break;
+      give(best, p);
+    }
+  }
+  // Sessions stay put from a subject's final review on, and out of its last week before the exam.
+  const movableBefore = windowEnd.map((w, k) => {
+    let lim = w;
+    if ((finalDay[k] as number) >= 0) lim = Math.min(lim, finalDay[k] as number);
+    if (m.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - 7);
+    return lim;
+  });
+  repairGaps(tplOf, owners, movableBefore);
+  // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
+  // final review reserved: it gets no sessions here either (M9 would miss one).
+  const overloaded = m.deliverable.some(
+    (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
+  );
+  const short = m.needs.map((need, k) =>
+    m.examInPlan[k] && (targets[k] as number) <= EPS
+      ? 0
+      : Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)),
+  );
+  // When the needs cannot all fit, a subject short of its need may take a second session a day.
+  const added = topUp(tplOf, owners, movableBefore, short, byExam, 0, undefined, overloaded);
+  // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
+  // targets whether or not it is front-loaded (places left when the pace ran late).
+  const soft = paceTarget.map((t, k) =>
+    Math.max(0, t - (placed[k] as number) - (added[k] as number)),
+  );
+  topUp(
+    tplOf,
+    owners,
+    movableBefore,
+    soft,
+    byExam,
+    0.5,
+    (k, day) => ((pace[k] as Float64Array)[day] as number) * (paceTarget[k] as number),
+  );
+  // Rounding can leave one subject a little over its need while another is short of its own
+  // (every hour counts when the needs fill the plan): hand such a session over.
+  rebalanceNeeds(
+    tplOf,
+    owners,
+    m.needs,
+    windowEnd,
+    finalDay,
+    m.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS),
+  );
+  if (!overloaded) balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
+  repairRuns(tplOf, owners, movableBefore);
+  repairCramming(
+    tplOf,
+    owners,
+    windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN)),
+    finalDay,
+    finalLen,
+    L,
+    movableBefore,
+  );
+  for (d = 0; d < days; d++) {
+    tpl = tplOf(d);
+    own = owners[d] as Int16Array;
+    // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
+    // trade only places of the day's full length, so each keeps exactly the hours it was given
+    // (a shorter place stays with its owner; the EDF guard and the final review count on that).
+    let nSlots = 0;
+    let maxLen = 0;
+    for (let i = 0; i < own.length; i++)
+      if ((own[i] as number) >= 0) {
+        slotAt[nSlots++] = i;
+        const l = (tpl.places[i] as Place).len;
+        if (l > maxLen) maxLen = l;
+      }
+    let nSubs = 0;
+    for (let n = 0; n < nSlots; n++) {
+      const i = slotAt[n] as number;
+      const k = own[i] as number;
+      if ((tpl.places[i] as Place).len !== maxLen) {
+        forced[n] = k;
+        continue;
+      }
+      forced[n] = -1;
+      if ((cnt[k] as number) === 0) subsToday[nSubs++] = k;
+      cnt[k] = (cnt[k] as number) + 1;
+    }
+    // Most sessions left first (a repeat only when it has at least one more than the next), and
+    // never a third in a row: the fewest same-subject neighbours with no run of 3 (M6).
+    let prev = -1;
+    let run = 0;
+    for (let n = 0; n < nSlots; n++) {
+      let pick = forced[n] as number;
+      if (pick < 0) {
+        const after = n + 1 < nSlots ? (forced[n + 1] as number) : -1;
+        let bestBad = 0;
+        let bestScore = 0;
+        for (let x = 0; x < nSubs; x++) {
+          const k = subsToday[x] as number;
+          const c = cnt[k] as number;
+          if (c === 0) continue;
+          const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
+          const bad = len >= 3 ? 1 : 0;
+          const score = c - (k === prev ? 0.5 : 0) - (k === after ? 0.5 : 0);
+          if (
+            pick < 0 ||
+            bad < bestBad ||
+            (bad === bestBad && (score > bestScore || (score === bestScore && k < pick)))
+          ) {
+            pick = k;
+            bestBad = bad;
+            bestScore = score;
+          }
+        }
+        cnt[pick] = (cnt[pick] as number) - 1;
+      }
+      run = pick === prev ? run + 1 : 1;
+      seqAt[n] = pick;
+      prev = pick;
+    }
+    for (let x = 0; x < nSubs; x++) cnt[subsToday[x] as number] = 0;
+    const firstBlock = blocks.length;
+    for (let n = 0; n < nSlots; n++) {
+      const p = tpl.places[slotAt[n] as number] as Place;
+      blocks.push({
+        day: d,
+        start: p.start,
+        len: p.len,
+        subject: seqAt[n] as number,
+        final: false,
+      });
+    }
+    for (let n = nSlots - 1; n >= 0; n--) {
+      const b = blocks[firstBlock + n] as RawBlock;
+      const k = b.subject;
+      if (finalDay[k] === d && !finalMarked[k] && b.len === finalLen[k]) {
+        b.final = true;
+        finalMarked[k] = 1;
+      }
+    }
+  }
+  return blocks;
+}

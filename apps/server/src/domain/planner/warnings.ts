@@ -1,0 +1,108 @@
+/** The plan's warnings, with numbers, in a fixed order the metrics recognise (research M2). */
+import { dayNumber, formatClock, shortDate, WEEKDAY_NAMES, weekdayOf } from './dates.js';
+import { type DayTemplate, WEEK_LOAD_LIMIT } from './model.js';
+import type { PlanModel, RawBlock } from './plan-model.js';
+import type { PlannerInput } from './types.js';
+
+const EPS = 1e-9;
+
+/** Hours as shown in messages: whole or one decimal. */
+export function fmtHours(h: number): string {
+  const r = Math.round(h * 10) / 10;
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+}
+
+/** The warnings of a plan, in a fixed order; each template is recognised by the metrics. */
+export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[]): string[] {
+  const out: string[] = [];
+  const L = input.preferences.sessionLength;
+  if (m.days === 0) {
+    out.push('The study period is invalid: the end date must be on or after the start date.');
+    return out;
+  }
+  const totalCap = m.capacity.reduce((s, c) => s + c, 0);
+  const p1 = m.p0 + m.days - 1;
+  if (totalCap <= EPS)
+    out.push(
+      'No study time is available: enable at least one day with hours above 0 and free slots inside its time window.',
+    );
+  input.subjects.forEach((s) => {
+    const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
+    if (!Number.isNaN(D) && D <= m.p0)
+      out.push(
+        `${s.name}: the deadline ${shortDate(D)} is not after the start of the period (${shortDate(m.p0)}), so there is no time to study for it.`,
+      );
+    else if (!Number.isNaN(D) && D > p1 + 1)
+      out.push(
+        `${s.name}: the deadline ${shortDate(D)} is after the end of the period (${shortDate(p1)}); the plan stops there and has no final review before the exam.`,
+      );
+  });
+  const delivered = new Array<number>(input.subjects.length).fill(0);
+  for (const b of raw) delivered[b.subject] = (delivered[b.subject] as number) + b.len / 2;
+  if (totalCap > EPS)
+    input.subjects.forEach((s, k) => {
+      if ((m.windowEnd[k] as number) <= 0) return;
+      const need = m.needs[k] as number;
+      const got = delivered[k] as number;
+      if (got >= need - EPS) return;
+      const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
+      out.push(
+        !Number.isNaN(D) && D <= p1 + 1
+          ? `${s.name} needs about ${fmtHours(need)} h before ${shortDate(D)}, only ${fmtHours(got)} h are available.`
+          : `${s.name} needs about ${fmtHours(need)} h in this period, only ${fmtHours(got)} h are available.`,
+      );
+    });
+  const count = new Int32Array(input.subjects.length);
+  const lastFinal = new Int32Array(input.subjects.length).fill(-1);
+  for (const b of raw) {
+    count[b.subject] = (count[b.subject] as number) + 1;
+    if (b.final) lastFinal[b.subject] = Math.max(lastFinal[b.subject] as number, b.day);
+  }
+  input.subjects.forEach((s, k) => {
+    if (!m.examInPlan[k]) return;
+    const D = dayNumber(s.deadline as string) - m.p0;
+    const fin = lastFinal[k] as number;
+    if ((count[k] as number) < 2 || (fin >= 0 && fin >= D - 6)) return;
+    out.push(
+      `${s.name}: no free session in the 6 days before the exam (${shortDate(m.p0 + D)}), so the plan has no final review for it.`,
+    );
+  });
+  const seen = new Set<number>();
+  for (let d = 0; d < Math.min(7, m.days); d++) seen.add(weekdayOf(m.p0 + d));
+  const tight = new Map<string, string[]>();
+  for (let w = 0; w < 7; w++) {
+    const t = m.templates[w] as DayTemplate;
+    if (!seen.has(w) || !t.enabled || t.hours <= EPS || t.packable >= t.hours - EPS) continue;
+    const tail = `you allow ${fmtHours(t.hours)} h, but the free slots between ${formatClock(t.windowStart)} and ${formatClock(Math.max(t.windowStart, t.windowEnd))} fit only ${fmtHours(t.packable)} h of ${fmtHours(L)}-h sessions with breaks.`;
+    tight.set(tail, [...(tight.get(tail) ?? []), `${WEEKDAY_NAMES[w]}s`]);
+  }
+  for (const [tail, names] of tight) out.push(`On ${names.join(', ')} ${tail}`);
+  const long: string[] = [];
+  for (let w = 0; w < 7; w++) {
+    const t = m.templates[w] as DayTemplate;
+    if (seen.has(w) && t.enabled && t.hours > 6 + EPS) long.push(`${WEEKDAY_NAMES[w]}s`);
+  }
+  if (long.length > 0)
+    out.push(
+      `More than 6 h of study a day is hard to sustain (${long.join(', ')}); about 4-5 h of focused study is a realistic ceiling.`,
+    );
+  if (m.days >= 7) {
+    const used = new Float64Array(m.days);
+    for (const b of raw) used[b.day] = (used[b.day] as number) + b.len / 2;
+    for (let a = 0; a + 6 < m.days; a++) {
+      let u = 0;
+      let c = 0;
+      for (let d = a; d < a + 7; d++) {
+        u += used[d] as number;
+        c += m.capacity[d] as number;
+      }
+      if (u > WEEK_LOAD_LIMIT * c + EPS) {
+        out.push(
+          `Some weeks use more than 90% of your free time (${shortDate(m.p0 + a)} to ${shortDate(m.p0 + a + 6)}: ${fmtHours(u)} of ${fmtHours(c)} h), which leaves little room to make up a missed session.`,
+        );
+        break;
+      }
+    }
+  }
+  return out;
+}
