@@ -3,19 +3,17 @@
  * count): each metric M1-M12 of the research note as an aggregate next to its target, so
  * progress shows in `npm run bench`. The thresholds mirror planner.property.test.ts.
  */
-import fc from 'fast-check';
-import { plannerInputArb } from '../src/domain/planner/generators.js';
 import * as M from '../src/domain/planner/metrics.js';
+import { planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
 import {
-  type PlannerInput,
-  type PlannerOutput,
-  planStudy,
-  replanAfterMiss,
-} from '../src/domain/planner/planner.js';
+  bothOutputs as both,
+  populationShare as pop,
+  QUALITY_SEED,
+  qualityCases,
+} from '../src/domain/planner/quality-cases.js';
 
 /** Generated cases; PLANNER_QUALITY_RUNS raises it (the research note suggests about 1,000). */
 const RUNS = Number(process.env.PLANNER_QUALITY_RUNS ?? 120);
-const SEED = 20_260_301;
 
 /** One metric's aggregate against its target. */
 export interface QualityRow {
@@ -27,14 +25,6 @@ export interface QualityRow {
   ok: boolean;
 }
 
-interface Case {
-  i: number;
-  input: PlannerInput;
-  off: PlannerOutput;
-  on: PlannerOutput;
-  feasible: boolean;
-}
-
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const min = (xs: number[]) => (xs.length ? Math.min(...xs) : Number.NaN);
@@ -42,16 +32,7 @@ const max = (xs: number[]) => (xs.length ? Math.max(...xs) : Number.NaN);
 
 /** Computes every metric on the generated cases. */
 export function plannerQuality(runs = RUNS): QualityRow[] {
-  const cases: Case[] = fc
-    .sample(plannerInputArb, { numRuns: runs, seed: SEED })
-    .map((input, i) => ({
-      i,
-      input,
-      off: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
-      on: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } }),
-      feasible: M.edfDeliverable(M.frameOf(input)).feasible,
-    }));
-  const both = (c: Case) => [c.off, c.on].map((out) => ({ ...c, out }));
+  const cases = qualityCases(runs);
   const all = cases.flatMap(both);
   const feasible = cases.filter((c) => c.feasible);
   const feasBoth = feasible.flatMap(both);
@@ -88,10 +69,6 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
 
   // Shares of a population are checked on the whole population (as the test does); the
   // per-case minimum is printed for information.
-  const pop = (rows: Array<{ part: number; whole: number }>) => {
-    const whole = rows.reduce((a, r) => a + r.whole, 0);
-    return whole ? rows.reduce((a, r) => a + r.part, 0) / whole : 1;
-  };
   const m4 = feasible.map(({ input, off }) => M.m4Spacing(input, off));
   const massing = pop(m4.map((r) => ({ part: r.massing * r.massingPairs, whole: r.massingPairs })));
   row(
@@ -193,7 +170,7 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
   // M10's reference (need-weighted fair share) is reachable only when no subject is driven by its
   // deadline: checked on those inputs, as in the test.
   const m10 = feasible
-    .filter(({ input }) => !M.deadlineDriven(M.frameOf(input)).some(Boolean))
+    .filter((c) => !c.driven)
     .map(({ input, off, on }) => ({ input, r: M.m10FrontLoad(input, off, on) }));
   const withSubjects = m10.filter(({ r }) => r.subjects > 0);
   const m10bad = m10.filter(
@@ -245,7 +222,7 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
 /** Prints the quality table; returns false when any metric misses its target. */
 export function printPlannerQuality(): boolean {
   const rows = plannerQuality();
-  console.log(`Planner quality over ${RUNS} generated cases (seed ${SEED}):`);
+  console.log(`Planner quality over ${RUNS} generated cases (seed ${QUALITY_SEED}):`);
   for (const r of rows)
     console.log(
       `${r.ok ? 'PASS' : 'FAIL'}  ${r.metric}: ${r.value}  target ${r.target}${r.ok ? '' : `  (${r.failing} failing)`}`,

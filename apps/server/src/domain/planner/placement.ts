@@ -9,6 +9,7 @@ import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './mode
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
 import {
   balanceTotal,
+  interleavable,
   rebalanceNeeds,
   repairCramming,
   repairGaps,
@@ -93,8 +94,9 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   for (let j = 0; j < S; j++)
     for (let d = 0; d < Math.min(days, paceEnd[j] as number); d++)
       activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
-  const needWeight = new Float64Array(days);
-  for (let j = 0; j < S; j++)
+  // Need-weighted shares of each day, only for the front-load tilt.
+  const needWeight = new Float64Array(frontLoad ? days : 0);
+  for (let j = 0; j < S && frontLoad; j++)
     for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
       needWeight[d] = (needWeight[d] as number) + (needs[j] as number);
   const pace: Float64Array[] = [];
@@ -199,7 +201,6 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   const blocks: RawBlock[] = [];
   const today = new Int32Array(S);
   const lastDay = new Int32Array(S).fill(-1);
-  const want = new Float64Array(S);
   /** Mean hours a day of each subject's pace. */
   const rate = paceTarget.map((t, k) => Math.max(t, L) / Math.max(1, paceEnd[k] as number));
   /** Hours each subject is owed by its pace curve and not yet given (negative when ahead). */
@@ -231,7 +232,6 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     lastDay[k] = d;
     const h = (tpl.places[place]?.len ?? 0) / 2;
     today[k] = (today[k] ?? 0) + 1;
-    want[k] = (want[k] as number) - h;
     placed[k] = (placed[k] as number) + h;
     credit[k] = (credit[k] as number) - h;
     if (d >= (windowEnd[k] as number) - CRAM_DAYS) cram[k] = (cram[k] as number) + h;
@@ -401,7 +401,7 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
       const p = nextFree();
       if (p < 0) break;
       const h = (tpl.places[p]?.len ?? 0) / 2;
-      // The day so far, for the no-three-in-a-row rule (same as runsOk, from today's counts).
+      // The day so far, for the no-three-in-a-row rule (kept as counts: this is the hot loop).
       let dayTotal = 0;
       let dayMost = 0;
       let dayDistinct = 0;
@@ -426,7 +426,7 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         if (!endOk(k, h)) continue;
         const most = Math.max(dayMost, (today[k] as number) + 1);
         const distinct = dayDistinct + ((today[k] as number) === 0 ? 1 : 0);
-        if (distinct >= 2 && dayTotal >= 2 && most > 2 * (dayTotal + 1 - most + 1)) continue;
+        if (!interleavable(dayTotal + 1, most, distinct)) continue;
         const c = credit[k] as number;
         // Credit needed to take the place: half a session; a whole one for a slow subject's first
         // session (its start is then not a lone session squeezed in before a busy stretch, M4);
@@ -466,15 +466,14 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     return lim;
   });
   repairGaps(tplOf, owners, movableBefore);
-  // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
-  // final review reserved: it gets no sessions here either (M9 would miss one).
   const overloaded = m.deliverable.some(
     (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
   );
+  // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
+  // final review reserved: it gets no sessions from the passes either (M9 would miss one).
+  const takes = m.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS);
   const short = m.needs.map((need, k) =>
-    m.examInPlan[k] && (targets[k] as number) <= EPS
-      ? 0
-      : Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)),
+    takes[k] ? Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)) : 0,
   );
   // When the needs cannot all fit, a subject short of its need may take a second session a day.
   const added = topUp(tplOf, owners, movableBefore, short, byExam, 0, undefined, overloaded);
@@ -494,14 +493,7 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   );
   // Rounding can leave one subject a little over its need while another is short of its own
   // (every hour counts when the needs fill the plan): hand such a session over.
-  rebalanceNeeds(
-    tplOf,
-    owners,
-    m.needs,
-    windowEnd,
-    finalDay,
-    m.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS),
-  );
+  rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay, takes);
   if (!overloaded) balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
   repairRuns(tplOf, owners, movableBefore);
   repairCramming(

@@ -14,49 +14,18 @@
  *   subject's need-weighted fair share) is only reachable when no subject's need exceeds its
  *   buffered fair share, so M10 is checked on those inputs (as M4a leaves such subjects out).
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plannerInputArb } from './generators.js';
 import * as M from './metrics.js';
-import { type PlannerInput, type PlannerOutput, planStudy, replanAfterMiss } from './planner.js';
+import { planStudy, replanAfterMiss } from './planner.js';
+import { bothOutputs as both, qualityCases, populationShare as share } from './quality-cases.js';
 
 const RUNS = 120;
-const SEED = 20_260_301;
-
-interface Case {
-  i: number;
-  input: PlannerInput;
-  off: PlannerOutput;
-  on: PlannerOutput;
-  feasible: boolean;
-  driven: boolean;
-}
-
-const cases: Case[] = fc.sample(plannerInputArb, { numRuns: RUNS, seed: SEED }).map((input, i) => {
-  const off = planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } });
-  const on = planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } });
-  const f = M.frameOf(input);
-  return {
-    i,
-    input,
-    off,
-    on,
-    feasible: M.edfDeliverable(f).feasible,
-    driven: M.deadlineDriven(f).some(Boolean),
-  };
-});
-const both = (c: Case) => [c.off, c.on].map((out) => ({ ...c, out }));
+const cases = qualityCases(RUNS);
 const feasible = cases.filter((c) => c.feasible);
 
 /** Fails with the first offenders, so a red run says which case and why. */
 function none(label: string, offenders: string[]) {
   expect(offenders.slice(0, 5), `${label}: ${offenders.length} offending case(s)`).toEqual([]);
-}
-
-/** Share of a population: sum of parts over sum of wholes. */
-function share(rows: Array<{ part: number; whole: number }>): number {
-  const whole = rows.reduce((a, r) => a + r.whole, 0);
-  return whole ? rows.reduce((a, r) => a + r.part, 0) / whole : 1;
 }
 
 describe('planner quality on generated inputs', () => {

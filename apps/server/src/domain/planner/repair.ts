@@ -1,9 +1,9 @@
 /**
- * A bounded repair pass over placed sessions (research note section 5): a subject whose longest
- * gap between study days exceeds max(7 days, twice its median gap) has one session moved into
- * that gap - to a free place of the same length, or swapped with another subject's session when
- * that subject's own gaps stay regular. Hours per subject never change, nor final reviews, the
- * last week before an exam, or one session per subject per day. Pure, deterministic.
+ * The passes that run after the day-by-day placing: moving sessions into over-long gaps, topping
+ * up subjects short of their need or target, handing rounding excess to a subject still short,
+ * balancing the plan's total, clearing days that cannot be interleaved, and moving forced
+ * sessions out of a subject's last week. Every pass keeps the day's places valid (M1), touches no
+ * final review, and is bounded and deterministic.
  */
 import type { DayTemplate } from './model.js';
 
@@ -24,12 +24,18 @@ export function shortPlacesOk(tpl: DayTemplate, own: Int16Array): boolean {
 }
 
 /**
- * A day whose sessions can be ordered without three of one subject in a row once subject k has
- * one more there (k = -1: as it is) (M6): no subject may hold more than twice the others' sessions plus two. A day
- * of one subject only is fine (there is nothing to interleave).
+ * A day of `total` sessions, the busiest subject holding `most` of them, among `distinct`
+ * subjects, can be ordered without three of one subject in a row (M6): the busiest subject holds
+ * at most twice the others' sessions plus two. A day of one subject only is fine (nothing to
+ * interleave), and so is a day of fewer than three sessions.
  */
+export function interleavable(total: number, most: number, distinct: number): boolean {
+  return distinct < 2 || total < 3 || most <= 2 * (total - most + 1);
+}
+
+/** Whether the day stays interleavable once subject k has one more session there (k = -1: as it is). */
 export function runsOk(own: Int16Array, k: number): boolean {
-  // Allocation-free: this runs for every candidate of every place (the pace loop).
+  // Allocation-free: the repairs call it for many candidate days.
   let total = k >= 0 ? 1 : 0;
   for (let i = 0; i < own.length; i++) if ((own[i] as number) >= 0) total++;
   if (total < 3) return true;
@@ -47,8 +53,24 @@ export function runsOk(own: Int16Array, k: number): boolean {
     for (let x = 0; x < own.length; x++) if (own[x] === j) c++;
     if (c > most) most = c;
   }
-  if (distinct < 2) return true;
-  return most <= 2 * (total - most + 1);
+  return interleavable(total, most, distinct);
+}
+
+/** Hours each subject holds in the plan. */
+function hoursBySubject(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  S: number,
+): Float64Array {
+  const hours = new Float64Array(S);
+  owners.forEach((own, d) => {
+    const places = tplOf(d).places;
+    for (let i = 0; i < own.length; i++) {
+      const k = own[i] as number;
+      if (k >= 0) hours[k] = (hours[k] as number) + (places[i]?.len ?? 0) / 2;
+    }
+  });
+  return hours;
 }
 
 /** Most moves in one plan, so the pass stays well inside the speed budget. */
@@ -417,12 +439,7 @@ export function rebalanceNeeds(
   takes: ArrayLike<boolean>,
 ): void {
   const S = needs.length;
-  const hours = new Array<number>(S).fill(0);
-  owners.forEach((own, d) => {
-    own.forEach((k, i) => {
-      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
-    });
-  });
+  const hours = hoursBySubject(tplOf, owners, S);
   let anyShort = false;
   for (let k = 0; k < S; k++)
     if (takes[k] && (hours[k] as number) < (needs[k] as number) - 1e-9) anyShort = true;
@@ -470,7 +487,6 @@ export function repairRuns(
     for (let guard = 0; guard < own.length; guard++) {
       const counts = new Map<number, number>();
       for (const j of own) if (j >= 0) counts.set(j, (counts.get(j) ?? 0) + 1);
-      if (counts.size < 2) return;
       let top = -1;
       let most = 0;
       let total = 0;
@@ -481,7 +497,7 @@ export function repairRuns(
           top = j;
         }
       }
-      if (most <= 2 * (total - most + 1)) return;
+      if (interleavable(total, most, counts.size)) return;
       // Move one session of another subject away.
       let moved = false;
       for (let i = 0; i < own.length && !moved; i++) {
@@ -525,12 +541,7 @@ export function balanceTotal(
   L: number,
 ): void {
   const S = targets.length;
-  const hours = new Float64Array(S);
-  owners.forEach((own, d) => {
-    own.forEach((k, i) => {
-      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
-    });
-  });
+  const hours = hoursBySubject(tplOf, owners, S);
   let goal = 0;
   let total = 0;
   for (let k = 0; k < S; k++) {
@@ -543,11 +554,13 @@ export function balanceTotal(
         sign * ((targets[b] as number) - (hours[b] as number)) -
           sign * ((targets[a] as number) - (hours[a] as number)) || a - b,
     );
+  // One session for one subject: topUp with a token shortfall.
+  const one = new Float64Array(S);
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     let done = false;
     for (const k of byGap(1)) {
       if ((hours[k] as number) >= (targets[k] as number)) break;
-      const one = new Float64Array(S);
+      one.fill(0);
       one[k] = 1e-6;
       const got = topUp(tplOf, owners, movableBefore, one, [k])[k] as number;
       if (got > 0) {
