@@ -4,7 +4,9 @@
  * the anti-cramming ones), the subject longest overdue on its pace, then the repair and top-up
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
+
 import { dayNumber, weekdayOf } from './dates.js';
+import { evenLoad } from './even-load.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
 import {
@@ -505,6 +507,11 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     L,
     movableBefore,
   );
+  // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
+  if (!frontLoad && !overloaded) {
+    const horizon = Math.max(0, ...windowEnd);
+    evenLoad(tplOf, owners, capacity, horizon, movableBefore, finalDay, targets, L);
+  }
   for (d = 0; d < days; d++) {
     tpl = tplOf(d);
     own = owners[d] as Int16Array;

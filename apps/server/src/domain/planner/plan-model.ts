@@ -10,6 +10,12 @@ import { parseWishes } from './wishes.js';
 
 const EPS = 1e-9;
 
+/**
+ * Most of the capacity a plan may take to keep every subject at the M3 fairness floor when needs
+ * take nearly all of it (the plan then warns about weeks over 90%).
+ */
+const FLOOR_LOAD_LIMIT = 0.96;
+
 /** A placed session before topics: day offset, start and length in half-hours. */
 export interface RawBlock {
   day: number;
@@ -71,6 +77,7 @@ export function planModel(input: PlannerInput): PlanModel {
   for (let d = 0; d < days; d++)
     capacity.push((templates[weekdayOf(p0 + d)] as DayTemplate).capacity);
   const S = input.subjects.length;
+  const L = input.preferences.sessionLength;
   const windowEnd: number[] = [];
   const examInPlan: boolean[] = [];
   for (const s of input.subjects) {
@@ -107,9 +114,8 @@ export function planModel(input: PlannerInput): PlanModel {
   }
   // EDF demand-bound test on the needs; a short group shares what is left in proportion.
   const deliverable = new Array<number>(S).fill(0);
-  const targets = new Array<number>(S).fill(0);
+  const groups: number[][] = [];
   let used = 0;
-  let usedT = 0;
   for (let i = 0; i < order.length; ) {
     const end = windowEnd[order[i] as number] as number;
     let j = i;
@@ -117,43 +123,58 @@ export function planModel(input: PlannerInput): PlanModel {
     const group = order.slice(i, j);
     i = j;
     if (end <= 0) continue;
+    groups.push(group);
     const avail = Math.max(0, (prefix[end] as number) - used);
     const sumR = group.reduce((s, k) => s + (needs[k] as number), 0);
     const scale = sumR > avail + EPS ? avail / sumR : 1;
     for (const k of group) deliverable[k] = (needs[k] as number) * scale;
     used += sumR * scale;
-    for (const k of group) {
-      targets[k] = Math.max(deliverable[k] as number, (1 - BUFFER) * (fairShare[k] as number));
-    }
-    const availT = Math.max(0, (prefix[end] as number) - usedT);
-    const sumT = group.reduce((s, k) => s + (targets[k] as number), 0);
-    if (sumT > availT + EPS) {
-      const slack = group.reduce(
-        (s, k) => s + (targets[k] as number) - (deliverable[k] as number),
-        0,
-      );
-      const cut = Math.min(1, (sumT - availT) / Math.max(slack, EPS));
-      for (const k of group)
-        targets[k] =
-          (targets[k] as number) - cut * ((targets[k] as number) - (deliverable[k] as number));
-    }
-    usedT += group.reduce((s, k) => s + (targets[k] as number), 0);
   }
+  // Wanted hours cut, deadline group by deadline group, to what the days before each deadline
+  // hold once the earlier groups have theirs (never below the deliverable need).
+  const fit = (want: ArrayLike<number>, out: number[]) => {
+    out.fill(0);
+    let usedT = 0;
+    for (const group of groups) {
+      const end = windowEnd[group[0] as number] as number;
+      const availT = Math.max(0, (prefix[end] as number) - usedT);
+      let sumT = 0;
+      let slack = 0;
+      for (const k of group) {
+        out[k] = want[k] as number;
+        sumT += want[k] as number;
+        slack += (want[k] as number) - (deliverable[k] as number);
+      }
+      if (sumT > availT + EPS) {
+        const cut = Math.min(1, (sumT - availT) / Math.max(slack, EPS));
+        for (const k of group)
+          out[k] = (out[k] as number) - cut * ((out[k] as number) - (deliverable[k] as number));
+      }
+      for (const k of group) usedT += out[k] as number;
+    }
+    return out;
+  };
+  const raw = fairShare.map((F, k) => Math.max(deliverable[k] as number, (1 - BUFFER) * F));
+  const targets = fit(raw, new Array<number>(S).fill(0));
   // Subjects whose need exceeds their buffered fair share take capacity from the others. Keep
   // the whole plan within the buffer (85% of capacity, less when a week's places cannot fill
   // that) by cutting the others max-min fairly: each gets the same share of its fair share,
   // never less than its need, so no week runs at full capacity and nobody is starved (M3, M7).
   const horizon = Math.max(0, ...windowEnd);
   const budget = Math.min(1 - BUFFER, weeklyLoadShare(templates)) * (prefix[horizon] as number);
-  const planned = (level: number) => {
-    let sum = 0;
+  const want = new Array<number>(S).fill(0);
+  const got = new Array<number>(S).fill(0);
+  /** Targets at a level (share of the fair share), each lifted to at least `lift(k)`. */
+  const atLevel = (level: number, lift: (k: number) => number) => {
     for (let k = 0; k < S; k++)
-      sum += Math.min(
-        targets[k] as number,
-        Math.max(deliverable[k] as number, level * (fairShare[k] as number)),
+      want[k] = Math.min(
+        raw[k] as number,
+        Math.max(deliverable[k] as number, level * (fairShare[k] as number), lift(k)),
       );
-    return sum;
+    return fit(want, got);
   };
+  const none = (_k: number) => 0;
+  const planned = (level: number, lift = none) => atLevel(level, lift).reduce((a, b) => a + b, 0);
   const level = (cap: number) => {
     let lo = 0;
     let hi = 1;
@@ -169,13 +190,15 @@ export function planModel(input: PlannerInput): PlanModel {
     // Needs that take nearly all of the buffered capacity would leave the other subjects under
     // 80% of their buffered fair share (starved, M3): let the plan use up to the 90% load limit
     // then (the plan warns about weeks over 90%).
-    if (lo < 0.8 * (1 - BUFFER))
-      lo = level(Math.max(budget, WEEK_LOAD_LIMIT * (prefix[horizon] as number)));
-    for (let k = 0; k < S; k++)
-      targets[k] = Math.min(
-        targets[k] as number,
-        Math.max(deliverable[k] as number, lo * (fairShare[k] as number)),
-      );
+    const floor = 0.8 * (1 - BUFFER);
+    if (lo < floor) lo = level(Math.max(budget, WEEK_LOAD_LIMIT * (prefix[horizon] as number)));
+    // Still under the floor: lift each subject to it, less the half session rounding to whole
+    // sessions may add, if the plan then stays within FLOOR_LOAD_LIMIT of capacity.
+    const lift = (k: number) => Math.max(0, floor * (fairShare[k] as number) - L / 2);
+    const liftOk =
+      lo < floor && planned(lo, lift) <= FLOOR_LOAD_LIMIT * (prefix[horizon] as number) + EPS;
+    atLevel(lo, liftOk ? lift : none);
+    for (let k = 0; k < S; k++) targets[k] = got[k] as number;
   }
   return {
     p0,

@@ -339,88 +339,76 @@ export function repairCramming(
       const over7 = last7 > Math.max((14 * total) / W, L) + 1e-9;
       const over3 = last3 > Math.max(0.25 * total, 2 * L) + 1e-9;
       if (!over7 && !over3) return;
-      // The session to move: the latest one that is not the final review.
-      let from = -1;
-      let src = -1;
-      for (let d = W - 1; d >= W - (over3 ? 3 : 7) && from < 0; d--) {
+      // The session to move: the latest one that is not the final review and can go earlier.
+      let moved = false;
+      for (let d = W - 1; d >= W - (over3 ? 3 : 7) && !moved; d--) {
         const own = owners[d] as Int16Array;
         // On the final review's day, the last place of the final's length is the final review.
         let finalAt = -1;
         if (d === keep[k])
           for (let i = 0; i < own.length; i++)
             if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
-        for (let i = own.length - 1; i >= 0; i--)
-          if (own[i] === k && i !== finalAt) {
-            from = d;
-            src = i;
-            break;
-          }
+        for (let i = own.length - 1; i >= 0 && !moved; i--)
+          if (own[i] === k && i !== finalAt) moved = moveEarlier(k, W, d, i);
       }
-      if (from < 0) return;
-      const len = tplOf(from).places[src]?.len ?? 0;
-      let dst = -1;
-      let day = -1;
-      for (let d = W - 8; d >= 0 && dst < 0; d--) {
-        const own = owners[d] as Int16Array;
-        if (own.includes(k) || !runsOk(own, k)) continue;
-        for (let i = 0; i < own.length; i++)
-          if (own[i] === -1 && (tplOf(d).places[i]?.len ?? 0) === len) {
-            dst = i;
-            day = d;
-            break;
-          }
-      }
-      if (dst < 0) {
-        // No free place: swap with a subject j that can take this day (not its own last week),
-        // preferably one not studying that day already (a second session of j is the last resort).
-        for (let pass = 0; pass < 2 && dst < 0; pass++)
-          for (let d = W - 8; d >= 0 && dst < 0; d--) {
-            const own = owners[d] as Int16Array;
-            const ownFrom = owners[from] as Int16Array;
-            if (own.includes(k)) continue;
-            for (let i = 0; i < own.length && dst < 0; i++) {
-              const j = own[i] as number;
-              if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
-              if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number))
-                continue;
-              if (from >= (movableBefore[j] as number)) continue;
-              own[i] = k;
-              ownFrom[src] = j;
-              if (runsOk(own, -1) && runsOk(ownFrom, -1)) dst = i;
-              else {
-                own[i] = j;
-                ownFrom[src] = k;
-              }
-            }
-          }
-        if (dst < 0) return;
-        continue;
-      }
-      const ownFrom = owners[from] as Int16Array;
-      ownFrom[src] = -1;
-      (owners[day] as Int16Array)[dst] = k;
-      // Leaving a full place free beside a used shorter one: that session takes the full place.
-      let shifted = -1;
-      if (!shortPlacesOk(tplOf(from), ownFrom)) {
-        const places = tplOf(from).places;
-        for (let i = 0; i < ownFrom.length && shifted < 0; i++)
-          if ((ownFrom[i] as number) >= 0 && (places[i]?.len ?? 0) < len) {
-            ownFrom[src] = ownFrom[i] as number;
-            ownFrom[i] = -1;
-            shifted = i;
-          }
-      }
-      if (
-        !shortPlacesOk(tplOf(from), ownFrom) ||
-        !shortPlacesOk(tplOf(day), owners[day] as Int16Array)
-      ) {
-        if (shifted >= 0) ownFrom[shifted] = ownFrom[src] as number;
-        ownFrom[src] = k;
-        (owners[day] as Int16Array)[dst] = -1;
-        return;
-      }
+      if (!moved) return;
     }
   });
+
+  /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
+  function moveEarlier(k: number, W: number, from: number, src: number): boolean {
+    const len = tplOf(from).places[src]?.len ?? 0;
+    const ownFrom = owners[from] as Int16Array;
+    // Leaving a full place free beside a used shorter one: that session takes the full place.
+    const fromOk = () => {
+      if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+      const places = tplOf(from).places;
+      for (let i = 0; i < ownFrom.length; i++)
+        if ((ownFrom[i] as number) >= 0 && (places[i]?.len ?? 0) < len) {
+          ownFrom[src] = ownFrom[i] as number;
+          ownFrom[i] = -1;
+          if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+          ownFrom[i] = ownFrom[src] as number;
+          ownFrom[src] = -1;
+          return false;
+        }
+      return false;
+    };
+    // A free place of the same length before that week, on a day without another session of k.
+    for (let d = W - 8; d >= 0; d--) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k) || !runsOk(own, k)) continue;
+      for (let i = 0; i < own.length; i++) {
+        if (own[i] !== -1 || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
+        own[i] = k;
+        ownFrom[src] = -1;
+        if (shortPlacesOk(tplOf(d), own) && fromOk()) return true;
+        own[i] = -1;
+        ownFrom[src] = k;
+        break;
+      }
+    }
+    // No free place: swap with a subject j that can take this day (not its own last week),
+    // preferably one not studying that day already; a second session of j that day, then of k
+    // on the day it moves to, are the last resorts (massing one day beats cramming).
+    for (let pass = 0; pass < 3; pass++)
+      for (let d = W - 8; d >= 0; d--) {
+        const own = owners[d] as Int16Array;
+        if (pass < 2 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = own[i] as number;
+          if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
+          if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number)) continue;
+          if (from >= (movableBefore[j] as number)) continue;
+          own[i] = k;
+          ownFrom[src] = j;
+          if (runsOk(own, -1) && runsOk(ownFrom, -1)) return true;
+          own[i] = j;
+          ownFrom[src] = k;
+        }
+      }
+    return false;
+  }
 }
 
 /**
