@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bestPacking,
+  type Frame,
+  frameOf,
   m1Violations,
   m2Consistency,
   m3Feasibility,
@@ -13,6 +15,7 @@ import {
   m10FrontLoad,
   m11Coverage,
   m12Replan,
+  roomBefore,
   warningKeys,
 } from './metrics.js';
 import { ridgeline } from './model.js';
@@ -183,6 +186,21 @@ describe('metrics', () => {
 
   it('M8 flags a subject crammed into its last days', () => {
     const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
+    expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
+  });
+
+  it('M8 exempts only the hours that earlier exams force into the last days', () => {
+    // 2 h a day; subject 0's exam on day 6 needs all 12 h before it.
+    const f = { days: 10, cap: Array(10).fill(2), windowEnd: [6, 10], needs: [12, 4] } as Frame;
+    expect(roomBefore(f, 1, 6)).toBe(0);
+    expect(roomBefore(f, 1, 8)).toBe(4);
+    expect(roomBefore(f, 0, 6)).toBe(12);
+    // The frame of the fixture leaves Maths room: cramming is still flagged there (test above).
+    const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
+    const fx = frameOf(input);
+    expect(roomBefore(fx, 0, (fx.windowEnd[0] as number) - 3)).toBeGreaterThan(
+      fx.needs[0] as number,
+    );
     expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
   });
 

@@ -618,15 +618,42 @@ export function m8Cramming(
     const last3 = list.filter((x) => x.day >= D - 3).reduce((a, x) => a + x.hours, 0);
     const last7 = list.filter((x) => x.day >= D - 7).reduce((a, x) => a + x.hours, 0);
     const weekly = total / (W / 7);
-    if (last3 > Math.max(0.25 * total, 2 * f.L) + EPS)
+    // Hours the deadline forces late (the research exempts those): the other subjects' needs
+    // leave no room for them earlier.
+    const forced3 = (f.needs[k] as number) - roomBefore(f, k, W - 3);
+    const forced7 = (f.needs[k] as number) - roomBefore(f, k, W - 7);
+    if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
       cramming.push(`${s.name}: ${last3} of ${total} h in the last 3 days`);
     // At least one session: M9's final review falls in the last week, and for a subject studied
     // less than half a session a week it alone exceeds twice the mean week (the research note's
     // two rules conflict there; its 3-day rule has the same kind of floor, 2 sessions).
-    if (last7 > Math.max(2 * weekly, f.L) + EPS)
+    if (last7 > Math.max(2 * weekly, f.L, forced7) + EPS)
       cramming.push(`${s.name}: ${last7} h in the last week, mean ${weekly}`);
   });
   return { checked, cramming };
+}
+
+/**
+ * Most hours subject k can hold before day x while every other subject still gets its need
+ * before its window ends: for each such end t >= x, the capacity before t less the needs due by
+ * then bounds k's hours before t, and so before x.
+ */
+export function roomBefore(f: Frame, k: number, x: number): number {
+  const capBefore = (t: number) => {
+    let c = 0;
+    for (let d = 0; d < Math.min(t, f.days); d++) c += f.cap[d] as number;
+    return c;
+  };
+  const ends = [x, ...f.windowEnd.filter((e, j) => j !== k && e > x)];
+  let room = Number.POSITIVE_INFINITY;
+  for (const t of ends) {
+    let due = 0;
+    f.windowEnd.forEach((e, j) => {
+      if (j !== k && e > 0 && e <= t) due += f.needs[j] as number;
+    });
+    room = Math.min(room, capBefore(t) - due);
+  }
+  return Math.max(0, room);
 }
 
 /** M9: a final review of every topic 1-3 days before each exam (fallback 4-6), none on the day. */

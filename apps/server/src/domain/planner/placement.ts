@@ -7,6 +7,7 @@
 
 import { dayNumber, weekdayOf } from './dates.js';
 import { evenLoad } from './even-load.js';
+import { frontShift } from './front-shift.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
 import {
@@ -497,16 +498,10 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   // (every hour counts when the needs fill the plan): hand such a session over.
   rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay, takes);
   if (!overloaded) balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
-  repairRuns(tplOf, owners, movableBefore);
-  repairCramming(
-    tplOf,
-    owners,
-    windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN)),
-    finalDay,
-    finalLen,
-    L,
-    movableBefore,
-  );
+  const examDay = windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN));
+  repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
+  repairCramming(tplOf, owners, examDay, finalDay, finalLen, L, movableBefore);
+  if (frontLoad && !overloaded) frontShift(tplOf, owners, windowEnd, finalDay, finalLen);
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
   if (!frontLoad && !overloaded) {
     const horizon = Math.max(0, ...windowEnd);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { evenLoad } from './even-load.js';
+import { frontShift } from './front-shift.js';
 import type { DayTemplate } from './model.js';
-import { repairGaps } from './repair.js';
+import { repairGaps, repairRuns } from './repair.js';
 
 /** A day with `n` two-hour places. */
 function day(n: number): DayTemplate {
@@ -64,5 +66,52 @@ describe('repairGaps', () => {
     // Everything from day 5 on is fixed (final review, last week before the exam).
     repairGaps(() => day(1), own, [5]);
     expect(own.map((o) => [...o])).toEqual(before);
+  });
+});
+
+describe('repairRuns', () => {
+  it("trades a final review with the busy subject's session within 3 days of the exam", () => {
+    // Day 4 holds five sessions of subject 0 and subject 1's final review: no order avoids a run
+    // of three. Subject 1's exam is on day 5, so its final review may move to day 3.
+    const tpl = (d: number) => day(d === 4 ? 6 : 2);
+    const own = Array.from({ length: 6 }, (_, d) =>
+      d === 4 ? Int16Array.from([0, 0, 1, 0, 0, 0]) : new Int16Array(2).fill(-1),
+    );
+    own[3] = Int16Array.from([0, 0]);
+    const finalDay = [-1, 4];
+    repairRuns(tpl, own, [6, 2], finalDay, [0, 4], [Number.NaN, 5]);
+    expect(finalDay[1]).toBe(3);
+    expect([...(own[3] as Int16Array)].sort()).toEqual([0, 1]);
+    expect([...(own[4] as Int16Array)]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(count(own, 0)).toBe(7);
+  });
+});
+
+describe('evenLoad', () => {
+  it('moves a session from a big day to a small free day nearby, keeping the hours', () => {
+    // Utilisation 1, 1, 0 (max/mean 1.5): one of day 0's sessions goes to day 2.
+    const tpl = (d: number) => day(d === 0 ? 2 : 1);
+    const own = [Int16Array.from([0, 0]), Int16Array.from([1]), Int16Array.from([-1])];
+    evenLoad(tpl, own, [4, 2, 2], 3, [3, 3], [-1, -1], [4, 2], 2);
+    expect([...(own[2] as Int16Array)]).toEqual([0]);
+    expect(count(own, 0)).toBe(2);
+    expect(count(own, 1)).toBe(1);
+  });
+});
+
+describe('frontShift', () => {
+  it("moves a subject's late sessions into free places of its first half, spread out", () => {
+    const own = owners(10, 1, [[6, 7, 8]]);
+    frontShift(() => day(1), own, [10], [-1], [0]);
+    const days = studyDays(own, 0);
+    expect(days.length).toBe(3);
+    expect(days.every((d) => d < 5)).toBe(true);
+    expect(maxGap(days)).toBeGreaterThan(1);
+  });
+
+  it('leaves the final review where it is', () => {
+    const own = owners(10, 1, [[2, 8]]);
+    frontShift(() => day(1), own, [10], [8], [4]);
+    expect(studyDays(own, 0)).toEqual([2, 8]);
   });
 });

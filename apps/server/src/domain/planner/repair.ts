@@ -465,11 +465,18 @@ export function rebalanceNeeds(
  * Days where one subject holds so many sessions (the EDF guard forced them) that no order avoids
  * three in a row: the other subjects' sessions there move to another day of their window (a free
  * place of the same length, on a day without them), leaving that day to the one subject (M6).
+ * When no such place is free, such a session trades places with one of the busy subject's
+ * sessions on another day; a final review may trade within the 3 days before its exam (its day
+ * in `finalDay` follows it).
  */
 export function repairRuns(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
   movableBefore: ArrayLike<number>,
+  finalDay: number[],
+  finalLen: ArrayLike<number>,
+  /** Exam day offset of each subject (NaN: none in the plan). */
+  exam: readonly number[],
 ): void {
   owners.forEach((own, d) => {
     for (let guard = 0; guard < own.length; guard++) {
@@ -508,9 +515,49 @@ export function repairRuns(
             }
         }
       }
+      if (!moved) moved = trade(d, top);
       if (!moved) return;
     }
   });
+
+  /** Whether k's session at place i of day d is its final review. */
+  function isFinal(k: number, d: number, i: number): boolean {
+    return finalDay[k] === d && (tplOf(d).places[i]?.len ?? 0) === finalLen[k];
+  }
+
+  /** Trades a session of another subject on day d with one of `top`'s elsewhere. */
+  function trade(d: number, top: number): boolean {
+    const own = owners[d] as Int16Array;
+    for (let i = 0; i < own.length; i++) {
+      const j = own[i] as number;
+      if (j < 0 || j === top) continue;
+      const fin = isFinal(j, d, i);
+      if (!fin && d >= (movableBefore[j] as number)) continue;
+      const D = exam[j] as number;
+      const lo = fin ? Math.max(0, D - 3) : 0;
+      const hi = fin ? D : (movableBefore[j] as number);
+      const len = tplOf(d).places[i]?.len ?? 0;
+      for (let t = lo; t < Math.min(hi, owners.length); t++) {
+        const ownT = owners[t] as Int16Array;
+        if (t === d || ownT.includes(j)) continue;
+        // top's session may come to d only if that does not move it into its last week.
+        if (d >= (movableBefore[top] as number) && t < (movableBefore[top] as number)) continue;
+        for (let x = 0; x < ownT.length; x++) {
+          if (ownT[x] !== top || isFinal(top, t, x) || (tplOf(t).places[x]?.len ?? 0) !== len)
+            continue;
+          ownT[x] = j;
+          own[i] = top;
+          if (runsOk(own, -1) && runsOk(ownT, -1)) {
+            if (fin) finalDay[j] = t;
+            return true;
+          }
+          ownT[x] = top;
+          own[i] = j;
+        }
+      }
+    }
+    return false;
+  }
 }
 
 /**
