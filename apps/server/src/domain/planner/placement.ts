@@ -278,7 +278,8 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     // First with the real deadlines only (what EDF needs to deliver every need), then with the
     // virtual ones too, on the places left: moving a subject's own work earlier never takes a
     // place another exam needed, since the first pass already secured those.
-    for (const virtual of [false, true]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const virtual = pass === 1;
       mand.fill(0);
       let np = 0;
       for (const k of edf) {
@@ -322,7 +323,7 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
         }
       }
       for (let x = 0; x < np; x++) pieceIdx[x] = x;
-      const idx = pieceIdx.subarray(0, np);
+      const idx = pieceIdx; // the first np entries
       // Insertion sort by end (a few dozen pieces; no comparator closure per day).
       for (let a = 1; a < np; a++) {
         const x = idx[a] as number;

@@ -39,7 +39,7 @@ export function planStudy(input: PlannerInput): PlannerOutput {
   const bySubject: RawBlock[][] = Array.from({ length: S }, () => []);
   for (const b of raw) bySubject[b.subject]?.push(b);
   const plansOf: TopicPlan[][] = [];
-  const materialsOf: number[][][] = [];
+  const materialsOf: string[][][] = [];
   const namesOf: string[][] = [];
   for (let k = 0; k < S; k++) {
     const subject = input.subjects[k] as PlannerInput['subjects'][number];
@@ -78,13 +78,6 @@ export function planStudy(input: PlannerInput): PlannerOutput {
       date = isoDate(m.p0 + b.day);
       dateOf[b.day] = date;
     }
-    const files = (input.subjects[k] as PlannerInput['subjects'][number]).materials;
-    const idx = (materialsOf[k] as number[][])[j] as number[];
-    const materials: string[] = [];
-    for (const i of idx) {
-      const f = files[i] as string;
-      if (!materials.includes(f)) materials.push(f);
-    }
     out.push({
       date,
       start: CLOCK[b.start] as string,
@@ -93,7 +86,7 @@ export function planStudy(input: PlannerInput): PlannerOutput {
       kind: p.kind,
       topicIndexes: p.topics,
       focus: focusFor(p, namesOf[k] as string[]),
-      materials,
+      materials: (materialsOf[k] as string[][])[j] as string[],
     });
   }
   const hours = new Float64Array(S);

@@ -480,19 +480,20 @@ export function repairRuns(
 ): void {
   owners.forEach((own, d) => {
     for (let guard = 0; guard < own.length; guard++) {
-      const counts = new Map<number, number>();
-      for (const j of own) if (j >= 0) counts.set(j, (counts.get(j) ?? 0) + 1);
+      if (runsOk(own, -1)) return;
+      // The busiest subject (the first seen among equals); no Map per day, this runs every day.
       let top = -1;
       let most = 0;
-      let total = 0;
-      for (const [j, c] of counts) {
-        total += c;
+      for (let i = 0; i < own.length; i++) {
+        const j = own[i] as number;
+        if (j < 0 || own.indexOf(j) < i) continue;
+        let c = 0;
+        for (let x = i; x < own.length; x++) if (own[x] === j) c++;
         if (c > most) {
           most = c;
           top = j;
         }
       }
-      if (interleavable(total, most, counts.size)) return;
       // Move one session of another subject away.
       let moved = false;
       for (let i = 0; i < own.length && !moved; i++) {

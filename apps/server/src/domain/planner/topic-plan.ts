@@ -76,32 +76,60 @@ function ridgelineGap(day: number, examDay: number): number {
 }
 
 /**
- * Ranks a topic last seen on `last`. q, the gap over the ridgeline gap, only grows with the day
- * of the review, so a topic in band that would be past it by the next chance must be reviewed
- * now or lost; in-band topics closest to leaving the band come first, then lost ones (most
- * overdue first), and too-early ones last.
+ * Ranks a topic last seen on `last` into `out` (reused: this runs for every topic of every
+ * session). q, the gap over the ridgeline gap, only grows with the day of the review, so a topic
+ * in band that would be past it by the next chance must be reviewed now or lost; in-band topics
+ * closest to leaving the band come first, then lost ones (most overdue first), and too-early ones
+ * last.
  */
-function rankTopic(topic: number, last: number, r: ReviewDay): Candidate {
-  if (r.span === 0) return { topic, rank: FREE, key: r.day - last };
+function rankTopic(topic: number, last: number, r: ReviewDay, out: Candidate): Candidate {
+  out.topic = topic;
+  if (r.span === 0) {
+    out.rank = FREE;
+    out.key = r.day - last;
+    return out;
+  }
   const q = (r.day - last) / r.span;
-  if (q < BAND_LOW - EPS) return { topic, rank: EARLY, key: q };
-  if (q > BAND_HIGH + EPS) return { topic, rank: LOST, key: q };
+  out.key = q;
+  if (q < BAND_LOW - EPS) out.rank = EARLY;
+  else if (q > BAND_HIGH + EPS) out.rank = LOST;
   // No gap is measured at the next chance: this is the topic's last measured one, not a loss.
-  if (r.nextSpan === 0) return { topic, rank: IN_BAND, key: q };
-  const qNext = (r.nextDay - last) / r.nextSpan;
-  return { topic, rank: qNext > BAND_HIGH + EPS ? URGENT : IN_BAND, key: qNext };
+  else if (r.nextSpan === 0) out.rank = IN_BAND;
+  else {
+    const qNext = (r.nextDay - last) / r.nextSpan;
+    out.rank = qNext > BAND_HIGH + EPS ? URGENT : IN_BAND;
+    out.key = qNext;
+  }
+  return out;
 }
 
 const better = (a: Candidate, b: Candidate) =>
   a.rank !== b.rank ? a.rank > b.rank : a.key !== b.key ? a.key > b.key : a.topic < b.topic;
 
-/** Inserts `c` into `top`, the best candidates so far, best first, kept to `k` (here 3). */
-function offer(top: Candidate[], c: Candidate, k: number): void {
-  let i = top.length;
-  while (i > 0 && better(c, top[i - 1] as Candidate)) i--;
-  if (i >= k) return;
-  top.splice(i, 0, c);
-  if (top.length > k) top.pop();
+/** The best candidates so far, best first, at most MAX_TOPICS; slots are reused, not allocated. */
+class Best {
+  readonly items: Candidate[] = Array.from({ length: MAX_TOPICS }, () => ({
+    topic: 0,
+    rank: 0,
+    key: 0,
+  }));
+  length = 0;
+
+  /** Inserts a copy of `c` in order, dropping the worst beyond MAX_TOPICS. */
+  offer(c: Candidate): void {
+    let i = this.length;
+    while (i > 0 && better(c, this.items[i - 1] as Candidate)) i--;
+    if (i >= MAX_TOPICS) return;
+    // The last slot is recycled for the newcomer; the ones from i on shift down by one.
+    const end = Math.min(this.length, MAX_TOPICS - 1);
+    const slot = this.items[end] as Candidate;
+    for (let x = end; x > i; x--) this.items[x] = this.items[x - 1] as Candidate;
+    slot.topic = c.topic;
+    slot.rank = c.rank;
+    slot.key = c.key;
+    this.items[i] = slot;
+    if (this.length < MAX_TOPICS) this.length++;
+  }
 }
 
 /**
@@ -113,23 +141,34 @@ function offer(top: Candidate[], c: Candidate, k: number): void {
  * band, lost topics come back once the learning turns are over; when every topic was seen too
  * recently to review, the session keeps learning.
  */
-function pickReview(top: Candidate[], inTurn: boolean): number[] | undefined {
+function pickReview(top: Best, inTurn: boolean): number[] | undefined {
   let gains = 0;
   let lost = 0;
-  for (const c of top)
+  for (let i = 0; i < top.length; i++) {
+    const c = top.items[i] as Candidate;
     if (c.rank >= IN_BAND) gains++;
     else if (c.rank === LOST) lost++;
+  }
   // Ranks are sorted, and FREE holds for every topic of a session or none.
-  const urgent = top[0] !== undefined && top[0].rank >= URGENT;
+  const urgent = top.length > 0 && (top.items[0] as Candidate).rank >= URGENT;
   let n = gains;
   if (gains === 0) n = inTurn ? 0 : lost;
   else if (!urgent && (inTurn ? gains < MIN_MIX : gains === 1 && lost === 0)) n = 0;
   if (n === 0) return undefined;
   n = Math.min(Math.max(n, MIN_MIX), top.length);
-  return top
-    .slice(0, n)
-    .map((c) => c.topic)
-    .sort((x, y) => x - y);
+  // The n best topics in ascending order (an insertion sort of at most three).
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = (top.items[i] as Candidate).topic;
+    let x = out.length;
+    out.push(t);
+    while (x > 0 && (out[x - 1] as number) > t) {
+      out[x] = out[x - 1] as number;
+      x--;
+    }
+    out[x] = t;
+  }
+  return out;
 }
 
 /**
@@ -190,7 +229,8 @@ export function assignTopics(
     }
     return k < sessionDays.length ? (sessionDays[k] as number) : examDay;
   };
-  const top: Candidate[] = [];
+  const top = new Best();
+  const scratch: Candidate = { topic: 0, rank: 0, key: 0 };
   for (let j = 0; j < sessionDays.length; j++) {
     const b = sessionDays[j] as number;
     if (finals[j]) {
@@ -222,14 +262,14 @@ export function assignTopics(
     // The topic being learned is not reviewed while its turn lasts.
     const inTurn = learning >= 0 && frac(b) < (turns.end[learning] as number) - EPS;
     top.length = 0;
-    for (let t = 0; t < nextTopic; t++)
-      offer(
-        top,
-        t === learning && inTurn
-          ? { topic: t, rank: LEARNING, key: 0 }
-          : rankTopic(t, lastExp[t] as number, when),
-        MAX_TOPICS,
-      );
+    for (let t = 0; t < nextTopic; t++) {
+      if (t === learning && inTurn) {
+        scratch.topic = t;
+        scratch.rank = LEARNING;
+        scratch.key = 0;
+      } else rankTopic(t, lastExp[t] as number, when, scratch);
+      top.offer(scratch);
+    }
     const review = top.length > 0 ? pickReview(top, inTurn) : undefined;
     // A lone topic is no mixed practice once two are studied: keep learning instead.
     if (review && (review.length >= MIN_MIX || nextTopic < MIN_MIX)) {
@@ -268,34 +308,36 @@ function filesForTopic(topic: string, files: string[]): number[] {
 }
 
 export function focusFor(plan: TopicPlan, names: string[]): string[] {
-  const ns = plan.topics.map((t) => names[t] as string);
-  if (plan.kind === 'final-review')
-    return [
-      'Practice test under exam conditions, without notes',
-      ...ns.map((n) => `Recall: ${n}`),
-      'Check answers, then re-study only the weak spots',
-    ];
-  if (plan.kind === 'review')
-    return [
-      ...ns.map((n) => `Retrieval practice: ${n}`),
-      ns.length > 1
-        ? `Mix questions across ${ns.join(', ')}`
+  // Built with push, not spreads of mapped arrays: this runs for every block of the plan.
+  const out: string[] = [];
+  const ts = plan.topics;
+  if (plan.kind === 'final-review') {
+    out.push('Practice test under exam conditions, without notes');
+    for (const t of ts) out.push(`Recall: ${names[t]}`);
+    out.push('Check answers, then re-study only the weak spots');
+  } else if (plan.kind === 'review') {
+    for (const t of ts) out.push(`Retrieval practice: ${names[t]}`);
+    out.push(
+      ts.length > 1
+        ? `Mix questions across ${ts.map((t) => names[t]).join(', ')}`
         : 'Answer from memory first, then check',
-    ];
-  if (plan.part <= 1)
-    return [...ns.map((n) => `Learn: ${n}`), 'Close with a 5-minute recall without notes'];
-  return [
-    `Continue: ${ns[0]} (session ${plan.part})`,
-    'Work examples, then explain them from memory',
-  ];
+    );
+  } else if (plan.part <= 1) {
+    for (const t of ts) out.push(`Learn: ${names[t]}`);
+    out.push('Close with a 5-minute recall without notes');
+  } else {
+    out.push(`Continue: ${names[ts[0] as number]} (session ${plan.part})`);
+    out.push('Work examples, then explain them from memory');
+  }
+  return out;
 }
 
 /**
- * Files of each block (indexes into the subject's files): the files matching its topics, all
- * files for a final review, the unmatched files spread over the other blocks, and any file still
- * unused appended to block i mod n.
+ * Files of each block (their names, each once): the files matching its topics, all files for a
+ * final review, the unmatched files spread over the other blocks, and any file still unused
+ * appended to block i mod n.
  */
-export function blockFiles(plans: TopicPlan[], names: string[], files: string[]): number[][] {
+export function blockFiles(plans: TopicPlan[], names: string[], files: string[]): string[][] {
   const topicFiles = names.map((n) => filesForTopic(n, files));
   const matched = new Uint8Array(files.length);
   for (const list of topicFiles) for (const i of list) matched[i] = 1;
@@ -303,20 +345,27 @@ export function blockFiles(plans: TopicPlan[], names: string[], files: string[])
   for (let i = 0; i < files.length; i++) if (!matched[i]) loose.push(i);
   const used = new Uint8Array(files.length);
   const mark = new Uint8Array(files.length);
-  const perBlock: number[][] = plans.map((p, j) => {
+  const add = (list: string[], i: number) => {
+    const f = files[i] as string;
+    if (!list.includes(f)) list.push(f);
+  };
+  const perBlock: string[][] = plans.map((p, j) => {
     if (files.length === 0) return [];
     mark.fill(0);
     if (p.kind === 'final-review') mark.fill(1);
     for (const t of p.topics) for (const i of topicFiles[t] as number[]) mark[i] = 1;
     if (loose.length > 0 && p.kind !== 'final-review') mark[loose[j % loose.length] as number] = 1;
-    const list: number[] = [];
+    const list: string[] = [];
     for (let i = 0; i < files.length; i++)
       if (mark[i]) {
-        list.push(i);
+        add(list, i);
         used[i] = 1;
       }
     return list;
   });
-  for (let i = 0; i < files.length; i++) if (!used[i]) perBlock[i % perBlock.length]?.push(i);
+  for (let i = 0; i < files.length; i++) {
+    const list = perBlock[i % perBlock.length];
+    if (!used[i] && list) add(list, i);
+  }
   return perBlock;
 }
