@@ -34,9 +34,13 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   const L = input.preferences.sessionLength;
   const frontLoad = input.preferences.frontLoad;
   const S = input.subjects.length;
-  const { days, p0, templates, capacity, windowEnd, targets } = m;
+  const { days, p0, templates } = m;
   // Typed copies: plain arrays switch element kinds (integers, then fractions) between plans,
-  // which makes V8 throw away the optimised code of this function again and again.
+  // which makes V8 throw away the optimised code of this function (and of the passes it calls)
+  // again and again. Every array of numbers from the model is copied, and none is passed on.
+  const capacity = Float64Array.from(m.capacity);
+  const windowEnd = Int32Array.from(m.windowEnd);
+  const targets = Float64Array.from(m.targets);
   const needs = Float64Array.from(m.needs);
   const deliverable = Float64Array.from(m.deliverable);
   const tplOf = (d: number) => templates[weekdayOf(p0 + d)] as DayTemplate;
@@ -463,27 +467,27 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
     }
   }
   // Sessions stay put from a subject's final review on, and out of its last week before the exam.
-  const movableBefore = windowEnd.map((w, k) => {
+  const movableBefore = Int32Array.from(windowEnd, (w, k) => {
     let lim = w;
     if ((finalDay[k] as number) >= 0) lim = Math.min(lim, finalDay[k] as number);
     if (m.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - 7);
     return lim;
   });
   repairGaps(tplOf, owners, movableBefore);
-  const overloaded = m.deliverable.some(
+  const overloaded = deliverable.some(
     (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
   );
   // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
   // final review reserved: it gets no sessions from the passes either (M9 would miss one).
   const takes = m.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS);
-  const short = m.needs.map((need, k) =>
+  const short = Float64Array.from(needs, (need, k) =>
     takes[k] ? Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)) : 0,
   );
   // When the needs cannot all fit, a subject short of its need may take a second session a day.
   const added = topUp(tplOf, owners, movableBefore, short, byExam, 0, undefined, overloaded);
   // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
   // targets whether or not it is front-loaded (places left when the pace ran late).
-  const soft = paceTarget.map((t, k) =>
+  const soft = Float64Array.from(paceTarget, (t, k) =>
     Math.max(0, t - (placed[k] as number) - (added[k] as number)),
   );
   topUp(
@@ -497,9 +501,9 @@ export function placeSessions(input: PlannerInput, m: PlanModel): RawBlock[] {
   );
   // Rounding can leave one subject a little over its need while another is short of its own
   // (every hour counts when the needs fill the plan): hand such a session over.
-  rebalanceNeeds(tplOf, owners, m.needs, windowEnd, finalDay, takes);
+  rebalanceNeeds(tplOf, owners, needs, windowEnd, finalDay, takes);
   if (!overloaded) balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, L);
-  const examDay = windowEnd.map((w, k) => (m.examInPlan[k] ? w : Number.NaN));
+  const examDay = Float64Array.from(windowEnd, (w, k) => (m.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, L, movableBefore);
   if (frontLoad && !overloaded) frontShift(tplOf, owners, windowEnd, finalDay, finalLen);

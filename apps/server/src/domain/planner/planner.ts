@@ -35,44 +35,44 @@ export function planStudy(input: PlannerInput): PlannerOutput {
   for (const a of wishes.applied) notes.push(`Applied your wish: ${a}.`);
   for (const u of wishes.notUnderstood) notes.push(`Not understood, so not applied: "${u}".`);
   const raw = m.days > 0 ? placeSessions(input, m) : [];
-  // Topics per subject, then the blocks in the order placed (already by day, then start).
-  const bySubject: RawBlock[][] = Array.from({ length: S }, () => []);
-  for (const b of raw) bySubject[b.subject]?.push(b);
-  const plansOf: TopicPlan[][] = [];
-  const materialsOf: string[][][] = [];
+  // Topics per subject, then the blocks in the order placed (already by day, then start). Each
+  // block's plan and files are stored by its index in `raw`: always the same kind of array, so
+  // the output loop stays optimised whatever files or sessions a subject has.
+  const indexesOf: number[][] = Array.from({ length: S }, () => []);
+  for (let i = 0; i < raw.length; i++) indexesOf[(raw[i] as RawBlock).subject]?.push(i);
+  const planAt = new Array<TopicPlan>(raw.length);
+  const filesAt = new Array<string[]>(raw.length);
   const namesOf: string[][] = [];
   for (let k = 0; k < S; k++) {
     const subject = input.subjects[k] as PlannerInput['subjects'][number];
-    const list = bySubject[k] as RawBlock[];
-    plansOf.push([]);
-    materialsOf.push([]);
-    namesOf.push([]);
-    if (list.length === 0) continue;
+    const idx = indexesOf[k] as number[];
     const topics = topicsOf(subject);
     const names = topics.map((t) => t.name);
+    namesOf.push(names);
+    if (idx.length === 0) continue;
     const D = subject.deadline ? dayNumber(subject.deadline) : Number.NaN;
     const examDay = Number.isNaN(D) ? m.days : D - m.p0;
     const plans = assignTopics(
-      list.map((b) => b.day),
+      idx.map((i) => (raw[i] as RawBlock).day),
       // A lone session is for learning: a final review needs something to review.
-      list.map((b) => b.final && list.length > 1),
+      idx.map((i) => (raw[i] as RawBlock).final && idx.length > 1),
       topics.map((t) => t.size),
       m.windowEnd[k] as number,
       examDay,
       input.preferences.frontLoad,
     );
-    plansOf[k] = plans;
-    namesOf[k] = names;
-    materialsOf[k] = blockFiles(plans, names, subject.materials);
+    const files = blockFiles(plans, names, subject.materials);
+    idx.forEach((i, j) => {
+      planAt[i] = plans[j] as TopicPlan;
+      filesAt[i] = files[j] as string[];
+    });
   }
   const dateOf: string[] = [];
-  const cursor = new Int32Array(S);
   const out: PlannedBlock[] = [];
-  for (const b of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as RawBlock;
     const k = b.subject;
-    const j = cursor[k] as number;
-    cursor[k] = j + 1;
-    const p = (plansOf[k] as TopicPlan[])[j] as TopicPlan;
+    const p = planAt[i] as TopicPlan;
     let date = dateOf[b.day];
     if (date === undefined) {
       date = isoDate(m.p0 + b.day);
@@ -86,7 +86,7 @@ export function planStudy(input: PlannerInput): PlannerOutput {
       kind: p.kind,
       topicIndexes: p.topics,
       focus: focusFor(p, namesOf[k] as string[]),
-      materials: (materialsOf[k] as string[][])[j] as string[],
+      materials: filesAt[i] as string[],
     });
   }
   const hours = new Float64Array(S);

@@ -311,7 +311,7 @@ export function topUp(
 export function repairCramming(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  exam: readonly number[],
+  exam: ArrayLike<number>,
   keep: ArrayLike<number>,
   /** Length of the final review's place, in half-hours. */
   keepLen: ArrayLike<number>,
@@ -324,8 +324,9 @@ export function repairCramming(
     for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
     return h;
   };
-  exam.forEach((W, k) => {
-    if (!(W >= 14) || W > owners.length) return;
+  for (let k = 0; k < exam.length; k++) {
+    const W = exam[k] as number;
+    if (!(W >= 14) || W > owners.length) continue;
     for (let guard = 0; guard < 20; guard++) {
       let total = 0;
       let last7 = 0;
@@ -338,7 +339,7 @@ export function repairCramming(
       }
       const over7 = last7 > Math.max((14 * total) / W, L) + 1e-9;
       const over3 = last3 > Math.max(0.25 * total, 2 * L) + 1e-9;
-      if (!over7 && !over3) return;
+      if (!over7 && !over3) break;
       // The session to move: the latest one that is not the final review and can go earlier.
       let moved = false;
       for (let d = W - 1; d >= W - (over3 ? 3 : 7) && !moved; d--) {
@@ -351,9 +352,9 @@ export function repairCramming(
         for (let i = own.length - 1; i >= 0 && !moved; i--)
           if (own[i] === k && i !== finalAt) moved = moveEarlier(k, W, d, i);
       }
-      if (!moved) return;
+      if (!moved) break;
     }
-  });
+  }
 
   /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
   function moveEarlier(k: number, W: number, from: number, src: number): boolean {
@@ -476,7 +477,7 @@ export function repairRuns(
   finalDay: number[],
   finalLen: ArrayLike<number>,
   /** Exam day offset of each subject (NaN: none in the plan). */
-  exam: readonly number[],
+  exam: ArrayLike<number>,
 ): void {
   owners.forEach((own, d) => {
     for (let guard = 0; guard < own.length; guard++) {
