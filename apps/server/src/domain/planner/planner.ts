@@ -13,7 +13,7 @@ import { dayNumber, formatClock, isoDate } from './dates.js';
 import { topicsOf } from './model.js';
 import { placeSessions } from './placement.js';
 import { planModel, type RawBlock } from './plan-model.js';
-import { assignTopics, blockFiles, focusFor, type TopicPlan } from './topic-plan.js';
+import { assignTopics, blockFiles, FocusTexts, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { planWarnings } from './warnings.js';
 import { parseWishes } from './wishes.js';
@@ -42,13 +42,13 @@ export function planStudy(input: PlannerInput): PlannerOutput {
   for (let i = 0; i < raw.length; i++) indexesOf[(raw[i] as RawBlock).subject]?.push(i);
   const planAt = new Array<TopicPlan>(raw.length);
   const filesAt = new Array<string[]>(raw.length);
-  const namesOf: string[][] = [];
+  const focusOf: FocusTexts[] = [];
   for (let k = 0; k < S; k++) {
     const subject = input.subjects[k] as PlannerInput['subjects'][number];
     const idx = indexesOf[k] as number[];
     const topics = topicsOf(subject);
     const names = topics.map((t) => t.name);
-    namesOf.push(names);
+    focusOf.push(new FocusTexts(names));
     if (idx.length === 0) continue;
     const D = subject.deadline ? dayNumber(subject.deadline) : Number.NaN;
     const examDay = Number.isNaN(D) ? m.days : D - m.p0;
@@ -85,7 +85,7 @@ export function planStudy(input: PlannerInput): PlannerOutput {
       subjectIndex: k,
       kind: p.kind,
       topicIndexes: p.topics,
-      focus: focusFor(p, namesOf[k] as string[]),
+      focus: (focusOf[k] as FocusTexts).of(p),
       materials: filesAt[i] as string[],
     });
   }

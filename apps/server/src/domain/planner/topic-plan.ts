@@ -157,11 +157,10 @@ function pickReview(top: Best, inTurn: boolean): number[] | undefined {
   if (n === 0) return undefined;
   n = Math.min(Math.max(n, MIN_MIX), top.length);
   // The n best topics in ascending order (an insertion sort of at most three).
-  const out: number[] = [];
+  const out = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const t = (top.items[i] as Candidate).topic;
-    let x = out.length;
-    out.push(t);
+    let x = i;
     while (x > 0 && (out[x - 1] as number) > t) {
       out[x] = out[x - 1] as number;
       x--;
@@ -234,16 +233,21 @@ export function assignTopics(
   for (let j = 0; j < sessionDays.length; j++) {
     const b = sessionDays[j] as number;
     if (finals[j]) {
-      const all = [...Array(N).keys()];
-      for (const t of all) lastExp[t] = b;
+      const all = new Array<number>(N);
+      for (let t = 0; t < N; t++) {
+        all[t] = t;
+        lastExp[t] = b;
+      }
       nextTopic = N;
       out.push({ kind: 'final-review', topics: all, part: 0 });
       continue;
     }
     const fresh = introduced(j, nextTopic);
     if (fresh > 0) {
-      const pending = Array.from({ length: fresh }, (_, i) => nextTopic + i);
-      for (const t of pending) {
+      const pending = new Array<number>(fresh);
+      for (let i = 0; i < fresh; i++) {
+        const t = nextTopic + i;
+        pending[i] = t;
         lastExp[t] = b;
         parts[t] = 1;
       }
@@ -293,43 +297,81 @@ function norm(s: string): string {
     .trim();
 }
 
-/** Files whose name shares a meaningful word (4+ letters) with the topic name. */
-function filesForTopic(topic: string, files: string[]): number[] {
+/**
+ * Files whose name shares a meaningful word (4+ letters) with the topic name; `normFiles` are the
+ * file names normalised once per subject (` ${norm(f)} `).
+ */
+function filesForTopic(topic: string, normFiles: readonly string[]): number[] {
   const words = norm(topic)
     .split(' ')
     .filter((w) => w.length >= 4);
   if (words.length === 0) return [];
   const out: number[] = [];
-  files.forEach((f, i) => {
-    const n = ` ${norm(f)} `;
+  normFiles.forEach((n, i) => {
     if (words.some((w) => n.includes(w))) out.push(i);
   });
   return out;
 }
 
-export function focusFor(plan: TopicPlan, names: string[]): string[] {
-  // Built with push, not spreads of mapped arrays: this runs for every block of the plan.
-  const out: string[] = [];
-  const ts = plan.topics;
-  if (plan.kind === 'final-review') {
-    out.push('Practice test under exam conditions, without notes');
-    for (const t of ts) out.push(`Recall: ${names[t]}`);
-    out.push('Check answers, then re-study only the weak spots');
-  } else if (plan.kind === 'review') {
-    for (const t of ts) out.push(`Retrieval practice: ${names[t]}`);
-    out.push(
-      ts.length > 1
-        ? `Mix questions across ${ts.map((t) => names[t]).join(', ')}`
-        : 'Answer from memory first, then check',
-    );
-  } else if (plan.part <= 1) {
-    for (const t of ts) out.push(`Learn: ${names[t]}`);
-    out.push('Close with a 5-minute recall without notes');
-  } else {
-    out.push(`Continue: ${names[ts[0] as number]} (session ${plan.part})`);
-    out.push('Work examples, then explain them from memory');
+/**
+ * A subject's focus points (phrased as retrieval prompts, research M11), each text built once per
+ * plan and shared by the blocks that use it: a plan has hundreds of blocks and strings are
+ * immutable, so this saves most of the output's allocation.
+ */
+export class FocusTexts {
+  private readonly learn: string[];
+  private readonly recall: string[];
+  private readonly retrieval: string[];
+  /** "Mix questions across ..." by the review's topics (at most 3, each under 2^16). */
+  private readonly mixes = new Map<number, string>();
+
+  constructor(private readonly names: readonly string[]) {
+    this.learn = names.map((n) => `Learn: ${n}`);
+    this.recall = names.map((n) => `Recall: ${n}`);
+    this.retrieval = names.map((n) => `Retrieval practice: ${n}`);
   }
-  return out;
+
+  /** The focus points of one block. */
+  of(plan: TopicPlan): string[] {
+    const ts = plan.topics;
+    const n = ts.length;
+    // Arrays of their exact size: growing by push reserves room for 17 entries each.
+    if (plan.kind === 'final-review') {
+      const out = new Array<string>(n + 2);
+      out[0] = 'Practice test under exam conditions, without notes';
+      for (let i = 0; i < n; i++) out[i + 1] = this.recall[ts[i] as number] as string;
+      out[n + 1] = 'Check answers, then re-study only the weak spots';
+      return out;
+    }
+    if (plan.kind === 'review' || plan.part <= 1) {
+      const review = plan.kind === 'review';
+      const texts = review ? this.retrieval : this.learn;
+      const out = new Array<string>(n + 1);
+      for (let i = 0; i < n; i++) out[i] = texts[ts[i] as number] as string;
+      out[n] = review
+        ? n > 1
+          ? this.mix(ts)
+          : 'Answer from memory first, then check'
+        : 'Close with a 5-minute recall without notes';
+      return out;
+    }
+    return [
+      `Continue: ${this.names[ts[0] as number]} (session ${plan.part})`,
+      'Work examples, then explain them from memory',
+    ];
+  }
+
+  private mix(ts: readonly number[]): string {
+    if (ts.length > 3) return `Mix questions across ${ts.map((t) => this.names[t]).join(', ')}`;
+    let key = 0;
+    for (const t of ts) key = key * 65_536 + t + 1;
+    let text = this.mixes.get(key);
+    if (text === undefined) {
+      text = `Mix questions across ${ts.map((t) => this.names[t]).join(', ')}`;
+      this.mixes.set(key, text);
+    }
+    return text;
+  }
 }
 
 /**
@@ -338,7 +380,8 @@ export function focusFor(plan: TopicPlan, names: string[]): string[] {
  * appended to block i mod n.
  */
 export function blockFiles(plans: TopicPlan[], names: string[], files: string[]): string[][] {
-  const topicFiles = names.map((n) => filesForTopic(n, files));
+  const normFiles = files.map((f) => ` ${norm(f)} `);
+  const topicFiles = names.map((n) => filesForTopic(n, normFiles));
   const matched = new Uint8Array(files.length);
   for (const list of topicFiles) for (const i of list) matched[i] = 1;
   const loose: number[] = [];
@@ -349,19 +392,22 @@ export function blockFiles(plans: TopicPlan[], names: string[], files: string[])
     const f = files[i] as string;
     if (!list.includes(f)) list.push(f);
   };
+  // Lists are gathered in one scratch array and copied at their exact size (a list grown by
+  // push reserves room for 17 names; there is one list per block).
+  const scratch: string[] = [];
   const perBlock: string[][] = plans.map((p, j) => {
     if (files.length === 0) return [];
     mark.fill(0);
     if (p.kind === 'final-review') mark.fill(1);
     for (const t of p.topics) for (const i of topicFiles[t] as number[]) mark[i] = 1;
     if (loose.length > 0 && p.kind !== 'final-review') mark[loose[j % loose.length] as number] = 1;
-    const list: string[] = [];
+    scratch.length = 0;
     for (let i = 0; i < files.length; i++)
       if (mark[i]) {
-        add(list, i);
+        add(scratch, i);
         used[i] = 1;
       }
-    return list;
+    return scratch.slice();
   });
   for (let i = 0; i < files.length; i++) {
     const list = perBlock[i % perBlock.length];
