@@ -255,10 +255,26 @@ export function topUp(
     let left = short[k] as number;
     if (left <= 1e-9) continue;
     let allowSame = false;
-    const mine: number[] = [];
-    for (let d = 0; d < owners.length; d++) if ((owners[d] as Int16Array).includes(k)) mine.push(d);
+    // Days k studies, and each day's distance to the nearest of them (two sweeps, not a scan of
+    // the study days for every candidate day).
+    const studies = new Uint8Array(owners.length);
+    for (let d = 0; d < owners.length; d++)
+      if ((owners[d] as Int16Array).includes(k)) studies[d] = 1;
+    const near = new Float64Array(owners.length);
     while (left > 1e-9) {
       const lim = Math.min(movableBefore[k] as number, owners.length);
+      if (!paceOf) {
+        let last = Number.NEGATIVE_INFINITY;
+        for (let d = 0; d < owners.length; d++) {
+          if (studies[d]) last = d;
+          near[d] = d - last;
+        }
+        let next = Number.POSITIVE_INFINITY;
+        for (let d = owners.length - 1; d >= 0; d--) {
+          if (studies[d]) next = d;
+          near[d] = Math.min(near[d] as number, next - d);
+        }
+      }
       let bestDay = -1;
       let bestPlace = -1;
       let bestDist = Number.NEGATIVE_INFINITY;
@@ -276,9 +292,7 @@ export function topUp(
           if (own[i] === -1 && (free < 0 || (places[i]?.len ?? 0) > (places[free]?.len ?? 0)))
             free = i;
         if (free < 0) continue;
-        let dist = Number.POSITIVE_INFINITY;
-        if (paceOf) dist = paceOf(k, d) - before;
-        else for (const x of mine) dist = Math.min(dist, Math.abs(x - d));
+        const dist = paceOf ? paceOf(k, d) - before : (near[d] as number);
         if (dist > bestDist) {
           bestDist = dist;
           bestDay = d;
@@ -293,7 +307,7 @@ export function topUp(
       const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
       if (left < round * h - 1e-9) break;
       (owners[bestDay] as Int16Array)[bestPlace] = k;
-      mine.push(bestDay);
+      studies[bestDay] = 1;
       added[k] = (added[k] as number) + h;
       left -= h;
     }
