@@ -1,54 +1,94 @@
 /** Benchmark of the pure planner: typical and worst-case 52-week, 12-subject inputs. */
 import { typicalInput, worstInput } from '../src/domain/planner/fixtures.js';
-import { planStudy } from '../src/domain/planner/planner.js';
+import { type PlannerInput, planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
 import type { BenchResult } from './index.js';
 
-const WARMUP = 30;
 const RUNS = 200;
+/**
+ * One warm-up round, then rounds of RUNS each; p50 and p95 are the medians of the rounds'
+ * figures, the research note's method on this class of 2-core machine (a warm-up round, then
+ * repeat 3 times and take medians): V8 is still optimising the planner's large functions well
+ * into the first couple of hundred plans, and a single round swings by more than the code
+ * changes it measures. The max is the largest run of all measured rounds; the very first call
+ * (cold code, as right after the server starts) is printed too.
+ */
+const WARMUP = RUNS;
+const ROUNDS = 3;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 function measure(
   name: string,
-  make: (seed: number) => Parameters<typeof planStudy>[0],
+  run: (i: number) => number,
   targets: { p95: number; max?: number },
+  unit = 'blocks/plan',
 ): BenchResult {
-  const inputs = [1, 2, 3, 4, 5].map(make);
-  let sink = 0;
-  for (let i = 0; i < WARMUP; i++)
-    sink += planStudy(inputs[i % inputs.length] as never).blocks.length;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const input = inputs[i % inputs.length] as never;
-    const t = performance.now();
-    sink += planStudy(input).blocks.length;
-    times.push(performance.now() - t);
+  const t0 = performance.now();
+  let sink = run(0);
+  const first = performance.now() - t0;
+  for (let i = 1; i < WARMUP; i++) sink += run(i);
+  const p50s: number[] = [];
+  const p95s: number[] = [];
+  let max = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      sink += run(i);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
+    p50s.push(at(0.5));
+    p95s.push(at(0.95));
+    max = Math.max(max, times[times.length - 1] as number);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
-  const p50 = at(0.5);
-  const p95 = at(0.95);
-  const max = times[times.length - 1] as number;
+  const p50 = median(p50s);
+  const p95 = median(p95s);
   const ok = p95 <= targets.p95 && (targets.max === undefined || max <= targets.max);
   const target = `p95 <= ${targets.p95} ms${targets.max === undefined ? '' : `, max <= ${targets.max} ms`}`;
   return {
     name,
-    runs: RUNS,
+    runs: RUNS * ROUNDS,
     p50,
     p95,
     max,
     target,
     ok,
-    note: `${Math.round(sink / (RUNS + WARMUP))} blocks/plan`,
+    note: `median of ${ROUNDS} rounds after a warm-up round, their p95 ${p95s.map((x) => x.toFixed(1)).join(' / ')} ms; first call ${first.toFixed(1)} ms; ${Math.round(sink / (WARMUP + RUNS * ROUNDS))} ${unit}`,
   };
 }
 
-/** Runs both planner cases. */
+/** A case of five inputs planned in turn. */
+function plans(make: (seed: number) => PlannerInput) {
+  const inputs = [1, 2, 3, 4, 5].map(make);
+  return (i: number) => planStudy(inputs[i % inputs.length] as PlannerInput).blocks.length;
+}
+
+/** Replanning after a missed session a third of the way into each typical plan. */
+function replans() {
+  const cases = [1, 2, 3, 4, 5].map((seed) => {
+    const input = typicalInput(seed);
+    const out = planStudy(input);
+    return { input, out, missed: Math.floor(out.blocks.length / 3) };
+  });
+  return (i: number) => {
+    const c = cases[i % cases.length] as (typeof cases)[number];
+    return replanAfterMiss(c.input, c.out, c.missed).blocks.length;
+  };
+}
+
+/** Runs the planner cases. */
 export function plannerBench(): BenchResult[] {
   return [
-    measure('planner typical (52 w x 12 subjects, 2-6 h/day, 1.5 h)', typicalInput, { p95: 10 }),
-    measure('planner worst (52 w x 12 subjects, all 24 slots, 1 h)', worstInput, {
+    measure('planner typical (52 w x 12 subjects, 2-6 h/day, 1.5 h)', plans(typicalInput), {
+      p95: 10,
+    }),
+    measure('planner worst (52 w x 12 subjects, all 24 slots, 1 h)', plans(worstInput), {
       p95: 50,
       max: 100,
     }),
+    measure('replan after a missed session (typical input)', replans(), { p95: 50 }),
   ];
 }
