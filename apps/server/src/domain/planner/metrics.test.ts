@@ -201,6 +201,11 @@ describe('metrics', () => {
     expect(roomBefore(fx, 0, (fx.windowEnd[0] as number) - 3)).toBeGreaterThan(
       fx.needs[0] as number,
     );
+    // A warning alone does not excuse cramming that nothing forced.
+    const warning =
+      'Maths: 4 of its 5 h fall in the week before the exam (27 Mar), as the other subjects need the time before it.';
+    expect(warningKeys(input, warning)).toEqual(['cram:0']);
+    expect(m8Cramming(input, { ...p, warnings: [warning] }).cramming.length).toBeGreaterThan(0);
     expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
   });
 

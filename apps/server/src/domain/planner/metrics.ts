@@ -251,6 +251,8 @@ export function warningKeys(input: PlannerInput, text: string): string[] {
     if (text.startsWith(`${n}: the deadline `))
       return [text.includes('is not after the start') ? `before:${k}` : `after:${k}`];
     if (text.startsWith(`${n}: no free session in the 6 days`)) return [`nofinal:${k}`];
+    if (text.startsWith(`${n}: `) && text.includes(' fall in the week before the exam'))
+      return [`cram:${k}`];
   }
   return ['unknown'];
 }
@@ -301,6 +303,9 @@ export function m2Consistency(
       if (!mine.some((s) => s.block.kind === 'final-review' && s.day >= D - 6))
         expected.add(`nofinal:${k}`);
     });
+    // A subject short of its need has that warning instead.
+    for (const k of crammed(input, f, subs))
+      if (!expected.has(`short:${k}`)) expected.add(`cram:${k}`);
     const seen = new Set<number>();
     for (let d = 0; d < Math.min(7, f.days); d++) seen.add(weekdayOf(f.p0 + d));
     f.week.forEach((w, i) => {
@@ -599,38 +604,68 @@ export function m7Load(
   };
 }
 
-/** M8: subjects that cram: too much in the last 3 days, or a last week over twice the mean. */
+/** Hours of each checked subject in its last 3 and last 7 days before the exam (research M8). */
+function cramShares(
+  input: PlannerInput,
+  f: Frame,
+  subs: Session[][],
+): Array<{ k: number; total: number; last3: number; last7: number; weekly: number }> {
+  const rows: Array<{ k: number; total: number; last3: number; last7: number; weekly: number }> =
+    [];
+  input.subjects.forEach((_, k) => {
+    const D = f.exam[k] as number;
+    const list = subs[k] as Session[];
+    const W = f.windowEnd[k] as number;
+    if (!f.examInPlan[k] || list.length < 4 || W < 14) return;
+    const total = list.reduce((a, x) => a + x.hours, 0);
+    const last3 = list.filter((x) => x.day >= D - 3).reduce((a, x) => a + x.hours, 0);
+    const last7 = list.filter((x) => x.day >= D - 7).reduce((a, x) => a + x.hours, 0);
+    rows.push({ k, total, last3, last7, weekly: total / (W / 7) });
+  });
+  return rows;
+}
+
+/** Subjects over the M8 limits as planned, before any exemption (each needs a warning, M2). */
+function crammed(input: PlannerInput, f: Frame, subs: Session[][]): number[] {
+  return cramShares(input, f, subs)
+    .filter(
+      (r) =>
+        r.last3 > Math.max(0.25 * r.total, 2 * f.L) + EPS ||
+        // At least one session: M9's final review falls in the last week, and for a subject
+        // studied less than half a session a week it alone exceeds twice the mean week (the
+        // research note's two rules conflict there; its 3-day rule has the same kind of floor).
+        r.last7 > Math.max(2 * r.weekly, f.L) + EPS,
+    )
+    .map((r) => r.k);
+}
+
+/**
+ * M8: subjects that cram: too much in the last 3 days, or a last week over twice the mean. The
+ * research exempts cramming "the warning shows the deadline forced": a subject over the limits
+ * passes only if the plan warns about it and the hours over them are no more than the other
+ * subjects' needs leave no room for earlier (roomBefore).
+ */
 export function m8Cramming(
   input: PlannerInput,
   out: PlannerOutput,
 ): { checked: number; cramming: string[] } {
   const f = frameOf(input);
   const subs = bySubject(f, sessionsOf(f, out), input.subjects.length);
+  const warned = new Set(out.warnings.flatMap((w) => warningKeys(input, w)));
   const cramming: string[] = [];
-  let checked = 0;
-  input.subjects.forEach((s, k) => {
-    const D = f.exam[k] as number;
-    const list = subs[k] as Session[];
+  const rows = cramShares(input, f, subs);
+  for (const { k, total, last3, last7, weekly } of rows) {
+    const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
-    if (!f.examInPlan[k] || list.length < 4 || W < 14) return;
-    checked++;
-    const total = list.reduce((a, x) => a + x.hours, 0);
-    const last3 = list.filter((x) => x.day >= D - 3).reduce((a, x) => a + x.hours, 0);
-    const last7 = list.filter((x) => x.day >= D - 7).reduce((a, x) => a + x.hours, 0);
-    const weekly = total / (W / 7);
-    // Hours the deadline forces late (the research exempts those): the other subjects' needs
-    // leave no room for them earlier.
-    const forced3 = (f.needs[k] as number) - roomBefore(f, k, W - 3);
-    const forced7 = (f.needs[k] as number) - roomBefore(f, k, W - 7);
+    const told = warned.has(`cram:${k}`);
+    const forced3 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 3) : 0;
+    const forced7 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 7) : 0;
     if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
-      cramming.push(`${s.name}: ${last3} of ${total} h in the last 3 days`);
-    // At least one session: M9's final review falls in the last week, and for a subject studied
-    // less than half a session a week it alone exceeds twice the mean week (the research note's
-    // two rules conflict there; its 3-day rule has the same kind of floor, 2 sessions).
+      cramming.push(`${name}: ${last3} of ${total} h in the last 3 days`);
     if (last7 > Math.max(2 * weekly, f.L, forced7) + EPS)
-      cramming.push(`${s.name}: ${last7} h in the last week, mean ${weekly}`);
-  });
-  return { checked, cramming };
+      cramming.push(`${name}: ${last7} h in the last week, mean ${weekly}`);
+  }
+  return { checked: rows.length, cramming };
 }
 
 /**

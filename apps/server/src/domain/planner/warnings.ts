@@ -1,6 +1,6 @@
 /** The plan's warnings, with numbers, in a fixed order the metrics recognise (research M2). */
 import { dayNumber, formatClock, shortDate, WEEKDAY_NAMES, weekdayOf } from './dates.js';
-import { type DayTemplate, WEEK_LOAD_LIMIT } from './model.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, WEEK_LOAD_LIMIT } from './model.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
 import type { PlannerInput } from './types.js';
 
@@ -66,6 +66,30 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
     out.push(
       `${s.name}: no free session in the 6 days before the exam (${shortDate(m.p0 + D)}), so the plan has no final review for it.`,
     );
+  });
+  // Cramming the plan could not avoid (the repairs move every session they can out of the last
+  // week): the other subjects' needs take the time before it, and the student should know (M8).
+  // Checked as the metrics check it: the exam day for the last days, the window for the mean.
+  input.subjects.forEach((s, k) => {
+    const W = m.windowEnd[k] as number;
+    if (!m.examInPlan[k] || (count[k] as number) < 4 || W < CRAM_MIN_WINDOW) return;
+    // A subject short of its need already has a warning that says why.
+    if ((delivered[k] as number) < (m.needs[k] as number) - EPS) return;
+    const D = dayNumber(s.deadline as string) - m.p0;
+    let total = 0;
+    let last3 = 0;
+    let last7 = 0;
+    for (const b of raw) {
+      if (b.subject !== k) continue;
+      const h = b.len / 2;
+      total += h;
+      if (b.day >= D - CRAM_DAYS) last3 += h;
+      if (b.day >= D - 7) last7 += h;
+    }
+    if (last3 > Math.max(0.25 * total, 2 * L) + EPS || last7 > Math.max((14 * total) / W, L) + EPS)
+      out.push(
+        `${s.name}: ${fmtHours(last7)} of its ${fmtHours(total)} h fall in the week before the exam (${shortDate(m.p0 + D)}), as the other subjects need the time before it.`,
+      );
   });
   const seen = new Set<number>();
   for (let d = 0; d < Math.min(7, m.days); d++) seen.add(weekdayOf(m.p0 + d));
