@@ -9,7 +9,7 @@
  * limit stay put; every day stays valid (M1) and interleavable (M6). Bounded and deterministic.
  */
 import type { DayTemplate } from './model.js';
-import { runsOk, shortPlacesOk } from './repair.js';
+import { freePlace, hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
 
 /** Where the pass stops: under the M7 limit of 1.30, with a margin for the metric's rounding. */
 const TARGET_MAX_MEAN = 1.28;
@@ -31,26 +31,15 @@ export function evenLoad(
 ): void {
   const days = Math.min(horizon, owners.length);
   const used = new Float64Array(days);
-  const hours = new Float64Array(targets.length);
-  let total = 0;
   for (let d = 0; d < days; d++) {
     const own = owners[d] as Int16Array;
-    for (let i = 0; i < own.length; i++) {
-      const k = own[i] as number;
-      if (k < 0) continue;
-      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-      used[d] = (used[d] as number) + h;
-      hours[k] = (hours[k] as number) + h;
-    }
+    for (let i = 0; i < own.length; i++)
+      if ((own[i] as number) >= 0)
+        used[d] = (used[d] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
   }
-  for (let d = days; d < owners.length; d++) {
-    const own = owners[d] as Int16Array;
-    for (let i = 0; i < own.length; i++) {
-      const k = own[i] as number;
-      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
-    }
-  }
+  const hours = hoursBySubject(tplOf, owners, targets.length);
   let goal = 0;
+  let total = 0;
   for (let k = 0; k < targets.length; k++) {
     goal += targets[k] as number;
     total += hours[k] as number;
@@ -165,10 +154,4 @@ export function evenLoad(
     total += h;
     return true;
   }
-}
-
-/** A free place of exactly `len` half-hours on the day, or -1. */
-function freePlace(tpl: DayTemplate, own: Int16Array, len: number): number {
-  for (let i = 0; i < own.length; i++) if (own[i] === -1 && tpl.places[i]?.len === len) return i;
-  return -1;
 }

@@ -8,7 +8,7 @@
  * subject and deterministic.
  */
 import type { DayTemplate } from './model.js';
-import { runsOk, shortPlacesOk } from './repair.js';
+import { freePlace, runsOk, shortPlacesOk } from './repair.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
@@ -73,9 +73,8 @@ export function frontShift(
       let mine = 0;
       for (let i = 0; i < own.length; i++) if (own[i] === k) mine++;
       if (mine !== 1 || !runsOk(own, k)) continue;
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++)
-        if (own[i] === -1 && places[i]?.len === len) return { day: d, place: i };
+      const i = freePlace(tplOf(d), own, len);
+      if (i >= 0) return { day: d, place: i };
     }
     return spread;
   }
@@ -96,13 +95,10 @@ export function frontShift(
       }
       const dist = Math.min(d - lastK, (nextK[d] as number) - d);
       if (dist <= bestDist || !runsOk(own, k)) continue;
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++)
-        if (own[i] === -1 && places[i]?.len === len) {
-          best = { day: d, place: i };
-          bestDist = dist;
-          break;
-        }
+      const i = freePlace(tplOf(d), own, len);
+      if (i < 0) continue;
+      best = { day: d, place: i };
+      bestDist = dist;
     }
     return best;
   }

@@ -56,8 +56,14 @@ export function runsOk(own: Int16Array, k: number): boolean {
   return interleavable(total, most, distinct);
 }
 
+/** The first free place of exactly `len` half-hours on the day, or -1. */
+export function freePlace(tpl: DayTemplate, own: Int16Array, len: number): number {
+  for (let i = 0; i < own.length; i++) if (own[i] === -1 && tpl.places[i]?.len === len) return i;
+  return -1;
+}
+
 /** Hours each subject holds in the plan. */
-function hoursBySubject(
+export function hoursBySubject(
   tplOf: (day: number) => DayTemplate,
   owners: readonly Int16Array[],
   S: number,
@@ -182,10 +188,8 @@ export function repairGaps(
           const len = tplFrom.places[src]?.len ?? 0;
           const ownT = owners[t] as Int16Array;
           const tplT = tplOf(t);
-          let dst = -1;
           if (!runsOk(ownT, k)) continue;
-          for (let i = 0; i < ownT.length && dst < 0; i++)
-            if (ownT[i] === -1 && (tplT.places[i]?.len ?? 0) === len) dst = i;
+          let dst = freePlace(tplT, ownT, len);
           if (dst >= 0) {
             ownFrom[src] = -1;
             ownT[dst] = k;
@@ -393,15 +397,13 @@ export function repairCramming(
     for (let d = W - 8; d >= 0; d--) {
       const own = owners[d] as Int16Array;
       if (own.includes(k) || !runsOk(own, k)) continue;
-      for (let i = 0; i < own.length; i++) {
-        if (own[i] !== -1 || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
-        own[i] = k;
-        ownFrom[src] = -1;
-        if (shortPlacesOk(tplOf(d), own) && fromOk()) return true;
-        own[i] = -1;
-        ownFrom[src] = k;
-        break;
-      }
+      const i = freePlace(tplOf(d), own, len);
+      if (i < 0) continue;
+      own[i] = k;
+      ownFrom[src] = -1;
+      if (shortPlacesOk(tplOf(d), own) && fromOk()) return true;
+      own[i] = -1;
+      ownFrom[src] = k;
     }
     // No free place: swap with a subject j that can take this day (not its own last week),
     // preferably one not studying that day already; a second session of j that day, then of k
@@ -518,17 +520,15 @@ export function repairRuns(
         for (let t = 0; t < (movableBefore[j] as number) && !moved; t++) {
           const ownT = owners[t] as Int16Array;
           if (t === d || ownT.includes(j) || !runsOk(ownT, j)) continue;
-          for (let x = 0; x < ownT.length; x++)
-            if (ownT[x] === -1 && (tplOf(t).places[x]?.len ?? 0) === len) {
-              ownT[x] = j;
-              own[i] = -1;
-              if (shortPlacesOk(tplOf(t), ownT) && shortPlacesOk(tplOf(d), own)) moved = true;
-              else {
-                ownT[x] = -1;
-                own[i] = j;
-              }
-              break;
-            }
+          const x = freePlace(tplOf(t), ownT, len);
+          if (x < 0) continue;
+          ownT[x] = j;
+          own[i] = -1;
+          if (shortPlacesOk(tplOf(t), ownT) && shortPlacesOk(tplOf(d), own)) moved = true;
+          else {
+            ownT[x] = -1;
+            own[i] = j;
+          }
         }
       }
       if (!moved) moved = trade(d, top);

@@ -52,15 +52,26 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
           : `${s.name} needs about ${fmtHours(need)} h in this period, only ${fmtHours(got)} h are available.`,
       );
     });
-  const count = new Int32Array(input.subjects.length);
-  const lastFinal = new Int32Array(input.subjects.length).fill(-1);
+  const S = input.subjects.length;
+  // Exam day offsets (NaN: none in the plan), then one pass over the blocks for the sessions,
+  // the last final review and the hours in the last 3 and 7 days before each exam.
+  const exam = input.subjects.map((s, k) =>
+    m.examInPlan[k] ? dayNumber(s.deadline as string) - m.p0 : Number.NaN,
+  );
+  const count = new Int32Array(S);
+  const lastFinal = new Int32Array(S).fill(-1);
+  const last3 = new Float64Array(S);
+  const last7 = new Float64Array(S);
   for (const b of raw) {
-    count[b.subject] = (count[b.subject] as number) + 1;
-    if (b.final) lastFinal[b.subject] = Math.max(lastFinal[b.subject] as number, b.day);
+    const k = b.subject;
+    count[k] = (count[k] as number) + 1;
+    if (b.final) lastFinal[k] = Math.max(lastFinal[k] as number, b.day);
+    if (b.day >= (exam[k] as number) - CRAM_DAYS) last3[k] = (last3[k] as number) + b.len / 2;
+    if (b.day >= (exam[k] as number) - 7) last7[k] = (last7[k] as number) + b.len / 2;
   }
   input.subjects.forEach((s, k) => {
     if (!m.examInPlan[k]) return;
-    const D = dayNumber(s.deadline as string) - m.p0;
+    const D = exam[k] as number;
     const fin = lastFinal[k] as number;
     if ((count[k] as number) < 2 || (fin >= 0 && fin >= D - 6)) return;
     out.push(
@@ -73,22 +84,14 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
   input.subjects.forEach((s, k) => {
     const W = m.windowEnd[k] as number;
     if (!m.examInPlan[k] || (count[k] as number) < 4 || W < CRAM_MIN_WINDOW) return;
+    const total = delivered[k] as number;
     // A subject short of its need already has a warning that says why.
-    if ((delivered[k] as number) < (m.needs[k] as number) - EPS) return;
-    const D = dayNumber(s.deadline as string) - m.p0;
-    let total = 0;
-    let last3 = 0;
-    let last7 = 0;
-    for (const b of raw) {
-      if (b.subject !== k) continue;
-      const h = b.len / 2;
-      total += h;
-      if (b.day >= D - CRAM_DAYS) last3 += h;
-      if (b.day >= D - 7) last7 += h;
-    }
-    if (last3 > Math.max(0.25 * total, 2 * L) + EPS || last7 > Math.max((14 * total) / W, L) + EPS)
+    if (total < (m.needs[k] as number) - EPS) return;
+    const l3 = last3[k] as number;
+    const l7 = last7[k] as number;
+    if (l3 > Math.max(0.25 * total, 2 * L) + EPS || l7 > Math.max((14 * total) / W, L) + EPS)
       out.push(
-        `${s.name}: ${fmtHours(last7)} of its ${fmtHours(total)} h fall in the week before the exam (${shortDate(m.p0 + D)}), as the other subjects need the time before it.`,
+        `${s.name}: ${fmtHours(l7)} of its ${fmtHours(total)} h fall in the week before the exam (${shortDate(m.p0 + (exam[k] as number))}), as the other subjects need the time before it.`,
       );
   });
   const seen = new Set<number>();
