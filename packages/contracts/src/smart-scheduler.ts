@@ -81,10 +81,50 @@ export const wizardSubjectsSchema = z
   .array(wizardSubjectSchema)
   .min(1, 'Add at least one subject.')
   .max(WIZARD.subjectsMax, 'At most 20 subjects.')
-  .refine((s) => new Set(s.map((x) => x.name.trim().toLowerCase())).size === s.length, {
-    message: 'Each subject needs its own name.',
+  .superRefine((subjects, ctx) => {
+    const clash = findSubjectNameClash(subjects.map((s) => s.name));
+    if (!clash) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: [clash.index, 'name'],
+      message: subjectNameClashMessage(
+        subjects[clash.earlier]?.name ?? '',
+        subjects[clash.index]?.name ?? '',
+      ),
+    });
   });
 export type WizardSubjects = z.infer<typeof wizardSubjectsSchema>;
+
+/**
+ * What two subject names must not share. Files travel in a multipart part named by
+ * subjectFileField, so "Math A" and "Math_A" would land in one part and the first subject would
+ * get none; case is folded too, as subjects are told apart without it everywhere else.
+ */
+export function subjectNameKey(name: string): string {
+  return subjectFileField(name).toLowerCase();
+}
+
+/** The first subject whose name clashes with an earlier one (by subjectNameKey), or null. */
+export function findSubjectNameClash(
+  names: readonly string[],
+): { index: number; earlier: number } | null {
+  const seen = new Map<string, number>();
+  for (const [index, name] of names.entries()) {
+    const key = subjectNameKey(name);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return { index, earlier };
+    seen.set(key, index);
+  }
+  return null;
+}
+
+/** The message for two subject names that clash, quoting both as the student typed them. */
+export function subjectNameClashMessage(earlierName: string, name: string): string {
+  const [a, b] = [earlierName.trim(), name.trim()];
+  return a === b
+    ? `Each subject needs its own name ("${a}" appears twice).`
+    : `Each subject needs its own name ("${a}" and "${b}" count as the same).`;
+}
 
 export const wizardPreferencesSchema = z
   .object({

@@ -1,5 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { ModelLink } from './model-link';
 import './markdown-text.css';
 
 /** Headings in an answer must not break the screen's outline: they become bold paragraphs. */
@@ -10,8 +11,8 @@ const heading: Components['h1'] = ({ node: _node, ...props }) => (
 );
 
 const components: Components = {
-  // Links in an AI answer lead away from the app: never give the new page a handle on this one.
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  // A chat panel would lose its conversation if an in-app link replaced the page.
+  a: (props) => <ModelLink {...props} openInternalInNewTab />,
   h1: heading,
   h2: heading,
   h3: heading,
@@ -27,8 +28,8 @@ export interface MarkdownTextProps {
 
 /**
  * Text written by the AI (plain text or Markdown). Raw HTML is dropped (skipHtml), images are
- * not loaded and URLs go through react-markdown's safe-protocol filter: nothing the model
- * writes is ever interpreted as HTML.
+ * not loaded and every link shows where it leads (ModelLink): nothing the model writes is
+ * ever interpreted as HTML or passes off one site as another.
  */
 export function MarkdownText({ children, className }: MarkdownTextProps) {
   return (

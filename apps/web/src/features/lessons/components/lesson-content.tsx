@@ -3,6 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { ModelLink } from '@/components/model-link';
 import './lessons.css';
 
 /**
@@ -10,8 +11,7 @@ import './lessons.css';
  * the outline stays in order.
  */
 const components: Components = {
-  // Lesson links lead away from the app: never give the new page a handle on this one.
-  a: ({ node: _node, ...props }) => <a {...props} rel="noopener noreferrer" />,
+  a: ModelLink,
   h1: ({ node: _node, ...props }) => <h2 {...props} />,
   h2: ({ node: _node, ...props }) => <h3 {...props} />,
   h3: ({ node: _node, ...props }) => <h4 {...props} />,
@@ -25,7 +25,9 @@ export interface LessonContentProps {
 
 /**
  * A lesson's Markdown with $inline$ and $$display$$ math rendered by KaTeX. Raw HTML in the
- * Markdown is dropped (skipHtml) and URLs go through react-markdown's safe-protocol filter.
+ * Markdown is dropped (skipHtml), images are not loaded (a lesson is the model's text, and a
+ * remote image could track the reader or show anything), and every link shows where it leads
+ * (ModelLink). KaTeX keeps its default trust: false, so \href and \includegraphics stay inert.
  */
 export function LessonContent({ markdown }: LessonContentProps) {
   return (
@@ -34,6 +36,7 @@ export function LessonContent({ markdown }: LessonContentProps) {
         remarkPlugins={[remarkMath, remarkGfm]}
         rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]}
         skipHtml
+        disallowedElements={['img']}
         components={components}
       >
         {markdown}

@@ -55,13 +55,31 @@ describe('validateSubjects', () => {
     expect(validateSubjects([subject({ deadline: '2026-03-30' })], period)?.field).toBe('deadline');
   });
 
-  it('refuses two subjects that would share a file part name', () => {
+  it('refuses two subjects that would share a file part name, naming both', () => {
     expect(
       validateSubjects(
         [subject({ name: 'Organic chemistry' }), subject({ name: 'organic_Chemistry' })],
         period,
       ),
-    ).toMatchObject({ index: 1, message: 'Subject 2: Each subject needs its own name.' });
+    ).toEqual({
+      index: 1,
+      field: 'name',
+      message:
+        'Subject 2: Each subject needs its own name ("Organic chemistry" and "organic_Chemistry" count as the same).',
+    });
+    expect(
+      validateSubjects(
+        [subject({ name: 'Math A' }), subject({ name: 'Physics' }), subject({ name: 'Math_A' })],
+        period,
+      ),
+    ).toMatchObject({
+      index: 2,
+      message:
+        'Subject 3: Each subject needs its own name ("Math A" and "Math_A" count as the same).',
+    });
+    expect(
+      validateSubjects([subject({ name: 'Math A' }), subject({ name: 'Math B' })], period),
+    ).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { subjectFileField, WIZARD } from '@studybuddy/contracts';
+import { subjectNameClashMessage, subjectNameKey, WIZARD } from '@studybuddy/contracts';
 import { isIsoDate } from './dates';
 
 /** '' = not set; otherwise High = 2, Medium = 1, Low = 0 (SPEC.md section 3). */
@@ -125,7 +125,7 @@ export function validateSubjects(
   if (subjects.length > WIZARD.subjectsMax) {
     return { index: -1, field: null, message: `Add at most ${WIZARD.subjectsMax} subjects.` };
   }
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const [index, s] of subjects.entries()) {
     const n = index + 1;
     const fail = (field: SubjectField | null, text: string): SubjectError => ({
@@ -154,10 +154,11 @@ export function validateSubjects(
     if (s.missingFiles?.length) {
       return fail('files', 'Choose its files again after the page reload, or leave them out.');
     }
-    // Names that differ only in case or in spaces versus underscores would share a file part.
-    const key = subjectFileField(name).toLowerCase();
-    if (seen.has(key)) return fail('name', 'Each subject needs its own name.');
-    seen.add(key);
+    // The server's rule, so a clash is caught here rather than after the upload.
+    const key = subjectNameKey(name);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return fail('name', subjectNameClashMessage(earlier, name));
+    seen.set(key, name);
   }
   const total = subjects.reduce((sum, s) => sum + s.files.reduce((a, f) => a + f.size, 0), 0);
   if (total > WIZARD.requestSizeMax) {

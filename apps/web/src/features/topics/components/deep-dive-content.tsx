@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeDeepDive } from '../utils/deep-dive-html';
+import '@/components/model-link.css';
 import './topics.css';
 
 export interface DeepDiveContentProps {
@@ -14,7 +15,11 @@ export interface DeepDiveContentProps {
  */
 export function DeepDiveContent({ content }: DeepDiveContentProps) {
   const { t } = useTranslation();
-  const html = useMemo(() => sanitizeDeepDive(content), [content]);
+  const opensInNewTab = t('common.opensInNewTab');
+  const html = useMemo(
+    () => sanitizeDeepDive(content, { opensInNewTab }),
+    [content, opensInNewTab],
+  );
   if (!html) return <p className="status-text">{t('topics.detail.noDetails')}</p>;
   return (
     <div

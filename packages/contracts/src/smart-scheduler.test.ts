@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findSubjectNameClash,
+  subjectFileField,
+  subjectNameClashMessage,
+  wizardSubjectsSchema,
+} from './smart-scheduler.js';
+
+const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
+const subjects = (...names: string[]) =>
+  names.map((name, subjectIndex) => ({ name, keyTopics: topics, subjectIndex }));
+
+describe('wizardSubjectsSchema', () => {
+  it('accepts subjects with distinct names', () => {
+    expect(wizardSubjectsSchema.safeParse(subjects('Math A', 'Math B', 'Physics')).success).toBe(
+      true,
+    );
+  });
+
+  it('refuses names that differ only by space versus underscore, naming both on the later one', () => {
+    expect(subjectFileField('Math A')).toBe(subjectFileField('Math_A'));
+    const result = wizardSubjectsSchema.safeParse(subjects('Math A', 'Biology', 'Math_A'));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: [2, 'name'],
+        message: 'Each subject needs its own name ("Math A" and "Math_A" count as the same).',
+      }),
+    ]);
+  });
+
+  it('refuses names that differ only in case or surrounding spaces', () => {
+    const result = wizardSubjectsSchema.safeParse(
+      subjects('Organic  chemistry', 'organic_Chemistry '),
+    );
+    expect(result.error?.issues[0]?.path).toEqual([1, 'name']);
+    const same = wizardSubjectsSchema.safeParse(subjects('Biology', ' Biology'));
+    expect(same.error?.issues[0]?.message).toBe(
+      'Each subject needs its own name ("Biology" appears twice).',
+    );
+  });
+});
+
+describe('findSubjectNameClash', () => {
+  it('points at the first later name whose file field an earlier one already has', () => {
+    expect(findSubjectNameClash(['A b', 'C', 'c', 'a_B'])).toEqual({ index: 2, earlier: 1 });
+    expect(findSubjectNameClash(['Math A', 'Math_B'])).toBeNull();
+  });
+
+  it('words the message with both names as typed', () => {
+    expect(subjectNameClashMessage(' Math A ', 'Math_A')).toBe(
+      'Each subject needs its own name ("Math A" and "Math_A" count as the same).',
+    );
+  });
+});
