@@ -1,5 +1,6 @@
 /** Runs every benchmark of the server's pure modules and prints the figures (npm run bench). */
 
+import { availabilityBench } from './availability.bench.js';
 import { plannerBench } from './planner.bench.js';
 import { printPlannerQuality } from './planner-quality.bench.js';
 
@@ -27,4 +28,5 @@ console.log(
   `Node ${process.version}, ${results.filter((r) => r.ok).length}/${results.length} targets met`,
 );
 const qualityOk = printPlannerQuality();
-if (results.some((r) => !r.ok) || !qualityOk) process.exitCode = 1;
+const availabilityOk = await availabilityBench();
+if (results.some((r) => !r.ok) || !qualityOk || !availabilityOk) process.exitCode = 1;

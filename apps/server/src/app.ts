@@ -4,7 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
+import type { FileReaders } from './adapters/files/ingest.js';
+import { createParsePool } from './adapters/files/parse-pool.js';
 import { createPasswordHasher, type PasswordHasher } from './adapters/password-hasher.js';
+import { createOfflineEngine } from './adapters/work/offline-engine.js';
+import { createWorkPool } from './adapters/work/work-pool.js';
 import type { Config } from './config/config.js';
 import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
@@ -16,8 +20,12 @@ import {
 import {
   authRoutes,
   createAuthService,
+  createAuthThrottles,
+  createDeviceCookies,
+  createLoginGuard,
   createSessionsRepository,
   createUsersRepository,
+  sessionRoutes,
 } from './features/auth/index.js';
 import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
 import {
@@ -78,6 +86,7 @@ import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSpa } from './platform/spa.js';
+import { createAiBudget, createThrottle, registerAiBudget } from './platform/throttle.js';
 import { createTokenService } from './platform/tokens.js';
 
 export interface AppDeps {
@@ -87,6 +96,10 @@ export interface AppDeps {
   hasher?: PasswordHasher;
   /** Tests may pass an engine; otherwise AI_PROVIDER picks one (builtin by default). */
   ai?: AiEngine;
+  /** Where log lines go (stdout unless given); tests read the security events from it. */
+  logStream?: { write(line: string): void };
+  /** Tests share one set of readers between apps; the app then neither makes nor closes it. */
+  readers?: FileReaders;
 }
 
 /** Composition root: adapters, repositories, services, platform plugins, then feature routes. */
@@ -95,6 +108,8 @@ export async function buildApp({
   db,
   hasher = createPasswordHasher(),
   ai: injectedAi,
+  readers: injectedReaders,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -108,6 +123,7 @@ export async function buildApp({
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -119,21 +135,54 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // Adapters, repositories, services.
-  const ai = injectedAi ?? (await createAiEngine(config.ai, app.log));
+  // Adapters, repositories, services. Text work runs on one shared pool of threads, and PDF
+  // and Word files are read in memory-capped child processes, so no request holds the loop.
+  const readers = injectedReaders ?? {
+    work: createWorkPool(),
+    parse: createParsePool({ memoryMb: config.parseMemoryMb }),
+  };
+  if (!injectedReaders)
+    app.addHook('onClose', async () => {
+      await Promise.all([readers.work.close(), readers.parse.close()]);
+    });
+  if (!readers.parse.memoryCapped)
+    app.log.warn('prlimit was not found: PDF and Word files are read without a memory limit.');
+  const offline = createOfflineEngine(readers.work);
+  // Model calls of this instance per minute, whoever asks: a bill the operator can bound.
+  const modelCalls = createThrottle('ai_model_calls', {
+    points: config.ai.globalRateLimitMax,
+    windowSec: 60,
+  });
+  const ai =
+    injectedAi ??
+    (await createAiEngine(config.ai, app.log, offline, async () => {
+      return (await modelCalls.consume('instance')).allowed;
+    }));
   const secret = loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret);
   const tokens = createTokenService(secret, config.accessTokenTtlSeconds);
+  // One AI budget per student across every AI route; a service that calls the model several
+  // times per request (the smart scheduler) may charge it too.
+  const aiBudget = createAiBudget(config.ai.rateLimitMax);
+  const authThrottles = createAuthThrottles({
+    perAddressPerMinute: config.authRateLimitMax,
+    lockoutMax: config.authLockout.max,
+    lockoutMinutes: config.authLockout.minutes,
+  });
+  const loginGuard = createLoginGuard({
+    throttles: authThrottles,
+    devices: createDeviceCookies(secret),
+  });
   const users = createUsersRepository(db.db);
   const auth = createAuthService({
     users,
     sessions: createSessionsRepository(db.db),
     hasher,
     tokens,
-    sessionIdleDays: config.sessionIdleDays,
+    sessionIdleMinutes: config.sessionIdleMinutes,
     sessionMaxDays: config.sessionMaxDays,
   });
   const profile = createProfileService({ users, hasher, auth });
-  const topics = createTopicsService({ topics: createTopicsRepository(db.db), ai });
+  const topics = createTopicsService({ topics: createTopicsRepository(db.db), ai, readers });
   const subjects = createSubjectsService({ subjects: createSubjectsRepository(db.db), topics });
   const plans = createPlansService({ plans: createPlansRepository(db.db), subjects });
   const lessons = createLessonsService({ lessons: createLessonsRepository(db.db) });
@@ -142,7 +191,10 @@ export async function buildApp({
   const scheduler = createSmartSchedulerService({
     repo: createSmartSchedulerRepository(db.db),
     ai,
-    dataDir: config.dataDir,
+    // A model bills per call: past the student's budget the offline engine writes the rest.
+    ...(ai !== offline ? { modelBudget: { budget: aiBudget, offline } } : {}),
+    readers,
+    uploadQuotaBytes: config.uploadQuotaBytes,
   });
 
   // Platform: headers first so every answer carries them, then cookies, CSRF, limits, auth.
@@ -158,6 +210,7 @@ export async function buildApp({
     tokens,
     isSessionLive: (sid: string, userId: number) => auth.isSessionLive(sid, userId),
   });
+  registerAiBudget(app, aiBudget);
   await registerMultipart(app);
   await registerOpenApi(app);
 
@@ -168,9 +221,11 @@ export async function buildApp({
     auth,
     cookieSecure: config.cookieSecure,
     sessionMaxDays: config.sessionMaxDays,
-    rateLimitMax: config.authRateLimitMax,
+    throttles: authThrottles,
+    loginGuard,
   });
-  await app.register(profileRoutes, { profile });
+  await app.register(profileRoutes, { profile, passwordChecks: authThrottles.passwordChecks });
+  await app.register(sessionRoutes, { auth });
   await app.register(planRoutes, { plans });
   await app.register(subjectRoutes, { subjects });
   await app.register(topicRoutes, { topics });
@@ -181,23 +236,19 @@ export async function buildApp({
     feedback: createFeedbackRepository(db.db),
     rateLimitMax: config.authRateLimitMax,
   });
-  await app.register(smartSchedulerRoutes, { scheduler, rateLimitMax: config.authRateLimitMax });
+  await app.register(smartSchedulerRoutes, { scheduler });
   const material = createLessonMaterialService({ repo: createLessonMaterialRepository(db.db) });
   await app.register(assistantRoutes, {
     assistant: createAssistantService({ repo: createAssistantRepository(db.db), ai }),
-    rateLimitMax: config.ai.rateLimitMax,
   });
   await app.register(flashcardRoutes, {
     flashcards: createFlashcardsService({ cards: createFlashcardsRepository(db.db), material, ai }),
-    rateLimitMax: config.ai.rateLimitMax,
   });
   await app.register(quizRoutes, {
     quizzes: createQuizzesService({ quizzes: createQuizzesRepository(db.db), material, ai }),
-    rateLimitMax: config.ai.rateLimitMax,
   });
   await app.register(lessonBotRoutes, {
     lessonBot: createLessonBotService({ material, ai }),
-    rateLimitMax: config.ai.rateLimitMax,
   });
   registerOpenApiRoute(app);
   await registerSpa(app, config.webDist);

@@ -103,3 +103,43 @@ export const authEndpoints = {
     summary: 'Revoke the current session at once and clear the refresh cookie',
   }),
 };
+
+/** One live login of the signed-in student, as the profile lists it (never its id). */
+export const activeSessionSchema = z
+  .object({
+    browser: z
+      .string()
+      .nullable()
+      .describe('Browser read from the user agent (e.g. Chrome, Firefox); null when unknown'),
+    os: z
+      .string()
+      .nullable()
+      .describe('Operating system read from the user agent (e.g. Linux); null when unknown'),
+    createdAt: z.string().describe('When this login began (ISO 8601)'),
+    lastUsedAt: z.string().describe('Last login or token renewal of this session (ISO 8601)'),
+    current: z.boolean().describe('True for the session that made this request'),
+  })
+  .describe('ActiveSession');
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const revokeOtherSessionsResponseSchema = z
+  .object({ revoked: z.number().int().describe('How many other sessions were ended') })
+  .describe('RevokeOtherSessionsResponse');
+export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponseSchema>;
+
+export const sessionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    body: undefined,
+    response: z.array(activeSessionSchema),
+    summary: "The signed-in student's live sessions, this one first",
+  }),
+  revokeOthers: endpoint({
+    method: 'POST',
+    path: '/user/sessions/revoke-others',
+    body: undefined,
+    response: revokeOtherSessionsResponseSchema,
+    summary: 'End every session of the student but this one (log out everywhere else)',
+  }),
+};

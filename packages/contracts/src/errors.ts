@@ -27,6 +27,11 @@ export const errorCodes = [
   'email_taken',
   'username_taken',
   'wrong_password',
+  'password_too_common',
+  'password_like_identity',
+  'generation_in_progress',
+  'upload_quota_exceeded',
+  'server_busy',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -14,10 +14,16 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Wins over SESSION_IDLE_DAYS when set; up to 90 days. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(129_600).optional(),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: bool.default(false),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_LOCKOUT_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  AUTH_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  PARSE_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAIL: z
@@ -33,7 +39,11 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** The older name of AI_RATE_LIMIT_MAX, read when that one is not set. */
   AI_CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  AI_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+  /** Model calls per minute per server instance, all students together. */
+  AI_GLOBAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -47,12 +57,19 @@ export interface Config {
   /** From the environment; when absent the secrets module makes one under DATA_DIR. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
-  sessionIdleDays: number;
+  /** A session unused (no login or refresh) this long ends. */
+  sessionIdleMinutes: number;
   sessionMaxDays: number;
   cookieSecure: boolean;
   trustProxy: string | boolean;
   authRateLimitMax: number;
+  /** Failed logins per account (or per device cookie) and failed current-password checks. */
+  authLockout: { max: number; minutes: number };
   logLevel: string;
+  /** Bytes of study files one student may keep. */
+  uploadQuotaBytes: number;
+  /** Memory limit of each process that reads a PDF or Word file, in MB. */
+  parseMemoryMb: number;
   /** Folder of the built SPA, or undefined when it is not built (API only). */
   webDist: string | undefined;
   /** Public links shown in the footer and on the contact page. */
@@ -67,8 +84,10 @@ export interface AiConfig {
   apiKey: string | undefined;
   model: string | undefined;
   timeoutMs: number;
-  /** AI calls (chat, lesson helper, generation) per student per minute. */
+  /** AI requests per student per minute, one budget across every AI route. */
   rateLimitMax: number;
+  /** Model calls per minute per server instance, all students together. */
+  globalRateLimitMax: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +100,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.AI_PROVIDER !== 'builtin' && !e.AI_MODEL) {
     throw new Error(
       `Invalid configuration:\n  AI_MODEL: AI_PROVIDER=${e.AI_PROVIDER} needs AI_MODEL (the model name, e.g. llama3.1:8b); unset AI_PROVIDER to use the builtin engine`,
+    );
+  }
+  const sessionIdleMinutes = e.SESSION_IDLE_MINUTES ?? e.SESSION_IDLE_DAYS * 1440;
+  // Only a login or a refresh renews a session, and the client refreshes when its access token
+  // runs out: an idle limit shorter than the token would log out a student who is active.
+  if (sessionIdleMinutes * 60 <= e.ACCESS_TOKEN_TTL_SECONDS) {
+    throw new Error(
+      `Invalid configuration:\n  SESSION_IDLE_MINUTES: ${sessionIdleMinutes} minutes must be longer than the access token (ACCESS_TOKEN_TTL_SECONDS=${e.ACCESS_TOKEN_TTL_SECONDS})`,
+    );
+  }
+  // ASVS 6.3.1 (2.2.1 in v4): at most 100 failed attempts an hour on one account. Windows are
+  // fixed, so any hour touches up to floor(60 / minutes) + 1 of them.
+  if (e.AUTH_LOCKOUT_MAX * (Math.floor(60 / e.AUTH_LOCKOUT_MINUTES) + 1) > 100) {
+    throw new Error(
+      `Invalid configuration:\n  AUTH_LOCKOUT_MAX: ${e.AUTH_LOCKOUT_MAX} failures every ${e.AUTH_LOCKOUT_MINUTES} minutes allow more than 100 failed logins an hour`,
     );
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -99,12 +133,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    sessionIdleDays: e.SESSION_IDLE_DAYS,
+    sessionIdleMinutes,
     sessionMaxDays: e.SESSION_MAX_DAYS,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    authLockout: { max: e.AUTH_LOCKOUT_MAX, minutes: e.AUTH_LOCKOUT_MINUTES },
     logLevel: e.LOG_LEVEL,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576,
+    parseMemoryMb: e.PARSE_MEMORY_MB,
     webDist: existsSync(resolve(webDist, 'index.html')) ? webDist : undefined,
     site: {
       supportEmail: e.SUPPORT_EMAIL,
@@ -118,7 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.AI_API_KEY || undefined,
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
-      rateLimitMax: e.AI_CHAT_RATE_LIMIT_MAX,
+      rateLimitMax: e.AI_RATE_LIMIT_MAX ?? e.AI_CHAT_RATE_LIMIT_MAX,
+      globalRateLimitMax: e.AI_GLOBAL_RATE_LIMIT_MAX,
     },
   };
 }
@@ -128,4 +166,24 @@ function parseTrustProxy(v: string | undefined): string | boolean {
   if (v === undefined || v === '' || v === 'false') return false;
   if (v === 'true') return true;
   return v;
+}
+
+/** True for a host name or address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '::1' ||
+    /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+/** The start-up warning for cookies without Secure on a reachable address, if it applies. */
+export function plainHttpCookieWarning(config: Pick<Config, 'cookieSecure' | 'host'>) {
+  if (config.cookieSecure || isLoopbackHost(config.host)) return undefined;
+  return `COOKIE_SECURE is false and HOST=${config.host} is reachable from other machines: the session cookies will be sent over plain HTTP. Serve the app behind HTTPS and set COOKIE_SECURE=true.`;
 }

@@ -1,14 +1,30 @@
 import type { ErrorBody, FieldIssue } from '@studybuddy/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { WorkPoolBusy } from '../adapters/work/work-pool.js';
 import { AppError } from './app-error.js';
 import { csrfError } from './csrf.js';
+import { securityFields } from './throttle.js';
 
 /** One error handler: every failure leaves as `{ message, code, details? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'payload_too_large' || error.code === 'upload_quota_exceeded') {
+        request.log.warn(
+          { event: 'upload.refused', ...securityFields(request), reason: error.message },
+          'upload refused',
+        );
+      }
       return reply.status(error.status).send(body(error.message, error.code, error.details));
+    }
+    if (error instanceof WorkPoolBusy) {
+      request.log.warn({ event: 'work.busy' }, 'work pool queue full');
+      return reply.status(503).send(body(error.message, 'server_busy'));
+    }
+    // The client went away (its work was abandoned): nobody reads this answer.
+    if (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR') {
+      return reply.status(503).send(body('The request was cancelled.', 'server_busy'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: FieldIssue[] = error.validation.map((v) => {

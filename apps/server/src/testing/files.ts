@@ -1,3 +1,4 @@
+import { createDeflate } from 'node:zlib';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -34,4 +35,73 @@ export async function makeDocx(paragraphs: { heading?: boolean; text: string }[]
     `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/**
+ * A PDF whose one page's content stream inflates to `inflatedMb` MB of spaces: a
+ * decompression bomb of about a thousandth of that size. Deflated in chunks, so the test
+ * process never holds the inflated bytes.
+ */
+export async function makePdfBomb(inflatedMb: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < inflatedMb; i++) {
+    if (!deflate.write(block)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  const stream = Buffer.concat(chunks);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let at = parts[0]?.length ?? 0;
+  const push = (b: Buffer) => {
+    parts.push(b);
+    at += b.length;
+  };
+  objects.forEach((o, i) => {
+    offsets.push(at);
+    push(Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`));
+  });
+  offsets.push(at);
+  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  push(stream);
+  push(Buffer.from('\nendstream\nendobj\n'));
+  const xref = at;
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${rows}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+/**
+ * A DOCX whose ZIP headers claim 1,000 bytes for a `document.xml` that really inflates to
+ * `realMb` MB: the guard must count real bytes, not trust the directory.
+ */
+export async function makeDocxLyingSizes(realMb: number): Promise<Buffer> {
+  const honest = await makeDocx([{ text: 'x'.repeat(realMb * 1024 * 1024) }]);
+  const name = Buffer.from('word/document.xml');
+  // Uncompressed size sits at offset 22 of a local header (PK\3\4) and 24 of a central one.
+  for (const [magic, field] of [
+    [0x04034b50, 22],
+    [0x02014b50, 24],
+  ] as const) {
+    for (let i = 0; i < honest.length - 4; i++) {
+      if (honest.readUInt32LE(i) !== magic) continue;
+      const nameAt = i + (magic === 0x04034b50 ? 30 : 46);
+      if (honest.subarray(nameAt, nameAt + name.length).equals(name))
+        honest.writeUInt32LE(1000, i + field);
+    }
+  }
+  return honest;
 }

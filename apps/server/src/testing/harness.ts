@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@studybuddy/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import type { FileReaders } from '../adapters/files/ingest.js';
+import { createParsePool } from '../adapters/files/parse-pool.js';
+import { createWorkPool } from '../adapters/work/work-pool.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
 import { connectDatabase, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -61,6 +64,20 @@ export async function countRows(db: TestDb, table: keyof Database): Promise<numb
   return Number(row.n);
 }
 
+let sharedReaders: FileReaders | undefined;
+
+/**
+ * One work pool and one parser process for every app of a test file: starting threads and
+ * processes per test would cost more than the tests. Idle ones never hold the process open.
+ */
+export function testReaders(): FileReaders {
+  sharedReaders ??= {
+    work: createWorkPool({ threads: 1 }),
+    parse: createParsePool({ size: 1 }),
+  };
+  return sharedReaders;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: TestDb;
@@ -71,6 +88,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logStream' | 'hasher'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
   const config = loadConfig({
@@ -78,11 +96,13 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Suites make many AI calls per student; a test of the older variable sets that one alone.
+    ...(env.AI_CHAT_RATE_LIMIT_MAX ? {} : { AI_RATE_LIMIT_MAX: '1000' }),
     WEB_DIST: join(dataDir, 'no-web'),
     ...env,
   });
   const db = await createTestDb(kind);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, readers: testReaders(), ...deps });
   await app.ready();
   return {
     app,
@@ -160,3 +180,16 @@ export const sampleUser = {
   email: 'ana@example.com',
   password: 'correct horse battery',
 };
+
+/** A log destination for createTestApp (with LOG_LEVEL=info) that keeps every line, parsed. */
+export function captureLog() {
+  const lines: Array<Record<string, unknown> & { event?: string; level: number; msg: string }> = [];
+  return {
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    lines,
+    /** The lines of one event, e.g. `auth.login_failed`. */
+    events: (name: string) => lines.filter((l) => l.event === name),
+    /** Everything written, for "never logs X" checks. */
+    text: () => lines.map((l) => JSON.stringify(l)).join('\n'),
+  };
+}

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { contentWords } from '../../domain/text/text.js';
+import { contentWords, trimEndMatching } from '../../domain/text/text.js';
 import { toZoned } from '../../domain/time/zoned.js';
 import type { ChatRequest, SessionInfo, StudyContext, SubjectProgress } from './ai-engine.js';
 import knowledge from './knowledge-base.json' with { type: 'json' };
@@ -389,10 +389,10 @@ export function builtinChatReply(req: ChatRequest): string {
     if (previous) {
       const before = detect(previous.text, req.context);
       const subject = mentionedSubject(message, req.context);
-      const rest = message
-        .replace(/^\s*(and|what about|how about)\s+/i, '')
-        .replace(/[?.!\s]+$/, '')
-        .trim();
+      const rest = trimEndMatching(
+        message.replace(/^\s*(and|what about|how about)\s+/i, ''),
+        /[?.!\s]/,
+      ).trim();
       const named = rest.split(/\s+/).length <= 4 && /^\p{Lu}/u.test(rest);
       if (before?.kind === 'track' && (subject || named))
         intent = scheduleIntent(`am I on track for ${subject?.name ?? rest}`, req.context);

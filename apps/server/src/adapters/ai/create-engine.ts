@@ -9,10 +9,16 @@ export interface AiLogger {
 
 /**
  * The engine AI_PROVIDER asks for. The AI SDK is only loaded when a provider is configured;
- * the builtin engine is always there as the fallback.
+ * the builtin engine (by default in-thread; the app passes the one on its work pool) is
+ * always there as the fallback.
  */
-export async function createAiEngine(ai: AiConfig, log?: AiLogger): Promise<AiEngine> {
-  const builtin = createBuiltinEngine();
+export async function createAiEngine(
+  ai: AiConfig,
+  log?: AiLogger,
+  builtin: AiEngine = createBuiltinEngine(),
+  /** This server's budget of model calls (AI_GLOBAL_RATE_LIMIT_MAX): false when spent. */
+  admit?: () => Promise<boolean>,
+): Promise<AiEngine> {
   if (ai.provider === 'builtin') return builtin;
   const [{ createLlmEngine }, { createLanguageModel }] = await Promise.all([
     import('./llm-engine.js'),
@@ -23,6 +29,7 @@ export async function createAiEngine(ai: AiConfig, log?: AiLogger): Promise<AiEn
     name: `${ai.provider}/${ai.model}`,
     timeoutMs: ai.timeoutMs,
     fallback: builtin,
+    ...(admit ? { admit } : {}),
     onFailure: (feature: string, reason: FailureReason, detail: string) =>
       log?.warn(
         { event: 'ai.fallback', feature, reason, detail: detail.slice(0, 300) },

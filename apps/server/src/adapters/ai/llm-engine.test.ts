@@ -59,6 +59,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
       model: 'fake-model',
       timeoutMs: TIMEOUT_MS,
       rateLimitMax: 100,
+      globalRateLimitMax: 600,
     });
   });
   afterAll(async () => fake.close());
@@ -131,6 +132,30 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     expect(quiz.engine).toBe('builtin');
     expect(quiz.warnings[0]).toMatch(/rate limit/);
     expect(quiz.value.length).toBeGreaterThan(0);
+  });
+
+  it('stops calling the model once the server budget of calls is spent', async () => {
+    let left = 1;
+    const budgeted = await createAiEngine(
+      {
+        provider: dialect,
+        baseUrl: fake.baseUrl,
+        apiKey: 'test-key',
+        model: 'fake-model',
+        timeoutMs: TIMEOUT_MS,
+        rateLimitMax: 100,
+        globalRateLimitMax: 1,
+      },
+      undefined,
+      undefined,
+      async () => left-- > 0,
+    );
+    fake.set({ kind: 'json', body: { reply: 'Répéter à intervalles croissants.' } });
+    expect((await budgeted.chat(chatRequest)).engine).toBe(`${dialect}/fake-model`);
+    const second = await budgeted.chat(chatRequest);
+    expect(fake.requests).toHaveLength(1);
+    expect(second.engine).toBe('builtin');
+    expect(second.warnings[0]).toMatch(/as many requests as this server allows/);
   });
 
   it('does not retry a 400', async () => {

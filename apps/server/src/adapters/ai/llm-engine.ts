@@ -18,7 +18,7 @@ import type {
 import { builtinChatReply, CRISIS_REPLY } from './builtin-chat.js';
 import { sanitizeModelText } from './sanitize.js';
 
-export type FailureReason = 'timeout' | 'rate_limited' | 'http_error' | 'invalid_output';
+export type FailureReason = 'timeout' | 'rate_limited' | 'http_error' | 'invalid_output' | 'budget';
 
 export interface LlmEngineOptions {
   model: LanguageModel;
@@ -28,6 +28,11 @@ export interface LlmEngineOptions {
   fallback: AiEngine;
   /** Called once per provider failure (the app logs it). */
   onFailure?: (feature: string, reason: FailureReason, detail: string) => void;
+  /**
+   * Asked before every model call, retries included: false when this server's budget of
+   * model calls is spent, and the builtin engine answers instead.
+   */
+  admit?: () => Promise<boolean>;
 }
 
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -44,6 +49,7 @@ export function fallbackWarning(reason: FailureReason): string {
     rate_limited: 'is busy (rate limit reached)',
     http_error: 'could not be reached or returned an error',
     invalid_output: 'gave an answer in the wrong format',
+    budget: 'has answered as many requests as this server allows per minute',
   }[reason];
   return `The AI provider ${why}, so this answer comes from the built-in study helper.`;
 }
@@ -212,6 +218,10 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
     const deadline = AbortSignal.timeout(timeoutMs);
     let last: { reason: FailureReason; detail: string } = { reason: 'http_error', detail: '' };
     for (let attempt = 0; attempt < 2; attempt++) {
+      if (opts.admit && !(await opts.admit())) {
+        last = { reason: 'budget', detail: 'AI_GLOBAL_RATE_LIMIT_MAX reached' };
+        break;
+      }
       try {
         const result = await generateText({
           model,

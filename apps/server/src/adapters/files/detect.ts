@@ -1,5 +1,3 @@
-import { looksLikeText } from './extract-text.js';
-
 export type FileKind = 'pdf' | 'docx' | 'text' | 'unknown';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -19,4 +17,15 @@ export function detectKind(data: Buffer): FileKind {
       : 'unknown';
   }
   return looksLikeText(data) ? 'text' : 'unknown';
+}
+
+/** True for bytes that decode as UTF-8 text without control characters (except whitespace). */
+export function looksLikeText(data: Uint8Array): boolean {
+  // stream: a character cut by the 64 KB window is held back, not read as a broken one.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 64 * 1024), {
+    stream: true,
+  });
+  if (text.includes('\uFFFD')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary content
+  return !/[\u0000-\u0008\u000E-\u001F]/.test(text);
 }

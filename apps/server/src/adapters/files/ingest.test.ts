@@ -1,8 +1,17 @@
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../../testing/files.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeDocx, makeDocxLyingSizes, makePdf, makePdfBomb } from '../../testing/files.js';
+import { createWorkPool } from '../work/work-pool.js';
 import { detectKind } from './detect.js';
-import { ingestFile } from './ingest.js';
+import { type FileReaders, ingestFile as ingest } from './ingest.js';
+import { createParsePool } from './parse-pool.js';
+
+const readers: FileReaders = { work: createWorkPool({ threads: 1 }), parse: createParsePool() };
+const ingestFile = (name: string, data: Buffer) => ingest(name, data, readers);
+afterAll(async () => {
+  await readers.work.close();
+  await readers.parse.close();
+});
 
 describe('ingestFile', () => {
   it('reads the text of a PDF in a worker', async () => {
@@ -59,9 +68,37 @@ describe('ingestFile', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
   });
 
+  it('refuses a DOCX whose archive lies about its sizes', async () => {
+    const liar = await makeDocxLyingSizes(2);
+    const r = await ingestFile('liar.docx', liar);
+    expect(r.file).toBeUndefined();
+    expect(r.warning).toContain('zip bomb');
+  });
+
+  it('reads a PDF bomb in a capped process: refused, the server keeps its memory', async () => {
+    const bomb = await makePdfBomb(400);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = process.memoryUsage();
+    const r = await ingestFile('bomb.pdf', bomb);
+    const after = process.memoryUsage();
+    expect(r.file).toBeUndefined();
+    expect(r.warning).toContain('too large to read');
+    expect(after.rss - before.rss).toBeLessThan(50 * 1024 * 1024);
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(50 * 1024 * 1024);
+    // The pool goes on reading ordinary files afterwards.
+    const ok = await ingestFile('ok.pdf', await makePdf(['Still reading files.']));
+    expect(ok.file?.text).toContain('Still reading files.');
+  });
+
   it('gives up on a file that takes too long', async () => {
-    const pdf = await makePdf(['slow']);
-    const r = await ingestFile('slow.pdf', pdf, 1);
+    const slow: FileReaders = { work: readers.work, parse: createParsePool({ timeoutMs: 1 }) };
+    const r = await ingest('slow.pdf', await makePdf(['slow']), slow);
+    await slow.parse.close();
     expect(r.warning).toContain('took too long');
+  });
+
+  it('keeps at most the text it is allowed', async () => {
+    const r = await ingest('long.md', Buffer.from('word '.repeat(1000)), readers, { maxChars: 50 });
+    expect(r.file?.text.length).toBe(50);
   });
 });

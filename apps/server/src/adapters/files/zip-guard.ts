@@ -1,37 +1,90 @@
 import yauzl from 'yauzl';
 
-/** Limits checked on the ZIP central directory before anything is inflated (ASVS 5.2.3). */
+/**
+ * Limits on a DOCX archive. The central directory is only a claim: entries are inflated as
+ * streams and their real bytes counted, so an archive that lies about its sizes is refused as
+ * soon as it passes a limit, with little memory spent.
+ */
 export const ZIP_LIMITS = {
   maxEntries: 1_000,
-  maxTotalUncompressed: 100 * 1024 * 1024,
-  maxRatio: 100,
+  /** Real inflated bytes of the parts that are read (XML and relationships), in all. */
+  maxTotalBytes: 100 * 1024 * 1024,
+  /** Real inflated bytes of one part. */
+  maxEntryBytes: 64 * 1024 * 1024,
+  /**
+   * Inflated bytes per compressed byte past which a large part is a bomb: Word's XML packs
+   * about 10:1, a run of one character over 1000:1.
+   */
+  maxRatio: 200,
+  /** Parts smaller than this are never judged by their ratio. */
+  ratioFloorBytes: 4 * 1024 * 1024,
 } as const;
 
-/** Why an archive is refused, or undefined when it is within the limits. */
-export function checkZip(data: Buffer): Promise<string | undefined> {
+/** The parts of a Word document that hold text and structure; media are never inflated. */
+const wanted = (name: string) => /\.(?:xml|rels)$/i.test(name) && !name.startsWith('word/media/');
+
+export type ZipParts = { ok: true; parts: Map<string, Buffer> } | { ok: false; reason: string };
+
+const DAMAGED = 'the archive is damaged';
+const BOMB = 'unpacks to far more than its size (a zip bomb?)';
+
+/**
+ * The XML parts of a ZIP archive, inflated under hard byte caps. yauzl checks each entry's
+ * real size against its declared one while streaming, and every chunk is counted here.
+ */
+export function readZipParts(data: Buffer, limits = ZIP_LIMITS): Promise<ZipParts> {
   return new Promise((resolve) => {
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return resolve('the archive is damaged');
-      if (zip.entryCount > ZIP_LIMITS.maxEntries) {
-        zip.close();
-        return resolve('the archive has too many entries');
-      }
-      let total = 0;
-      zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
-        const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-        if (
-          total > ZIP_LIMITS.maxTotalUncompressed ||
-          (entry.uncompressedSize > 1_000_000 && ratio > ZIP_LIMITS.maxRatio)
-        ) {
-          zip.close();
-          return resolve('the archive unpacks to far more than its size (a zip bomb?)');
-        }
+    let settled = false;
+    const finish = (r: ZipParts, zip?: yauzl.ZipFile) => {
+      if (settled) return;
+      settled = true;
+      zip?.close();
+      resolve(r);
+    };
+    yauzl.fromBuffer(
+      data,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (err, zip) => {
+        if (err || !zip) return finish({ ok: false, reason: DAMAGED });
+        if (zip.entryCount > limits.maxEntries)
+          return finish({ ok: false, reason: 'the archive has too many entries' }, zip);
+        const parts = new Map<string, Buffer>();
+        let total = 0;
+        zip.on('error', () => finish({ ok: false, reason: DAMAGED }, zip));
+        zip.on('end', () => finish({ ok: true, parts }, zip));
+        zip.on('entry', (entry: yauzl.Entry) => {
+          const name = entry.fileName;
+          if (!wanted(name) || name.endsWith('/') || parts.has(name)) return zip.readEntry();
+          // A claim already over the limit needs no inflating to be refused.
+          if (entry.uncompressedSize > limits.maxEntryBytes)
+            return finish({ ok: false, reason: BOMB }, zip);
+          zip.openReadStream(entry, (e, stream) => {
+            if (e || !stream) return finish({ ok: false, reason: DAMAGED }, zip);
+            const chunks: Buffer[] = [];
+            let size = 0;
+            stream.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              total += chunk.length;
+              const packed =
+                size > limits.ratioFloorBytes && size > limits.maxRatio * entry.compressedSize;
+              if (size > limits.maxEntryBytes || total > limits.maxTotalBytes || packed) {
+                stream.destroy();
+                finish({ ok: false, reason: BOMB }, zip);
+                return;
+              }
+              chunks.push(chunk);
+            });
+            // validateEntrySizes makes a part longer or shorter than declared an error.
+            stream.on('error', () => finish({ ok: false, reason: BOMB }, zip));
+            stream.on('end', () => {
+              if (settled) return;
+              parts.set(name, Buffer.concat(chunks, size));
+              zip.readEntry();
+            });
+          });
+        });
         zip.readEntry();
-      });
-      zip.on('end', () => resolve(undefined));
-      zip.on('error', () => resolve('the archive is damaged'));
-      zip.readEntry();
-    });
+      },
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { findMath } from '../text/text.js';
+import { findMath, replaceMath, trimEndMatching } from '../text/text.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { isEnglish, type SourceSentence, tag } from './nlp.js';
 
@@ -43,7 +43,7 @@ function words(s: string): number {
 }
 
 function stripEnd(s: string): string {
-  return s.replace(/\s*[.!;:]+\s*$/, '').trim();
+  return trimEndMatching(s.trimEnd(), /[.!;:]/).trim();
 }
 
 /** A definition clause kept verbatim, cut at a clause boundary when it runs long. */
@@ -69,15 +69,21 @@ function isTermPhrase(term: string): boolean {
   );
 }
 
+// Terms and clauses start and end with a non-space, so where a run of spaces splits them from
+// the words around is never ambiguous: with `(.{2,60}?)\s+` or `\s+(.+)`, a long run of spaces
+// could be shared out in many ways, each tried in turn (polynomial backtracking).
 const DEFINITION_PATTERNS: { re: RegExp; swap?: boolean; bare?: boolean }[] = [
-  { re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(is|are)\s+defined\s+as\s+(.+)$/i },
+  { re: /^(the\s+|a\s+|an\s+)?(\S.{0,58}?\S)\s+(is|are)\s+defined\s+as\s+(\S.*)$/i },
   {
-    re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(refers to|refer to|means|is known as|describes)\s+(.+)$/i,
+    re: /^(the\s+|a\s+|an\s+)?(\S.{0,58}?\S)\s+(refers to|refer to|means|is known as|describes)\s+(\S.*)$/i,
   },
-  { re: /^(.{8,200}?)\s+(is|are)\s+called\s+(the\s+|a\s+|an\s+)?(.{2,60}?)$/i, swap: true },
-  { re: /^(the\s+|a\s+|an\s+)?(.{2,60}?)\s+(is|are)\s+((?:a|an|the|one of the)\s+.+)$/i },
+  {
+    re: /^(\S.{6,198}?\S)\s+(is|are)\s+called\s+(the\s+|a\s+|an\s+)?(\S.{0,58}\S)$/i,
+    swap: true,
+  },
+  { re: /^(the\s+|a\s+|an\s+)?(\S.{0,58}?\S)\s+(is|are)\s+((?:a|an|the|one of the)\s+\S.*)$/i },
   // "Platelets are small cell fragments that ...": a plural with a bare noun phrase.
-  { re: /^(the\s+)?(.{2,60}?)\s+(are)\s+(.+)$/i, bare: true },
+  { re: /^(the\s+)?(\S.{0,58}?\S)\s+(are)\s+(\S.*)$/i, bare: true },
 ];
 
 /** A bare definition must open with a noun phrase: adjectives, then a noun. */
@@ -136,7 +142,7 @@ export function numberKind(value: string): string {
 
 /** Numbers of a sentence outside math spans. */
 export function findNumbers(sentence: string): string[] {
-  const masked = sentence.replace(/\$[^$]*\$|\\\(.*?\\\)/g, (m) => ' '.repeat(m.length));
+  const masked = replaceMath(sentence, (m) => ' '.repeat(m.length));
   return [...masked.matchAll(NUMBER)].map((m) => m[0]);
 }
 
@@ -298,7 +304,8 @@ function pickDistractors(
 
 /** Other plausible numbers of the same kind when the material has too few. */
 function perturbNumbers(value: string): string[] {
-  const m = value.match(/^([\d.,]+)(.*)$/);
+  // The lookahead keeps `[\d.,]+` whole: when `.*$` fails, it is not retried one digit shorter.
+  const m = value.match(/^([\d.,]+)(?![\d.,])(.*)$/);
   if (!m) return [];
   const n = Number((m[1] ?? '').replace(/,/g, ''));
   const unit = m[2] ?? '';

@@ -1,3 +1,4 @@
+import { trimEndMatching } from '../text/text.js';
 import { findNumbers } from './generate.js';
 import type { SourceSentence } from './nlp.js';
 import { createSentenceIndex, queryTerms } from './retrieval.js';
@@ -9,11 +10,26 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+const HELP_REQUEST =
+  /^(help( me)?( with)?( this| the)? lesson|summar(y|ise|ize)( this| the)?( lesson)?|help|overview)$/i;
+
 /** True for the spec's “Help me with this lesson” and other requests for an overview. */
 export function isHelpRequest(question: string): boolean {
-  return /^\s*(help( me)?( with)?( this| the)? lesson|summar(y|ise|ize)( this| the)?( lesson)?|help|overview)\s*[.!?]*\s*$/i.test(
-    question,
-  );
+  // Spaces and closing punctuation are trimmed outside the regex: `\s*[.!?]*\s*$` after a word
+  // backtracks quadratically on a long run of spaces.
+  return HELP_REQUEST.test(trimEndMatching(question.trim(), /[.!?]/).trimEnd());
+}
+
+/**
+ * "What does X mean", X on one line. The first "what does" of a line leaves the most room for
+ * "mean" after it, so one search for each suffices; `what does .* mean` would search the rest
+ * of the line again from every "what does".
+ */
+function asksMeaning(question: string): boolean {
+  return question.split(/[\n\r\u2028\u2029]/).some((line) => {
+    const at = line.search(/\bwhat does /i);
+    return at >= 0 && / mean\b/i.test(line.slice(at + 'what does '.length));
+  });
 }
 
 export interface GroundedAnswer {
@@ -33,7 +49,8 @@ export function answerFromMaterial(question: string, sentences: SourceSentence[]
   const wantsNumber = /\b(when|how (many|much|long|far|old)|what year|how hot|how cold)\b/i.test(
     question,
   );
-  const wantsDefinition = /\b(what (is|are)|define|meaning of|what does .* mean)\b/i.test(question);
+  const wantsDefinition =
+    /\b(what (is|are)|define|meaning of)\b/i.test(question) || asksMeaning(question);
   const ranked = hits
     .map((h) => {
       let score = h.score * (h.matched.length / terms.length);

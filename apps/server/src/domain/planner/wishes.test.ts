@@ -38,4 +38,17 @@ describe('parseWishes', () => {
     expect(w.applied).toEqual([]);
     expect(w.notUnderstood).toEqual([]);
   });
+
+  it('reads a long run of spaces in linear time', () => {
+    // Ten times the longest wishes the API accepts, in the shapes that made the old time and
+    // cap regexes backtrack quadratically (1.5 s each).
+    const gap = '\t'.repeat(20_000);
+    const start = performance.now();
+    expect(parseWishes(`no\t${gap}\t0:no\tpast 0`).notAfter).toBe(0);
+    expect(parseWishes(`no ${gap}\t0`).applied).toEqual([]);
+    expect(parseWishes(`max\t0h\t${gap}/max 0hday`).maxHours).toBe(0);
+    const ms = performance.now() - start;
+    console.log(`parseWishes, three runs of 20,000 tabs: ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(250);
+  });
 });

@@ -35,14 +35,16 @@ const DAY_WORDS: Array<[RegExp, number]> = [
 ];
 
 const TIME = String.raw`(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?`;
+// Spaces around an optional word go with the word (`(?:word\s*)?`), never `\s*(?:word)?\s*`:
+// two space runs side by side can split a long run of spaces in many ways (quadratic).
 const NOT_AFTER_RE = new RegExp(
-  String.raw`\b(?:not|no\s+(?:study|studying|sessions?)?)\s*(?:after|later than|past)\s+${TIME}`,
+  String.raw`\b(?:not\s*|no\s+(?:(?:study|studying|sessions?)\s*)?)(?:after|later than|past)\s+${TIME}`,
 );
 const NOT_BEFORE_RE = new RegExp(
-  String.raw`\b(?:not|no\s+(?:study|studying|sessions?)?)\s*(?:before|earlier than)\s+${TIME}`,
+  String.raw`\b(?:not\s*|no\s+(?:(?:study|studying|sessions?)\s*)?)(?:before|earlier than)\s+${TIME}`,
 );
 const MAX_HOURS_RE =
-  /\b(?:max(?:imum)?|at most|no more than|not more than|up to)\s+(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\s*(?:a|per|\/|each)?\s*day\b/;
+  /\b(?:max(?:imum)?|at most|no more than|not more than|up to)\s+(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\s*(?:(?:a|per|\/|each)\s*)?day\b/;
 const NEGATION_RE = /\b(?:no|not on|never on|not|never|without|free on|off on)\b/;
 
 function clockOf(h: string, m: string | undefined, ampm: string | undefined): number | undefined {

@@ -1,4 +1,4 @@
-import { contentWords, findHeadings, splitSentences } from './text.js';
+import { contentWords, findHeadings, markdownHeading, splitSentences } from './text.js';
 
 export interface DerivedTopic {
   name: string;
@@ -10,11 +10,32 @@ export interface DerivedTopic {
 
 const MAX_NAME = 120;
 
+/**
+ * Parts of a line between commas, but not at a comma inside parentheses ("Series (power,
+ * Taylor)"): one whose next parenthesis to the right closes. Read from the right in one pass,
+ * since the lookahead `,(?![^()]*\))` rescans from every comma (quadratic on a run of commas).
+ */
+function splitOnCommas(line: string): string[] {
+  const parts: string[] = [];
+  let nextParen: string | undefined;
+  let end = line.length;
+  for (let i = line.length - 1; i >= 0; i--) {
+    const c = line[i];
+    if (c === '(' || c === ')') nextParen = c;
+    else if (c === ',' && nextParen !== ')') {
+      parts.push(line.slice(i + 1, end));
+      end = i;
+    }
+  }
+  parts.push(line.slice(0, end));
+  return parts.reverse();
+}
+
 /** The student's key topics as a list: one per line, bullet, semicolon or comma. */
 export function splitKeyTopics(keyTopics: string): string[] {
   const byLine = keyTopics
     .split(/\r?\n|;|•|·/)
-    .flatMap((line) => line.split(/,(?![^()]*\))/))
+    .flatMap(splitOnCommas)
     .map((t) =>
       t
         .replace(/^\s*(?:[-*+]|\d+[.)])\s*/, '')
@@ -32,11 +53,17 @@ const normalise = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-function sameTopic(a: string, b: string): boolean {
+/** A name as sameTopic compares it: its words, padded so that containment is whole-word. */
+const topicKey = (s: string) => ` ${normalise(s)} `;
+
+function sameKey(x: string, y: string): boolean {
   // Whole-word containment: 'Derivatives' matches 'Derivatives and rules', 'Topic 1' not 'Topic 10'.
-  const x = ` ${normalise(a)} `;
-  const y = ` ${normalise(b)} `;
   return x === y || (x.length > 6 && y.includes(x)) || (y.length > 6 && x.includes(y));
+}
+
+/** Whether two names speak of the same topic (whole-word containment). */
+export function sameTopic(a: string, b: string): boolean {
+  return sameKey(topicKey(a), topicKey(b));
 }
 
 /** Words of each heading's section in a text (Markdown headings). */
@@ -44,9 +71,9 @@ function sectionWords(text: string): Map<string, number> {
   const out = new Map<string, number>();
   let current: string | undefined;
   for (const line of text.split('\n')) {
-    const h = line.match(/^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/);
-    if (h?.[1]) {
-      current = h[1].trim();
+    const heading = markdownHeading(line);
+    if (heading !== undefined) {
+      current = heading;
       continue;
     }
     if (current) out.set(current, (out.get(current) ?? 0) + (line.match(/\S+/g)?.length ?? 0));
@@ -64,32 +91,40 @@ export function deriveTopics(
   files: { name: string; text: string }[],
   max = 15,
 ): DerivedTopic[] {
+  // Only the first `max` names are kept, so collecting stops there: each new name is compared
+  // with all before it, which is quadratic in the thousands of headings a file can have.
   const names: string[] = [];
-  for (const t of splitKeyTopics(keyTopics)) if (!names.some((n) => sameTopic(n, t))) names.push(t);
+  const add = (name: string) => {
+    if (!names.some((n) => sameTopic(n, name))) names.push(name);
+  };
+  for (const t of splitKeyTopics(keyTopics)) if (names.length < max) add(t);
   for (const f of files) {
     for (const h of findHeadings(f.text)) {
+      if (names.length >= max) break;
       const name = h.length > MAX_NAME ? `${h.slice(0, MAX_NAME - 1)}…` : h;
-      if (name.length >= 3 && !names.some((n) => sameTopic(n, name))) names.push(name);
+      if (name.length >= 3) add(name);
     }
   }
   if (names.length === 0) names.push(keyTopics.trim().slice(0, MAX_NAME));
   const chosen = names.slice(0, max);
   const fileSentences = files.map((f) => ({
     name: f.name,
-    sentences: splitSentences(f.text),
-    sections: sectionWords(f.text),
+    sentenceWords: splitSentences(f.text).map((s) => contentWords(s)),
+    sections: [...sectionWords(f.text)].map(([heading, count]) => ({
+      key: topicKey(heading),
+      count,
+    })),
   }));
   return chosen.map((name) => {
+    const key = topicKey(name);
     const words = new Set(contentWords(name));
     let material = 0;
     const sources: string[] = [];
     for (const f of fileSentences) {
       let hits = 0;
-      for (const [heading, count] of f.sections) if (sameTopic(heading, name)) hits += count;
-      for (const s of f.sentences) {
-        const w = contentWords(s);
+      for (const section of f.sections) if (sameKey(section.key, key)) hits += section.count;
+      for (const w of f.sentenceWords)
         if (words.size > 0 && w.some((x) => words.has(x))) hits += w.length;
-      }
       if (hits > 0) sources.push(f.name);
       material += hits;
     }

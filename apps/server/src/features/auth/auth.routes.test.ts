@@ -97,6 +97,25 @@ describe.each(dbKinds)('auth routes on %s', (kind) => {
       expect(await countUsers()).toBe(0);
     });
 
+    it('refuses a common password or the e-mail, its local part or the username as password', async () => {
+      const user = { ...sampleUser, username: 'Anastasia.Lee', email: 'anastasia@example.com' };
+      for (const [password, code] of [
+        ['Password123', 'password_too_common'],
+        ['ANASTASIA@example.com', 'password_like_identity'],
+        ['Anastasia', 'password_like_identity'],
+        ['anastasia.LEE', 'password_like_identity'],
+      ] as const) {
+        const r = await client.post('/api/authentication/register', { ...user, password });
+        expect(r.statusCode, password).toBe(400);
+        expect(r.json(), password).toMatchObject({
+          code,
+          message: expect.any(String),
+          details: [{ path: 'password', message: expect.any(String) }],
+        });
+      }
+      expect(await countUsers()).toBe(0);
+    });
+
     it('refuses fields it does not know, such as a role (mass assignment)', async () => {
       const r = await client.post('/api/authentication/register', { ...sampleUser, role: 'Admin' });
       expect(r.statusCode).toBe(400);

@@ -1,27 +1,37 @@
 import { authEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
+import { clientAddress, securityFields, throttled } from '../../platform/throttle.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
+import type { AuthThrottles, LoginGuard } from './login-guard.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   cookieSecure: boolean;
   sessionMaxDays: number;
-  rateLimitMax: number;
+  throttles: Pick<AuthThrottles, 'login' | 'register' | 'refresh'>;
+  loginGuard: LoginGuard;
 }
 
 /** The refresh cookie is only ever sent to /api/auth, never to the rest of the API. */
 const REFRESH_PATH = '/api/auth';
 export const refreshCookieName = (secure: boolean) =>
   secure ? '__Secure-sb_refresh' : 'sb_refresh';
+/** Sent to both login paths, which share no narrower prefix. */
+const DEVICE_PATH = '/api';
+const DEVICE_MAX_AGE = 365 * 86_400;
+/** The device cookie (OWASP's pattern, see login-guard.ts): `__Secure-` behind HTTPS. */
+export const deviceCookieName = (secure: boolean) => (secure ? '__Secure-sb_device' : 'sb_device');
+
+/** An e-mail is personal data: failure logs carry its domain and the account tag instead. */
+const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
   const cookieName = refreshCookieName(opts.cookieSecure);
-  const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute' } };
-  // Every page load restores the session through refresh, so its limit only has to stop
-  // floods: the cookie holds 256 random bits, there is nothing to guess.
-  const refreshLimited = { rateLimit: { max: opts.rateLimitMax * 12, timeWindow: '1 minute' } };
+  const deviceName = deviceCookieName(opts.cookieSecure);
+  const { throttles } = opts;
 
   const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) => {
     reply.setCookie(cookieName, issued.refreshToken, {
@@ -41,47 +51,115 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
       secure: opts.cookieSecure,
     });
 
-  route(
-    app,
-    authEndpoints.register,
-    { status: 201, config: limited, tags: ['auth'] },
-    async (req) => {
-      const user = await opts.auth.register(req.body);
-      req.log.info({ event: 'auth.register', userId: user.id }, 'account created');
-      return user;
-    },
-  );
+  route(app, authEndpoints.register, { status: 201, tags: ['auth'] }, async (req, reply) => {
+    const byAddress = await throttles.register.consume(clientAddress(req.ip));
+    if (!byAddress.allowed) {
+      req.log.warn({ event: 'auth.register_throttled', ip: req.ip }, 'register refused: too many');
+      throw throttled(reply, byAddress);
+    }
+    const user = await opts.auth.register(req.body);
+    req.log.info({ event: 'auth.register', userId: user.id, ip: req.ip }, 'account created');
+    return user;
+  });
 
-  route(app, authEndpoints.login, { config: limited, tags: ['auth'] }, async (req, reply) => {
+  // Both paths share each counter: per address first, then the account's failures (or this
+  // device's, for a browser that logged into the account before). A refused attempt never
+  // reaches the password hasher.
+  route(app, authEndpoints.login, { tags: ['auth'] }, async (req, reply) => {
+    const byAddress = await throttles.login.consume(clientAddress(req.ip));
+    if (!byAddress.allowed) {
+      req.log.warn(
+        { event: 'auth.login_throttled', lockedBy: 'address', ip: req.ip },
+        'login refused: too many attempts from this address',
+      );
+      throw throttled(reply, byAddress);
+    }
+    const attempt = await opts.loginGuard.admit(req.body.email, req.cookies[deviceName]);
+    const who = { account: attempt.account.slice(0, 12), emailDomain: emailDomain(req.body.email) };
+    if (!attempt.allowed) {
+      req.log.warn(
+        { event: 'auth.login_throttled', lockedBy: attempt.lockedBy, ...who, ip: req.ip },
+        'login refused: too many failed logins',
+      );
+      throw throttled(reply, attempt.decision, (wait) =>
+        attempt.lockedBy === 'device'
+          ? `Too many failed logins from this browser. Please try again in ${wait}.`
+          : `Too many failed logins for this account. Please try again in ${wait}, or log in from a browser you have logged in from before.`,
+      );
+    }
+    let failedUserId: number | undefined;
+    let issued: IssuedSession;
     try {
-      const issued = await opts.auth.login(req.body, req.headers['user-agent']);
-      req.log.info({ event: 'auth.login', userId: issued.response.user.id }, 'login succeeded');
-      return setRefreshCookie(reply, issued);
+      issued = await opts.auth.login(req.body, req.headers['user-agent'], {
+        onLoginFailed: (userId) => {
+          failedUserId = userId;
+        },
+      });
     } catch (err) {
-      req.log.info({ event: 'auth.login_failed' }, 'login failed');
+      if (err instanceof AppError && err.code === 'invalid_credentials') {
+        await attempt.failed();
+        req.log.warn(
+          {
+            event: 'auth.login_failed',
+            userId: failedUserId,
+            ...who,
+            trustedDevice: attempt.trustedDevice,
+            ip: req.ip,
+          },
+          'login failed',
+        );
+      } else {
+        await attempt.aborted();
+      }
+      throw err;
+    }
+    reply.setCookie(deviceName, await attempt.succeeded(), {
+      path: DEVICE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.cookieSecure,
+      maxAge: DEVICE_MAX_AGE,
+    });
+    const sessionId = issued.refreshToken.slice(0, issued.refreshToken.indexOf('.'));
+    req.log.info(
+      {
+        event: 'auth.login',
+        userId: issued.response.user.id,
+        sid: sessionId.slice(0, 8),
+        trustedDevice: attempt.trustedDevice,
+        ip: req.ip,
+      },
+      'login succeeded',
+    );
+    return setRefreshCookie(reply, issued);
+  });
+
+  route(app, authEndpoints.refresh, { tags: ['auth'] }, async (req, reply) => {
+    const byAddress = await throttles.refresh.consume(clientAddress(req.ip));
+    if (!byAddress.allowed) {
+      req.log.warn({ event: 'auth.refresh_throttled', ip: req.ip }, 'refresh refused: too many');
+      throw throttled(reply, byAddress);
+    }
+    const events = {
+      onRefreshReuse: ({ userId, sessionId }: { userId: number; sessionId: string }) =>
+        req.log.warn(
+          { event: 'auth.refresh_reuse', userId, sid: sessionId.slice(0, 8), ip: req.ip },
+          'an old refresh token came back: session ended',
+        ),
+    };
+    try {
+      return setRefreshCookie(reply, await opts.auth.refresh(req.cookies[cookieName], events));
+    } catch (err) {
+      clearRefreshCookie(reply);
       throw err;
     }
   });
-
-  route(
-    app,
-    authEndpoints.refresh,
-    { config: refreshLimited, tags: ['auth'] },
-    async (req, reply) => {
-      try {
-        return setRefreshCookie(reply, await opts.auth.refresh(req.cookies[cookieName]));
-      } catch (err) {
-        clearRefreshCookie(reply);
-        throw err;
-      }
-    },
-  );
 
   route(app, authEndpoints.logout, { auth: true, tags: ['auth'] }, async (req, reply) => {
     const user = currentUser(req);
     await opts.auth.logout(user.sessionId, user.id);
     clearRefreshCookie(reply);
-    req.log.info({ event: 'auth.logout', userId: user.id }, 'logged out');
+    req.log.info({ event: 'auth.logout', ...securityFields(req) }, 'logged out');
     return { message: 'You are logged out.' };
   });
 }

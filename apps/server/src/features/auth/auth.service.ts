@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
+  ActiveSession,
   AuthTokenResponse,
   CurrentUser,
   LoginInput,
@@ -8,7 +9,9 @@ import type {
 import type { PasswordHasher } from '../../adapters/password-hasher.js';
 import { AppError } from '../../platform/app-error.js';
 import type { TokenService } from '../../platform/tokens.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { describeUserAgent } from './user-agent.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export interface AuthServiceDeps {
@@ -16,7 +19,8 @@ export interface AuthServiceDeps {
   sessions: SessionsRepository;
   hasher: PasswordHasher;
   tokens: TokenService;
-  sessionIdleDays: number;
+  /** A session with no login or refresh for this long ends (refresh and every request). */
+  sessionIdleMinutes: number;
   sessionMaxDays: number;
   now?: () => Date;
 }
@@ -27,7 +31,16 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+/** Security events the caller logs (the service knows no logger or request). */
+export interface AuthEvents {
+  /** A wrong password for this account, or (undefined) an e-mail with no account. */
+  onLoginFailed?(userId: number | undefined): void;
+  /** A refresh token already rotated came back: someone else holds a copy. */
+  onRefreshReuse?(session: { userId: number; sessionId: string }): void;
+}
+
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export function toCurrentUser(u: UserRow): CurrentUser {
@@ -44,6 +57,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  /** Sessions last used at or before this instant are idle, hence ended. */
+  const idleCutoff = (at: Date) =>
+    new Date(at.getTime() - deps.sessionIdleMinutes * MINUTE_MS).toISOString();
 
   function issueAccess(user: UserRow, sessionId: string, refreshToken: string): IssuedSession {
     const current = toCurrentUser(user);
@@ -72,6 +88,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(input: RegisterInput): Promise<CurrentUser> {
+      await assertPasswordAllowed(
+        input.password,
+        { username: input.username, emails: [input.email] },
+        'password',
+      );
       await assertAvailable(deps.users, input.username, input.email);
       const passwordHash = await deps.hasher.hash(input.password);
       try {
@@ -88,13 +109,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    async login(input: LoginInput, userAgent: string | undefined): Promise<IssuedSession> {
+    async login(
+      input: LoginInput,
+      userAgent: string | undefined,
+      events: AuthEvents = {},
+    ): Promise<IssuedSession> {
       const user = await deps.users.findUserByEmail(input.email);
       if (!user) {
         await deps.hasher.verifyDummy(input.password);
+        events.onLoginFailed?.(undefined);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
       if (!(await deps.hasher.verify(user.passwordHash, input.password))) {
+        events.onLoginFailed?.(user.id);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
       const at = now();
@@ -113,7 +140,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       return issueAccess(user, id, `${id}.${secret}`);
     },
 
-    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    async refresh(
+      refreshToken: string | undefined,
+      events: AuthEvents = {},
+    ): Promise<IssuedSession> {
       const expired = AppError.unauthorized(
         'Your session has expired. Please log in again.',
         'token_invalid',
@@ -123,12 +153,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await deps.sessions.findSession(id);
       const at = now();
       if (!session || session.revokedAt !== null) throw expired;
-      const idleLimit = new Date(session.lastSeenAt).getTime() + deps.sessionIdleDays * DAY_MS;
-      if (session.expiresAt <= at.toISOString() || idleLimit <= at.getTime()) throw expired;
+      if (session.expiresAt <= at.toISOString() || session.lastSeenAt <= idleCutoff(at)) {
+        throw expired;
+      }
       const presented = Buffer.from(sha256(secret));
       if (!timingSafeEqual(presented, Buffer.from(session.refreshTokenHash))) {
         // An old refresh token came back: someone holds a copy. End the session for both.
         await deps.sessions.revokeSession(session.id, session.userId, at.toISOString());
+        events.onRefreshReuse?.({ userId: session.userId, sessionId: session.id });
         throw expired;
       }
       const next = newRefreshSecret();
@@ -153,8 +185,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       return deps.sessions.revokeOtherSessions(userId, keepSessionId, now().toISOString());
     },
 
+    /**
+     * Also refuses an idle session. An access token is issued when its session is renewed and
+     * the idle limit is longer than the token (config), so this only bites when the limit was
+     * shortened since; it keeps one definition of "live" for requests, refresh and the list.
+     */
     isSessionLive(sessionId: string, userId: number): Promise<boolean> {
-      return deps.sessions.isSessionLive(sessionId, userId, now().toISOString());
+      const at = now();
+      return deps.sessions.isSessionLive(sessionId, userId, at.toISOString(), idleCutoff(at));
+    },
+
+    /** The student's live sessions for the profile, the one making the request first. */
+    async listSessions(userId: number, currentSessionId: string): Promise<ActiveSession[]> {
+      const at = now();
+      const rows = await deps.sessions.listSessions(userId, at.toISOString(), idleCutoff(at));
+      const sessions = rows.map((row) => ({
+        ...describeUserAgent(row.userAgent),
+        createdAt: row.createdAt,
+        lastUsedAt: row.lastSeenAt,
+        current: row.id === currentSessionId,
+      }));
+      return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
     },
   };
 }

@@ -1,4 +1,13 @@
 export { authRoutes } from './auth.routes.js';
 export { type AuthService, assertAvailable, createAuthService } from './auth.service.js';
+export {
+  type AuthLimits,
+  type AuthThrottles,
+  createAuthThrottles,
+  createDeviceCookies,
+  createLoginGuard,
+} from './login-guard.js';
+export { assertPasswordAllowed } from './password-policy.js';
 export { createSessionsRepository } from './sessions.repository.js';
+export { sessionRoutes } from './sessions.routes.js';
 export { createUsersRepository, type UsersRepository } from './users.repository.js';

@@ -2,6 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AuthSessionsTable, Database } from '../../db/types.js';
 
 export type SessionRow = Selectable<AuthSessionsTable>;
+/** What the sessions list shows of a session (never its refresh hash). */
+export type SessionListRow = Pick<SessionRow, 'id' | 'userAgent' | 'createdAt' | 'lastSeenAt'>;
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
@@ -13,8 +15,16 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return db.selectFrom('authSessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The live session of this user with this id (the per-request check of every token). */
-    async isSessionLive(id: string, userId: number, now: string): Promise<boolean> {
+    /**
+     * The live session of this user with this id (the per-request check of every token): not
+     * revoked, not past its absolute limit, and last used after `idleSince`.
+     */
+    async isSessionLive(
+      id: string,
+      userId: number,
+      now: string,
+      idleSince: string,
+    ): Promise<boolean> {
       const row = await db
         .selectFrom('authSessions')
         .select('id')
@@ -22,8 +32,24 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where('userId', '=', userId)
         .where('revokedAt', 'is', null)
         .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>', idleSince)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** This user's live sessions (same rule as isSessionLive), most recently used first. */
+    listSessions(userId: number, now: string, idleSince: string): Promise<SessionListRow[]> {
+      return db
+        .selectFrom('authSessions')
+        .select(['id', 'userAgent', 'createdAt', 'lastSeenAt'])
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>', idleSince)
+        .orderBy('lastSeenAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .execute();
     },
 
     /** Rotates the refresh secret only if it is still the one presented (no double use). */

@@ -1,22 +1,17 @@
 import { flashcardEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
-import { aiRateLimit } from '../../adapters/ai/rate-limit.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import type { FlashcardsService } from './flashcards.service.js';
 
 export async function flashcardRoutes(
   app: FastifyInstance,
-  deps: { flashcards: FlashcardsService; rateLimitMax: number },
+  deps: { flashcards: FlashcardsService },
 ): Promise<void> {
   const { flashcards } = deps;
   const opts = { auth: true, tags: ['flashcards'] };
-  route(
-    app,
-    flashcardEndpoints.generate,
-    { ...opts, config: { rateLimit: aiRateLimit(deps.rateLimitMax) } },
-    async (req) =>
-      flashcards.generate(currentUser(req).id, req.params.lessonId, req.query.language ?? 'en'),
+  route(app, flashcardEndpoints.generate, { ...opts, config: { aiCost: 1 } }, async (req) =>
+    flashcards.generate(currentUser(req).id, req.params.lessonId, req.query.language ?? 'en'),
   );
   route(app, flashcardEndpoints.list, opts, async (req) =>
     flashcards.list(currentUser(req).id, req.params.lessonId),

@@ -93,6 +93,28 @@ describe.each(dbKinds)('profile routes on %s', (kind) => {
     expect(await hashOf()).toBe(before);
   });
 
+  it('refuses a common new password or one equal to the e-mail or username', async () => {
+    const before = await hashOf();
+    for (const [newPassword, code, email] of [
+      ['Football1', 'password_too_common', sampleUser.email],
+      ['ANA@example.com', 'password_like_identity', sampleUser.email],
+      // A new e-mail counts as much as the old one.
+      ['Anastasia.new', 'password_like_identity', 'anastasia.new@example.com'],
+    ] as const) {
+      const r = await client.post('/user/profile/update', {
+        ...form,
+        email,
+        password: sampleUser.password,
+        newPassword,
+        confirmNewPassword: newPassword,
+      });
+      expect(r.statusCode, newPassword).toBe(400);
+      expect(r.json(), newPassword).toMatchObject({ code, details: [{ path: 'newPassword' }] });
+    }
+    expect(await hashOf()).toBe(before);
+    expect((await client.get('/user/profile')).json().email).toBe(sampleUser.email);
+  });
+
   it('changes the password, ends the other sessions at once and keeps this one', async () => {
     const other = new TestClient(t.app);
     const login = await other.post('/api/authentication/login', {

@@ -5,7 +5,12 @@ type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
 
 import type { PasswordHasher } from '../../adapters/password-hasher.js';
 import { AppError } from '../../platform/app-error.js';
-import { type AuthService, assertAvailable, type UsersRepository } from '../auth/index.js';
+import {
+  type AuthService,
+  assertAvailable,
+  assertPasswordAllowed,
+  type UsersRepository,
+} from '../auth/index.js';
 
 type UserLike = {
   username: string;
@@ -63,6 +68,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
         }
       }
       if (emailChanged) await assertAvailable(deps.users, user.username, input.email, userId);
+      if (passwordChanged) {
+        const owner = { username: user.username, emails: [user.email, input.email] };
+        await assertPasswordAllowed(input.newPassword, owner, 'newPassword');
+      }
       const passwordHash = passwordChanged ? await deps.hasher.hash(input.newPassword) : undefined;
       const updated = await deps.users.updateUser(userId, {
         firstName: input.firstName,

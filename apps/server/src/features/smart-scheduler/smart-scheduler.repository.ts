@@ -97,11 +97,14 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
             ids.push(topic.id);
           }
           topicIds.push(ids);
-          if (s.files.length > 0) {
+          for (const f of s.files) {
             await trx
               .insertInto('studyFiles')
-              .values(s.files.map((f) => ({ userId, subjectId: subject.id, ...f, createdAt: now })))
+              .values({ userId, subjectId: subject.id, ...f, createdAt: now })
               .execute();
+            // SQLite writes on the event loop: a file's text (up to 2 MB, ~10 ms) per turn, so
+            // other requests are served between files; their queries wait for the commit.
+            await new Promise((resolve) => setImmediate(resolve));
           }
         }
         for (let i = 0; i < draft.sessions.length; i += CHUNK) {
@@ -126,6 +129,16 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
         }
         return plan.id;
       });
+    },
+
+    /** Bytes of the study files the student has stored, for the upload quota. */
+    async sumStudyFileBytes(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('studyFiles')
+        .select((eb) => eb.fn.sum<number | string | null>('sizeBytes').as('bytes'))
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
     },
 
     findPlan(userId: number, planId: number) {

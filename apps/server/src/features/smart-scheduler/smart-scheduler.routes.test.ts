@@ -10,59 +10,7 @@ import {
   TestClient,
 } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
-
-const DAY = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
-const free = Array.from({ length: 24 }, (_, h) => h >= 8 && h < 22);
-
-function wizard(overrides: Record<string, unknown> = {}) {
-  const period = { start: isoDay(1), end: isoDay(28) };
-  return {
-    period,
-    availability: Array.from({ length: 7 }, (_, day) => ({
-      day,
-      enabled: true,
-      hours: 3,
-      startTime: '16:00',
-      endTime: '21:00',
-      slots: free,
-    })),
-    subjects: [
-      {
-        name: 'Organic Chemistry',
-        keyTopics: 'Alkanes and alkenes\nReaction mechanisms\nStereochemistry and chirality',
-        deadline: isoDay(20),
-        priority: 2,
-        subjectIndex: 0,
-      },
-      {
-        name: 'Physics',
-        keyTopics:
-          'Newtonian mechanics, energy conservation, momentum and collisions in one and two dimensions',
-        subjectIndex: 1,
-      },
-    ],
-    preferences: { sessionLength: 1, frontLoad: false, extraWishes: '' },
-    ...overrides,
-  };
-}
-
-function form(
-  w: ReturnType<typeof wizard>,
-  files: { field: string; filename: string; content: Buffer | string }[] = [],
-  extra: { name: string; content: string }[] = [],
-) {
-  return multipart([
-    ...extra,
-    { name: 'period', content: JSON.stringify(w.period) },
-    { name: 'availability', content: JSON.stringify(w.availability) },
-    { name: 'subjects', content: JSON.stringify(w.subjects) },
-    { name: 'preferences', content: JSON.stringify(w.preferences) },
-    { name: 'language', content: 'en' },
-    { name: 'timeZone', content: 'Europe/Athens' },
-    ...files.map((f) => ({ name: f.field, filename: f.filename, content: f.content })),
-  ]);
-}
+import { form, free, isoDay, wizard } from '../../testing/wizard-form.js';
 
 describe.each(dbKinds)('smart scheduler on %s', (kind) => {
   let t: TestApp;
@@ -140,10 +88,10 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       '$p = mv$',
     );
 
-    // Originals are kept by content hash, never under their uploaded names.
-    const stored = readdirSync(join(t.config.dataDir, 'uploads'), { recursive: true }).map(String);
-    expect(stored.filter((p) => /[0-9a-f]{64}$/.test(p))).toHaveLength(3);
-    expect(stored.join(' ')).not.toMatch(/lecture1|mechanisms|notes\.md/);
+    // Only the text is kept: no original reaches the disk, under any name.
+    const stored = readdirSync(t.config.dataDir, { recursive: true }).map(String);
+    expect(stored).not.toContain('uploads');
+    expect(stored.join(' ')).not.toMatch(/lecture1|mechanisms|notes\.md|[0-9a-f]{64}/);
 
     // A draft is not on the calendar until accepted.
     expect((await client.get('/api/generic/GetStudySessionDto')).json()).toEqual([]);
@@ -288,9 +236,9 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     const warnings = r.json().aiWarnings.join('\n');
     expect(warnings).toContain('fake.pdf');
     expect(warnings).toContain('broken.pdf');
-    const stored = readdirSync(join(t.config.dataDir, 'uploads'), { recursive: true }).map(String);
+    const stored = readdirSync(t.config.dataDir, { recursive: true }).map(String);
     expect(stored.join(' ')).not.toContain('escape');
-    expect(readdirSync(t.config.dataDir)).not.toContain('escape.txt');
+    expect(readdirSync(join(t.config.dataDir, '..'))).not.toContain('escape.txt');
   });
 
   it('answers 413 to a file over 20 MB and to more than 50 MB in all, leaving no plan', async () => {

@@ -1,8 +1,10 @@
 import { jobIdSchema, smartSchedulerEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/authenticate.js';
+import { clientGone } from '../../platform/client-gone.js';
 import { readUpload } from '../../platform/multipart.js';
 import { route } from '../../platform/route.js';
+import { securityFields } from '../../platform/throttle.js';
 import { createGenerationProgress } from './generation-progress.js';
 import type { SmartSchedulerService } from './smart-scheduler.service.js';
 import { parseWizardRequest } from './wizard-request.js';
@@ -11,30 +13,38 @@ const opts = { auth: true, tags: ['smart scheduler'] };
 
 export async function smartSchedulerRoutes(
   app: FastifyInstance,
-  deps: { scheduler: SmartSchedulerService; rateLimitMax: number },
+  deps: { scheduler: SmartSchedulerService },
 ): Promise<void> {
   const { scheduler } = deps;
   const progress = createGenerationProgress();
   route(
     app,
     smartSchedulerEndpoints.process,
-    // Reading files and writing content is the costliest call: its own, tighter limit.
-    {
-      ...opts,
-      status: 201,
-      config: { rateLimit: { max: deps.rateLimitMax, timeWindow: '1 minute' } },
-    },
-    async (req) => {
+    // One point of the student's AI budget per request, like every other AI call.
+    { ...opts, status: 201, config: { aiCost: 1 } },
+    async (req, reply) => {
       const user = currentUser(req);
       const upload = await readUpload(req);
       const jobId = jobIdSchema.safeParse(upload.fields.jobId).data;
       const request = parseWizardRequest(upload);
       const started = Date.now();
       try {
-        const proposal = await scheduler.process(user.id, request, (stage) => {
-          progress.set(user.id, jobId, stage);
-          req.log.info({ event: 'scheduler.stage', stage, userId: user.id }, 'generating plan');
-        });
+        const proposal = await scheduler.process(
+          user.id,
+          request,
+          {
+            stage: (stage) => {
+              progress.set(user.id, jobId, stage);
+              req.log.info({ event: 'scheduler.stage', stage, userId: user.id }, 'generating plan');
+            },
+            fileRefused: (reason) =>
+              req.log.warn(
+                { event: 'upload.refused', ...securityFields(req), reason },
+                'file refused',
+              ),
+          },
+          clientGone(reply),
+        );
         req.log.info(
           { event: 'scheduler.done', userId: user.id, ms: Date.now() - started },
           'plan generated',

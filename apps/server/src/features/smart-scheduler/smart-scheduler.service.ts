@@ -1,10 +1,11 @@
 import type { acceptPlanInputSchema, Proposal } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import type { AiEngine } from '../../adapters/ai/ai-engine.js';
-import { type IngestedFile, ingestFile, storeOriginal } from '../../adapters/files/ingest.js';
+import { type FileReaders, type IngestedFile, ingestFile } from '../../adapters/files/ingest.js';
 import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
-import { deriveTopics } from '../../domain/text/topics.js';
+import type { Source } from '../../domain/text/topic-material.js';
+import type { DerivedTopic } from '../../domain/text/topics.js';
 import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
 import type {
@@ -14,15 +15,38 @@ import type {
 } from './smart-scheduler.repository.js';
 import type { WizardRequest } from './wizard-request.js';
 
+/** The student's AI budget (shared by every AI route): one point per model call. */
+export interface AiBudget {
+  consume(userId: number, points: number): Promise<{ allowed: boolean }>;
+}
+
 export interface SmartSchedulerDeps {
   repo: SmartSchedulerRepository;
+  /** The engine AI_PROVIDER chose. */
   ai: AiEngine;
-  dataDir: string;
+  /** Set when `ai` calls a model: content past the student's budget is written by `offline`. */
+  modelBudget?: { budget: AiBudget; offline: AiEngine };
+  readers: FileReaders;
+  /** Bytes of study files one student may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
   now?: () => Date;
 }
 
+/** Text read from one request's files in all; past it, further files are not read. */
+export const MAX_REQUEST_TEXT_CHARS = 8_000_000;
+/** Material one topic's content is written from, taken from the parts that speak of it. */
+export const TOPIC_MATERIAL_CHARS = 100_000;
+
+const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
+
 /** Progress of one generation, for logs now and for a progress channel later. */
 export type Stage = 'reading-files' | 'planning' | 'writing-content' | 'saving';
+
+/** What the route hears of a generation: its stages, and each file refused (for the log). */
+export interface GenerationHooks {
+  stage?(s: Stage): void;
+  fileRefused?(warning: string): void;
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const parseList = (json: string | null): string[] => {
@@ -80,146 +104,238 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     };
   }
 
+  /**
+   * The engine for the next piece of content: the configured one while the student's AI
+   * budget lasts, then the offline engine, said once in the plan's warnings.
+   */
+  function contentWriter(userId: number, warnings: string[]) {
+    let exhausted = false;
+    return {
+      async engine(calls: number): Promise<AiEngine> {
+        const model = deps.modelBudget;
+        if (!model) return deps.ai;
+        if (!exhausted && (await model.budget.consume(userId, calls)).allowed) return deps.ai;
+        if (!exhausted) {
+          exhausted = true;
+          warnings.push(
+            'Your AI allowance for this minute ran out, so the rest of the topics were written by the built-in study helper. You can ask the AI about them later.',
+          );
+        }
+        return model.offline;
+      },
+    };
+  }
+
+  const running = new Set<number>();
+
+  /** The files of one subject as text, within the request's remaining text allowance. */
+  async function readFiles(
+    list: WizardRequest['files'][number],
+    budget: { chars: number },
+    warnings: string[],
+    signal: AbortSignal | undefined,
+    hooks: GenerationHooks,
+  ): Promise<IngestedFile[]> {
+    const read: IngestedFile[] = [];
+    for (const f of list) {
+      if (budget.chars <= 0) {
+        warnings.push(
+          `${f.filename.slice(0, 200)}: not read, since this plan's files already hold ${MAX_REQUEST_TEXT_CHARS / 1_000_000} million characters of text.`,
+        );
+        continue;
+      }
+      const r = await ingestFile(f.filename, f.data, deps.readers, {
+        ...(signal ? { signal } : {}),
+        maxChars: budget.chars,
+      });
+      if (r.file) {
+        read.push(r.file);
+        budget.chars -= r.file.text.length;
+      }
+      if (r.warning) warnings.push(r.warning);
+      if (!r.file && r.warning) hooks.fileRefused?.(r.warning);
+    }
+    return read;
+  }
+
+  /** Stops here when the student's storage would pass the quota; nothing is read or saved. */
+  async function checkQuota(userId: number, req: WizardRequest): Promise<void> {
+    const incoming = req.files.flat().reduce((a, f) => a + f.data.length, 0);
+    if (incoming === 0) return;
+    const used = await deps.repo.sumStudyFileBytes(userId);
+    if (used + incoming <= deps.uploadQuotaBytes) return;
+    throw new AppError(
+      413,
+      'upload_quota_exceeded',
+      `These files (${mb(incoming)} MB) do not fit in your ${mb(deps.uploadQuotaBytes)} MB of space for study files (${mb(used)} MB used). Delete plans you no longer need, or upload fewer files.`,
+    );
+  }
+
+  /**
+   * Files -> text -> topics -> deep dives and lessons -> planned sessions -> one draft plan,
+   * written in one transaction. The text work runs on the work pool and files are parsed in
+   * memory-capped child processes; the originals are not kept, only their text.
+   */
+  async function generate(
+    userId: number,
+    req: WizardRequest,
+    hooks: GenerationHooks,
+    signal: AbortSignal | undefined,
+  ): Promise<Proposal> {
+    const onStage = hooks.stage;
+    await checkQuota(userId, req);
+    onStage?.('reading-files');
+    const warnings: string[] = [];
+    const textBudget = { chars: MAX_REQUEST_TEXT_CHARS };
+    const files: IngestedFile[][] = [];
+    for (const list of req.files)
+      files.push(await readFiles(list, textBudget, warnings, signal, hooks));
+
+    onStage?.('writing-content');
+    const writer = contentWriter(userId, warnings);
+    const subjects: Draft['subjects'] = [];
+    const plannerSubjects: PlannerInput['subjects'] = [];
+    for (const [i, s] of req.subjects.entries()) {
+      const own = files[i] ?? [];
+      const sources = own.map((f) => ({ name: f.name, text: f.text }));
+      const { topics, material } = await deps.readers.work.run<{
+        topics: DerivedTopic[];
+        material: Source[][];
+      }>({ kind: 'topics', args: [s.keyTopics, sources, TOPIC_MATERIAL_CHARS] }, signal);
+      const draftTopics = [];
+      for (const [k, t] of topics.entries()) {
+        signal?.throwIfAborted();
+        const ai = await writer.engine(2);
+        const deepDive = await ai.deepDive({
+          subjectName: s.name,
+          topicName: t.name,
+          prompt: s.keyTopics,
+          sources: material[k] ?? [],
+        });
+        const lesson = await ai.lesson({
+          subjectName: s.name,
+          topicName: t.name,
+          content: deepDive.value,
+        });
+        warnings.push(...deepDive.warnings, ...lesson.warnings);
+        draftTopics.push({
+          name: t.name,
+          deepDiveContent: deepDive.value,
+          lesson: { title: t.name, latexContent: lesson.value },
+        });
+      }
+      subjects.push({
+        name: s.name,
+        topics: draftTopics,
+        files: own.map((f) => ({
+          sha256: f.sha256,
+          originalName: f.name,
+          kind: f.kind,
+          sizeBytes: f.size,
+          textContent: f.text,
+        })),
+      });
+      plannerSubjects.push({
+        name: s.name,
+        deadline: s.deadline ?? undefined,
+        priority: s.priority ?? undefined,
+        topics: topics.map((t) => ({ name: t.name, size: t.size })),
+        materials: own.map((f) => f.name),
+      });
+    }
+    signal?.throwIfAborted();
+
+    onStage?.('planning');
+    const plan = planStudy({
+      period: req.period,
+      availability: req.availability,
+      subjects: plannerSubjects,
+      preferences: req.preferences,
+    });
+    warnings.push(...plan.warnings, ...plan.notes);
+    const sessions: DraftSession[] = plan.blocks.map((b) => {
+      const subject = req.subjects[b.subjectIndex];
+      const topicIndex = b.topicIndexes[0] ?? null;
+      const topicName =
+        topicIndex === null ? undefined : plannerSubjects[b.subjectIndex]?.topics[topicIndex]?.name;
+      const title =
+        b.kind === 'final-review'
+          ? `Final review: ${subject?.name}`
+          : b.kind === 'review'
+            ? `Review: ${subject?.name}`
+            : (topicName ?? subject?.name ?? 'Study');
+      return {
+        subjectIndex: b.subjectIndex,
+        topicIndex,
+        title,
+        startAt: fromZoned(b.date, b.start, req.timeZone).toISOString(),
+        endAt: fromZoned(b.date, b.end, req.timeZone).toISOString(),
+        kind: b.kind,
+        focus: b.focus,
+        materials: b.materials,
+      };
+    });
+
+    onStage?.('saving');
+    const deadlines = req.subjects
+      .map((s) => s.deadline)
+      .filter((d): d is string => Boolean(d))
+      .sort();
+    const totalHours = round2(plan.summary.reduce((a, s) => a + s.totalHours, 0));
+    const topicCount = subjects.reduce((a, s) => a + s.topics.length, 0);
+    const name = `${req.subjects.map((s) => s.name).join(', ')}`.slice(0, 150);
+    const draft: Draft = {
+      plan: {
+        name: `${name} (${req.period.start} to ${req.period.end})`,
+        deadline: deadlines.at(-1) ?? req.period.end,
+        description: req.preferences.extraWishes || '',
+        conceptMapOutline: subjects
+          .map((s) => `${s.name}\n${s.topics.map((t) => `  - ${t.name}`).join('\n')}`)
+          .join('\n'),
+        overallSummary: `${subjects.length} subject(s), ${topicCount} topic(s) and ${totalHours} h of study planned from ${req.period.start} to ${req.period.end}.`,
+        sourceInput: JSON.stringify({
+          period: req.period,
+          availability: req.availability,
+          subjects: req.subjects,
+          preferences: req.preferences,
+          language: req.language,
+        }),
+        warnings,
+        timeZone: req.timeZone,
+      },
+      subjects,
+      sessions,
+    };
+    const planId = await deps.repo.insertDraft(userId, draft, now().toISOString());
+    return proposalOf(userId, planId);
+  }
+
   return {
-    /**
-     * Files -> text -> topics -> deep dives and lessons -> planned sessions -> one draft plan,
-     * written in one transaction. Originals are kept by content hash after the commit.
-     */
+    /** Makes a draft plan from the wizard's request; see `generate`. */
     async process(
       userId: number,
       req: WizardRequest,
-      onStage?: (s: Stage) => void,
+      hooks: GenerationHooks = {},
+      signal?: AbortSignal,
     ): Promise<Proposal> {
       if (req.period.start < todayIn(req.timeZone, now())) {
         const message = 'The start date cannot be in the past.';
         throw AppError.validation(`period: ${message}`, [{ path: 'period.start', message }]);
       }
-      onStage?.('reading-files');
-      const warnings: string[] = [];
-      const files: IngestedFile[][] = [];
-      for (const list of req.files) {
-        const read: IngestedFile[] = [];
-        for (const f of list) {
-          const r = await ingestFile(f.filename, f.data);
-          if (r.file) read.push(r.file);
-          if (r.warning) warnings.push(r.warning);
-        }
-        files.push(read);
+      // One generation per student at a time: a second one would only double the work.
+      if (running.has(userId)) {
+        throw new AppError(
+          429,
+          'generation_in_progress',
+          'Your study plan is still being made. Wait for it to finish before starting another.',
+        );
       }
-
-      onStage?.('writing-content');
-      const subjects: Draft['subjects'] = [];
-      const plannerSubjects: PlannerInput['subjects'] = [];
-      for (const [i, s] of req.subjects.entries()) {
-        const own = files[i] ?? [];
-        const sources = own.map((f) => ({ name: f.name, text: f.text }));
-        const topics = deriveTopics(s.keyTopics, sources);
-        const draftTopics = [];
-        for (const t of topics) {
-          const deepDive = await deps.ai.deepDive({
-            subjectName: s.name,
-            topicName: t.name,
-            prompt: s.keyTopics,
-            sources: sources.filter((x) => t.sources.includes(x.name)),
-          });
-          const lesson = await deps.ai.lesson({
-            subjectName: s.name,
-            topicName: t.name,
-            content: deepDive.value,
-          });
-          warnings.push(...deepDive.warnings, ...lesson.warnings);
-          draftTopics.push({
-            name: t.name,
-            deepDiveContent: deepDive.value,
-            lesson: { title: t.name, latexContent: lesson.value },
-          });
-        }
-        subjects.push({
-          name: s.name,
-          topics: draftTopics,
-          files: own.map((f) => ({
-            sha256: f.sha256,
-            originalName: f.name,
-            kind: f.kind,
-            sizeBytes: f.size,
-            textContent: f.text,
-          })),
-        });
-        plannerSubjects.push({
-          name: s.name,
-          deadline: s.deadline ?? undefined,
-          priority: s.priority ?? undefined,
-          topics: topics.map((t) => ({ name: t.name, size: t.size })),
-          materials: own.map((f) => f.name),
-        });
+      running.add(userId);
+      try {
+        return await generate(userId, req, hooks, signal);
+      } finally {
+        running.delete(userId);
       }
-
-      onStage?.('planning');
-      const plan = planStudy({
-        period: req.period,
-        availability: req.availability,
-        subjects: plannerSubjects,
-        preferences: req.preferences,
-      });
-      warnings.push(...plan.warnings, ...plan.notes);
-      const sessions: DraftSession[] = plan.blocks.map((b) => {
-        const subject = req.subjects[b.subjectIndex];
-        const topicIndex = b.topicIndexes[0] ?? null;
-        const topicName =
-          topicIndex === null
-            ? undefined
-            : plannerSubjects[b.subjectIndex]?.topics[topicIndex]?.name;
-        const title =
-          b.kind === 'final-review'
-            ? `Final review: ${subject?.name}`
-            : b.kind === 'review'
-              ? `Review: ${subject?.name}`
-              : (topicName ?? subject?.name ?? 'Study');
-        return {
-          subjectIndex: b.subjectIndex,
-          topicIndex,
-          title,
-          startAt: fromZoned(b.date, b.start, req.timeZone).toISOString(),
-          endAt: fromZoned(b.date, b.end, req.timeZone).toISOString(),
-          kind: b.kind,
-          focus: b.focus,
-          materials: b.materials,
-        };
-      });
-
-      onStage?.('saving');
-      const deadlines = req.subjects
-        .map((s) => s.deadline)
-        .filter((d): d is string => Boolean(d))
-        .sort();
-      const totalHours = round2(plan.summary.reduce((a, s) => a + s.totalHours, 0));
-      const topicCount = subjects.reduce((a, s) => a + s.topics.length, 0);
-      const name = `${req.subjects.map((s) => s.name).join(', ')}`.slice(0, 150);
-      const draft: Draft = {
-        plan: {
-          name: `${name} (${req.period.start} to ${req.period.end})`,
-          deadline: deadlines.at(-1) ?? req.period.end,
-          description: req.preferences.extraWishes || '',
-          conceptMapOutline: subjects
-            .map((s) => `${s.name}\n${s.topics.map((t) => `  - ${t.name}`).join('\n')}`)
-            .join('\n'),
-          overallSummary: `${subjects.length} subject(s), ${topicCount} topic(s) and ${totalHours} h of study planned from ${req.period.start} to ${req.period.end}.`,
-          sourceInput: JSON.stringify({
-            period: req.period,
-            availability: req.availability,
-            subjects: req.subjects,
-            preferences: req.preferences,
-            language: req.language,
-          }),
-          warnings,
-          timeZone: req.timeZone,
-        },
-        subjects,
-        sessions,
-      };
-      const planId = await deps.repo.insertDraft(userId, draft, now().toISOString());
-      for (const list of files) for (const f of list) storeOriginal(deps.dataDir, f);
-      return proposalOf(userId, planId);
     },
 
     getProposal: proposalOf,

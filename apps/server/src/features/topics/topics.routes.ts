@@ -1,12 +1,15 @@
 import { topicEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
-import { extractTexts } from '../../adapters/files/extract-text.js';
 import { currentUser } from '../../platform/authenticate.js';
+import { clientGone } from '../../platform/client-gone.js';
 import { readUpload } from '../../platform/multipart.js';
 import { route } from '../../platform/route.js';
+import { securityFields } from '../../platform/throttle.js';
 import type { TopicsService } from './topics.service.js';
 
 const opts = { auth: true, tags: ['topics'] };
+/** Both write content with the AI: each takes one point of the student's AI budget. */
+const ai = { aiCost: 1 };
 
 export async function topicRoutes(
   app: FastifyInstance,
@@ -19,7 +22,7 @@ export async function topicRoutes(
   route(app, topicEndpoints.get, opts, async (req) =>
     topics.getTopic(currentUser(req).id, req.params.id),
   );
-  route(app, topicEndpoints.create, { ...opts, status: 201 }, async (req) =>
+  route(app, topicEndpoints.create, { ...opts, status: 201, config: ai }, async (req) =>
     topics.createTopic(currentUser(req).id, req.body),
   );
   route(app, topicEndpoints.update, opts, async (req) =>
@@ -29,13 +32,20 @@ export async function topicRoutes(
     await topics.deleteTopic(currentUser(req).id, req.params.id);
     return { message: 'Topic deleted.' };
   });
-  route(app, topicEndpoints.generateChecklist, opts, async (req) => {
+  route(app, topicEndpoints.generateChecklist, { ...opts, config: ai }, async (req, reply) => {
     const user = currentUser(req);
     // The body is read in full before any answer, so a refused request never leaves the
     // multipart stream hanging; the service then checks ownership (404 for a stranger's topic).
     const upload = await readUpload(req);
     const prompt = (upload.fields.prompt ?? '').trim().slice(0, 5000);
-    const { sources, warnings } = extractTexts(upload.files);
-    return topics.generateChecklist(user.id, req.params.id, prompt, sources, warnings);
+    return topics.generateChecklist(
+      user.id,
+      req.params.id,
+      prompt,
+      upload.files,
+      clientGone(reply),
+      (reason) =>
+        req.log.warn({ event: 'upload.refused', ...securityFields(req), reason }, 'file refused'),
+    );
   });
 }

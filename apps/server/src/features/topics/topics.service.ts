@@ -1,5 +1,6 @@
 import type { Topic } from '@studybuddy/contracts';
 import type { AiEngine, SourceText } from '../../adapters/ai/ai-engine.js';
+import { type FileReaders, ingestFile } from '../../adapters/files/ingest.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonRef, TopicChanges, TopicRow, TopicsRepository } from './topics.repository.js';
 
@@ -19,7 +20,16 @@ export function toTopic(row: TopicRow, lessons: LessonRef[]): Topic {
   };
 }
 
-export function createTopicsService(deps: { topics: TopicsRepository; ai: AiEngine }) {
+/** Text read from the files of one checklist request in all. */
+const MAX_REQUEST_TEXT_CHARS = 4_000_000;
+/** Material the deep dive is written from. */
+const TOPIC_MATERIAL_CHARS = 100_000;
+
+export function createTopicsService(deps: {
+  topics: TopicsRepository;
+  ai: AiEngine;
+  readers: FileReaders;
+}) {
   const { topics, ai } = deps;
 
   async function withLessons(userId: number, row: TopicRow): Promise<Topic> {
@@ -93,22 +103,50 @@ export function createTopicsService(deps: { topics: TopicsRepository; ai: AiEngi
       if (!(await topics.deleteTopic(userId, id))) throw topicNotFound();
     },
 
-    /** Fills the deep dive from the student's prompt and files through the AI interface. */
+    /**
+     * Fills the deep dive from the student's prompt and files through the AI interface. The
+     * files are read for this answer only, never kept.
+     */
     async generateChecklist(
       userId: number,
       id: number,
       prompt: string,
-      sources: SourceText[],
-      warnings: string[],
+      files: { filename: string; data: Buffer }[],
+      signal?: AbortSignal,
+      onFileRefused?: (warning: string) => void,
     ): Promise<Topic & { warnings: string[] }> {
       const row = await topics.findTopic(userId, id);
       if (!row) throw topicNotFound();
+      const sources: SourceText[] = [];
+      const warnings: string[] = [];
+      let chars = MAX_REQUEST_TEXT_CHARS;
+      for (const f of files) {
+        if (chars <= 0) {
+          warnings.push(`${f.filename.slice(0, 200)}: not read, the files hold enough text.`);
+          continue;
+        }
+        const r = await ingestFile(f.filename, f.data, deps.readers, {
+          ...(signal ? { signal } : {}),
+          maxChars: chars,
+        });
+        if (r.file) {
+          sources.push({ name: r.file.name, text: r.file.text });
+          chars -= r.file.text.length;
+        }
+        if (r.warning) warnings.push(r.warning);
+        if (!r.file && r.warning) onFileRefused?.(r.warning);
+      }
+      // Only the parts of the files that speak of the topic are read to write it.
+      const material = await deps.readers.work.run<SourceText[]>(
+        { kind: 'material', topicName: row.name, files: sources, maxChars: TOPIC_MATERIAL_CHARS },
+        signal,
+      );
       const subject = await topics.findSubjectName(userId, row.subjectId);
       const result = await ai.deepDive({
         subjectName: subject?.name ?? '',
         topicName: row.name,
         prompt,
-        sources,
+        sources: material,
       });
       const updated = await topics.updateTopic(
         userId,

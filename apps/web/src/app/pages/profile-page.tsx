@@ -3,6 +3,7 @@ import { LanguageSelect } from '@/components/language-select';
 import { useLogout } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { SessionsList } from '@/features/profile/components/sessions-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function ProfilePage() {
@@ -22,6 +23,7 @@ export default function ProfilePage() {
         </h2>
         <LanguageSelect />
       </section>
+      <SessionsList />
       <section className="card" aria-labelledby="profile-session-title">
         <h2 id="profile-session-title" className="form__section-title">
           {t('profile.sessionTitle')}

@@ -2,4 +2,5 @@
 export const profileKeys = {
   all: ['profile'] as const,
   mine: () => [...profileKeys.all, 'mine'] as const,
+  sessions: () => [...profileKeys.all, 'sessions'] as const,
 };

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import el from '../../../../public/assets/i18n/el.json';
 import { ProfileForm } from './profile-form';
 
 const profile = {
@@ -99,5 +100,38 @@ describe('ProfileForm', () => {
       expect(screen.getByRole('button', { name: 'Hide password fields' })).toBeTruthy(),
     );
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('puts a too-common new password error on the New password field, translated by its code', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            message: 'This password is one of the most common ones and easy to guess.',
+            code: 'password_too_common',
+            details: [
+              {
+                path: 'newPassword',
+                message: 'This password is one of the most common ones and easy to guess.',
+              },
+            ],
+          },
+          400,
+        ),
+      ),
+    );
+    const { i18n } = renderWithProviders(<ProfileForm profile={profile} />);
+    i18n.addResourceBundle('el', 'translation', el);
+    await act(() => i18n.changeLanguage('el'));
+    await user.click(screen.getByRole('button', { name: el.profile.changePassword }));
+    await user.type(screen.getByLabelText(el.profile.currentPassword), 'old secret');
+    await user.type(screen.getByLabelText(el.profile.newPassword), 'Football1');
+    await user.type(screen.getByLabelText(el.profile.confirmNewPassword), 'Football1');
+    await user.click(screen.getByRole('button', { name: el.profile.save }));
+    expect(await screen.findByText(el.errors.password_too_common)).toBeTruthy();
+    expect(screen.getByLabelText(el.profile.newPassword).getAttribute('aria-invalid')).toBe('true');
   });
 });

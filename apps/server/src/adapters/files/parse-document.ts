@@ -1,0 +1,118 @@
+import JSZip from 'jszip';
+import mammoth from 'mammoth';
+import { getDocumentProxy } from 'unpdf';
+import { readZipParts } from './zip-guard.js';
+
+/**
+ * Text of PDF and Word files. Runs inside the parser child process (parse-child.ts), whose
+ * memory the operating system caps: pdf.js and mammoth inflate what they read into buffers
+ * that no JavaScript heap limit counts.
+ */
+
+export const PARSE_LIMITS = {
+  maxPages: 500,
+  /** Text kept per file; reading stops once it is reached. */
+  maxTextChars: 2_000_000,
+} as const;
+
+/** A failure the student is told about, completing "<file>: the file ...". */
+export class ParseRefusal extends Error {}
+
+export async function parseDocument(kind: 'pdf' | 'docx', data: Uint8Array): Promise<string> {
+  // pdf.js refuses a Buffer (what IPC delivers); a plain view of the same bytes will do.
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return kind === 'pdf' ? parsePdf(bytes) : parseDocx(Buffer.from(bytes));
+}
+
+async function parsePdf(data: Uint8Array): Promise<string> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true });
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'PasswordException')
+      throw new ParseRefusal('is encrypted');
+    throw new ParseRefusal('could not be read');
+  }
+  if (pdf.numPages > PARSE_LIMITS.maxPages)
+    throw new ParseRefusal(`has ${pdf.numPages} pages; at most ${PARSE_LIMITS.maxPages} are read`);
+  const pages: string[] = [];
+  let chars = 0;
+  // Page by page, so a long document stops being read once the text cap is reached.
+  for (let i = 1; i <= pdf.numPages && chars < PARSE_LIMITS.maxTextChars; i++) {
+    const page = await pdf.getPage(i);
+    const content = await page.getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      text += item.str;
+      if (item.hasEOL) text += '\n';
+    }
+    page.cleanup();
+    pages.push(text);
+    chars += text.length;
+  }
+  await pdf.destroy();
+  return pages.join('\n\n');
+}
+
+async function parseDocx(data: Buffer): Promise<string> {
+  const read = await readZipParts(data);
+  if (!read.ok) throw new ParseRefusal(read.reason);
+  if (!read.parts.has('word/document.xml')) throw new ParseRefusal('is not a Word document');
+  // mammoth inflates with its own JSZip and no size bound: hand it an archive rebuilt, stored
+  // without compression, from the parts already read under the caps.
+  const clean = new JSZip();
+  for (const [name, bytes] of read.parts) clean.file(name, bytes);
+  const buffer = await clean.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+  const { value } = await mammoth.convertToHtml(
+    { buffer },
+    {
+      externalFileAccess: false,
+      // Images are not text: never read them.
+      convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+    },
+  );
+  return htmlToMarkdownText(value);
+}
+
+const ENTITIES: [string, string][] = [
+  ['&lt;', '<'],
+  ['&gt;', '>'],
+  ['&quot;', '"'],
+  ['&#39;', "'"],
+  ['&amp;', '&'],
+];
+
+/**
+ * mammoth's HTML as text, headings kept as Markdown headings (they become topics). One pass
+ * with indexOf, so its time is linear in the input whatever the input holds.
+ */
+export function htmlToMarkdownText(html: string): string {
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    if (open < 0) {
+      out += decode(html.slice(at));
+      break;
+    }
+    out += decode(html.slice(at, open));
+    const close = html.indexOf('>', open);
+    if (close < 0) break;
+    const tag = html.slice(open + 1, close).toLowerCase();
+    const name = tag.split(/[\s/]/, 1)[0] ?? '';
+    const heading = /^h[1-6]$/.test(name) ? Number(name[1]) : 0;
+    if (heading > 0) out += `\n\n${'#'.repeat(heading)} `;
+    else if (/^\/h[1-6]$/.test(tag)) out += '\n\n';
+    else if (tag === '/p' || tag === '/li' || tag === '/tr' || name === 'br') out += '\n';
+    at = close + 1;
+  }
+  return out;
+}
+
+function decode(text: string): string {
+  if (!text.includes('&')) return text;
+  let out = text;
+  for (const [entity, char] of ENTITIES) out = out.replaceAll(entity, char);
+  return out;
+}

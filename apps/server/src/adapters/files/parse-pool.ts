@@ -1,0 +1,206 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { fromSource, tsxLoaderUrl } from '../run-from-source.js';
+import type { ParseJob, ParseReply } from './parse-child.js';
+
+export interface ParsePoolOptions {
+  /** Child processes reading documents at once. */
+  size: number;
+  /** Operating-system memory limit of each child (its data segment), in MB. */
+  memoryMb: number;
+  /** Time one document may take. */
+  timeoutMs: number;
+  /** Documents waiting for a child; past this the server is busy. */
+  maxQueue: number;
+}
+
+export const PARSE_POOL_DEFAULTS: ParsePoolOptions = {
+  size: 2,
+  memoryMb: 512,
+  timeoutMs: 30_000,
+  maxQueue: 32,
+};
+
+/** Why a document was not read, completing "<file>: the file ...". */
+export class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
+}
+
+interface Task {
+  job: Omit<ParseJob, 'id'>;
+  signal: AbortSignal | undefined;
+  resolve(text: string): void;
+  reject(err: Error): void;
+}
+
+interface Child {
+  process: ChildProcess;
+  ready: Promise<void>;
+  busy: boolean;
+}
+
+/** `prlimit` sets the child's memory limit; without it (not Linux) the heap limit remains. */
+function findPrlimit(): string | undefined {
+  try {
+    execFileSync('prlimit', ['--version'], { stdio: 'ignore' });
+    return 'prlimit';
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Long-lived child processes that read PDF and Word files, one document each at a time.
+ * A child process rather than a worker thread, because only a process can be given a memory
+ * limit that counts the buffers pdf.js and mammoth inflate into (a worker's heap limit does
+ * not). Children stay warm between files; one that failed, timed out or grew large is
+ * replaced, which also gives its memory back to the system.
+ */
+export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
+  const opts = { ...PARSE_POOL_DEFAULTS, ...options };
+  const prlimit = findPrlimit();
+  const entry = fileURLToPath(
+    new URL(`./parse-child.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+  );
+  const heapMb = Math.max(64, Math.floor(opts.memoryMb / 2));
+  const children: Child[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  /** Largest resident size a child reported, for the benchmark. */
+  let peakRssKb = 0;
+
+  function startChild(): Child {
+    const node = [
+      ...(fromSource ? ['--import', tsxLoaderUrl()] : []),
+      `--max-old-space-size=${heapMb}`,
+      entry,
+    ];
+    const [command, args] = prlimit
+      ? [prlimit, [`--data=${opts.memoryMb * 1024 * 1024}`, process.execPath, ...node]]
+      : [process.execPath, node];
+    const proc = spawn(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    // Drained so a chatty child never blocks on a full pipe; its errors are not the student's.
+    proc.stderr?.resume();
+    // An idle child never keeps the server's process alive; a busy one is ref'ed in run().
+    proc.unref();
+    proc.channel?.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean }) => {
+        if (m?.ready) {
+          proc.off('message', onMessage);
+          resolve();
+        }
+      };
+      proc.on('message', onMessage);
+      proc.once('exit', () => reject(new ParseError('could not be read')));
+      proc.once('error', () => reject(new ParseError('could not be read')));
+    });
+    ready.catch(() => {});
+    const child: Child = { process: proc, ready, busy: false };
+    proc.once('exit', () => {
+      const i = children.indexOf(child);
+      if (i >= 0) children.splice(i, 1);
+      pump();
+    });
+    children.push(child);
+    return child;
+  }
+
+  function retire(child: Child): void {
+    const i = children.indexOf(child);
+    if (i >= 0) children.splice(i, 1);
+    child.process.kill('SIGKILL');
+  }
+
+  function pump(): void {
+    while (!closed && queue.length > 0) {
+      let child = children.find((c) => !c.busy);
+      if (!child && children.length < opts.size) child = startChild();
+      if (!child) return;
+      const task = queue.shift() as Task;
+      if (task.signal?.aborted) {
+        task.reject(new ParseError('was not read: the request was cancelled'));
+        continue;
+      }
+      run(child, task);
+    }
+  }
+
+  function run(child: Child, task: Task): void {
+    child.busy = true;
+    child.process.channel?.ref();
+    const id = nextId++;
+    let done = false;
+    const finish = (err: Error | undefined, text?: string, keep = false) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      task.signal?.removeEventListener('abort', onAbort);
+      child.process.off('message', onMessage);
+      child.process.off('exit', onExit);
+      child.process.channel?.unref();
+      child.busy = false;
+      if (!keep) retire(child);
+      if (err) task.reject(err);
+      else task.resolve(text ?? '');
+      pump();
+    };
+    const timer = setTimeout(() => finish(new ParseError('took too long to read')), opts.timeoutMs);
+    const onAbort = () => finish(new ParseError('was not read: the request was cancelled'));
+    const onExit = () => finish(new ParseError('is too large to read', true));
+    const onMessage = (m: ParseReply) => {
+      if (m?.id !== id) return;
+      peakRssKb = Math.max(peakRssKb, m.maxRssKb);
+      // A child that grew past half its limit is replaced to give the memory back.
+      const keep = m.maxRssKb * 1024 < (opts.memoryMb * 1024 * 1024) / 2;
+      if (m.ok) finish(undefined, m.text, keep);
+      else finish(new ParseError(m.error, m.tooLarge), undefined, keep && !m.tooLarge);
+    };
+    task.signal?.addEventListener('abort', onAbort, { once: true });
+    child.process.on('message', onMessage);
+    child.process.once('exit', onExit);
+    child.ready.then(
+      () => {
+        if (!done) child.process.send({ id, ...task.job } satisfies ParseJob);
+      },
+      () => finish(new ParseError('could not be read')),
+    );
+  }
+
+  return {
+    /** True when the operating system caps each child's memory. */
+    memoryCapped: prlimit !== undefined,
+    /** The text of a PDF or DOCX file; rejects with a ParseError saying why not. */
+    parse(kind: 'pdf' | 'docx', data: Uint8Array, signal?: AbortSignal): Promise<string> {
+      if (closed)
+        return Promise.reject(new ParseError('could not be read: the server is stopping'));
+      if (queue.length >= opts.maxQueue) {
+        return Promise.reject(new ParseError('was not read: the server is busy, try again soon'));
+      }
+      return new Promise((resolve, reject) => {
+        queue.push({ job: { kind, data }, signal, resolve, reject });
+        pump();
+      });
+    },
+    peakRssKb: () => peakRssKb,
+    /** Process ids of the running children, for the benchmark's memory sampling. */
+    pids: () => children.flatMap((c) => (c.process.pid ? [c.process.pid] : [])),
+    async close(): Promise<void> {
+      closed = true;
+      for (const t of queue.splice(0))
+        t.reject(new ParseError('could not be read: the server is stopping'));
+      for (const c of [...children]) retire(c);
+    },
+  };
+}
+export type ParsePool = ReturnType<typeof createParsePool>;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, loadConfig, plainHttpCookieWarning } from './config.js';
+
+describe('loadConfig session idle limit', () => {
+  it('defaults to 14 days, in minutes', () => {
+    expect(loadConfig({}).sessionIdleMinutes).toBe(14 * 1440);
+  });
+
+  it('still reads SESSION_IDLE_DAYS when SESSION_IDLE_MINUTES is absent', () => {
+    expect(loadConfig({ SESSION_IDLE_DAYS: '2' }).sessionIdleMinutes).toBe(2880);
+  });
+
+  it('prefers SESSION_IDLE_MINUTES over SESSION_IDLE_DAYS', () => {
+    expect(
+      loadConfig({ SESSION_IDLE_DAYS: '2', SESSION_IDLE_MINUTES: '45' }).sessionIdleMinutes,
+    ).toBe(45);
+  });
+
+  it('refuses an idle limit no longer than the access token, or not a whole number', () => {
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '15' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() =>
+      loadConfig({ SESSION_IDLE_MINUTES: '5', ACCESS_TOKEN_TTL_SECONDS: '240' }),
+    ).not.toThrow();
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '1.5' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows localhost, 127.x and ::1 in their usual spellings', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+  });
+
+  it('treats every other address as reachable', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'studybuddy.example', '128.0.0.1']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+});
+
+describe('plainHttpCookieWarning', () => {
+  it('warns only when cookies are not Secure and the host is not loopback', () => {
+    const warning = plainHttpCookieWarning({ cookieSecure: false, host: '0.0.0.0' });
+    expect(warning).toMatch(/plain HTTP/);
+    expect(warning).toMatch(/COOKIE_SECURE=true/);
+    expect(plainHttpCookieWarning({ cookieSecure: true, host: '0.0.0.0' })).toBeUndefined();
+    expect(plainHttpCookieWarning({ cookieSecure: false, host: '127.0.0.1' })).toBeUndefined();
+  });
+});
