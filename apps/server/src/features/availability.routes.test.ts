@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeProvider } from '../testing/fake-ai-provider.js';
 import { makeDocxLyingSizes, makePdf, makePdfBomb } from '../testing/files.js';
 import { createPlanTree } from '../testing/fixtures.js';
 import {
@@ -63,17 +64,15 @@ describe.each(dbKinds)('a server one student cannot stop, on %s', (kind) => {
     expect((await watch.stop()).maxHealthMs).toBeLessThan(1000);
   });
 
-  it('makes a plan from ten 2 MB Markdown files while others are served', async () => {
+  it('makes a plan from 2 subjects x 10 x 2 MB of Markdown while others are served', async () => {
     const section = (i: number) =>
       `# Chapter ${i}\n${'Energy is conserved in a closed system. Momentum is mass times velocity. '.repeat(300)}\n`;
     const file = Array.from({ length: 100 }, (_, i) => section(i))
       .join('')
       .slice(0, 2_000_000);
-    const files = Array.from({ length: 10 }, (_, i) => ({
-      field: 'Physics',
-      filename: `notes-${i}.md`,
-      content: file,
-    }));
+    const files = ['Organic_Chemistry', 'Physics'].flatMap((field) =>
+      Array.from({ length: 10 }, (_, i) => ({ field, filename: `notes-${i}.md`, content: file })),
+    );
     const watch = watchLoop(t.app);
     const r = await wizardPost(form(wizard(), files));
     const figures = await watch.stop();
@@ -179,5 +178,38 @@ describe.each(dbKinds)('the upload quota on %s', (kind) => {
     expect(del.statusCode, del.body).toBe(200);
     expect(await countRows(t.db, 'studyFiles')).toBe(0);
     expect((await post([notes(2)])).statusCode).toBe(201);
+  });
+});
+
+describe.each(dbKinds)('the AI budget of a wizard on a model provider, on %s', (kind) => {
+  it('calls the model only while the student has budget; the offline engine writes the rest', async () => {
+    const fake = await startFakeProvider('openai');
+    // A 400 is not retried: one request per model call, each answered by the fallback.
+    fake.set({ kind: 'status', status: 400 });
+    const t = await createTestApp(kind, {
+      AI_PROVIDER: 'openai',
+      AI_MODEL: 'fake-model',
+      AI_BASE_URL: fake.baseUrl,
+      AI_API_KEY: 'test-key',
+      AI_RATE_LIMIT_MAX: '5',
+    });
+    try {
+      const client = new TestClient(t.app);
+      await client.registerAndLogin();
+      const r = await client.request({
+        method: 'POST',
+        url: '/api/ai/ProcessStudyMaterials',
+        ...form(wizard()),
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      // 5 points: 1 for the request, then a deep dive and a lesson (2) for each of 2 topics.
+      expect(fake.requests).toHaveLength(4);
+      expect(r.json().aiWarnings.join('\n')).toMatch(/AI allowance for this minute ran out/);
+      // The budget is spent for the minute: the next AI request is refused.
+      expect((await client.post('/ai/AiAssistance', { prompt: 'hello' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
   });
 });
