@@ -78,6 +78,10 @@ describe.each(dbKinds)('a server one student cannot stop, on %s', (kind) => {
     const figures = await watch.stop();
     expect(r.statusCode, r.body).toBe(201);
     expect(figures.maxHealthMs).toBeLessThan(1000);
+    // The text a plan keeps is shared by its subjects: both get files read, the rest is named.
+    const kept = await t.db.db.selectFrom('studyFiles').select('subjectId').execute();
+    expect(new Set(kept.map((f) => f.subjectId)).size).toBe(2);
+    expect(r.json().aiWarnings.join('\n')).toMatch(/notes-9\.md: not read/);
   });
 
   it('refuses a PDF bomb and a DOCX lying about its sizes, makes the plan, keeps its memory', async () => {

@@ -32,8 +32,13 @@ export interface SmartSchedulerDeps {
   now?: () => Date;
 }
 
-/** Text read from one request's files in all; past it, further files are not read. */
-export const MAX_REQUEST_TEXT_CHARS = 8_000_000;
+/**
+ * Text read from one request's files in all, shared evenly by the subjects that have files;
+ * past a subject's share its further files are not read. Content is written from at most
+ * TOPIC_MATERIAL_CHARS per topic, so more would be stored but barely used, and storing it is
+ * what holds the event loop (SQLite writes in-process).
+ */
+export const MAX_REQUEST_TEXT_CHARS = 4_000_000;
 /** Material one topic's content is written from, taken from the parts that speak of it. */
 export const TOPIC_MATERIAL_CHARS = 100_000;
 
@@ -140,7 +145,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     for (const f of list) {
       if (budget.chars <= 0) {
         warnings.push(
-          `${f.filename.slice(0, 200)}: not read, since this plan's files already hold ${MAX_REQUEST_TEXT_CHARS / 1_000_000} million characters of text.`,
+          `${f.filename.slice(0, 200)}: not read, since this subject's files already hold as much text as one plan keeps.`,
         );
         continue;
       }
@@ -186,10 +191,11 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     await checkQuota(userId, req);
     onStage?.('reading-files');
     const warnings: string[] = [];
-    const textBudget = { chars: MAX_REQUEST_TEXT_CHARS };
+    const withFiles = req.files.filter((list) => list.length > 0).length;
+    const share = Math.floor(MAX_REQUEST_TEXT_CHARS / Math.max(1, withFiles));
     const files: IngestedFile[][] = [];
     for (const list of req.files)
-      files.push(await readFiles(list, textBudget, warnings, signal, hooks));
+      files.push(await readFiles(list, { chars: share }, warnings, signal, hooks));
 
     onStage?.('writing-content');
     const writer = contentWriter(userId, warnings);
