@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiConfig } from '../../config/config.js';
 import {
   type FakeDialect,
   type FakeProvider,
@@ -49,18 +50,20 @@ const TIMEOUT_MS = 700;
 describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider', (dialect) => {
   let fake: FakeProvider;
   let engine: AiEngine;
+  const config = (overrides: Partial<AiConfig> = {}): AiConfig => ({
+    provider: dialect,
+    baseUrl: fake.baseUrl,
+    apiKey: 'test-key',
+    model: 'fake-model',
+    timeoutMs: TIMEOUT_MS,
+    rateLimitMax: 100,
+    globalRateLimitMax: 600,
+    ...overrides,
+  });
 
   beforeAll(async () => {
     fake = await startFakeProvider(dialect);
-    engine = await createAiEngine({
-      provider: dialect,
-      baseUrl: fake.baseUrl,
-      apiKey: 'test-key',
-      model: 'fake-model',
-      timeoutMs: TIMEOUT_MS,
-      rateLimitMax: 100,
-      globalRateLimitMax: 600,
-    });
+    engine = await createAiEngine(config());
   });
   afterAll(async () => fake.close());
 
@@ -137,15 +140,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
   it('stops calling the model once the server budget of calls is spent', async () => {
     let left = 1;
     const budgeted = await createAiEngine(
-      {
-        provider: dialect,
-        baseUrl: fake.baseUrl,
-        apiKey: 'test-key',
-        model: 'fake-model',
-        timeoutMs: TIMEOUT_MS,
-        rateLimitMax: 100,
-        globalRateLimitMax: 1,
-      },
+      config({ globalRateLimitMax: 1 }),
       undefined,
       undefined,
       async () => left-- > 0,

@@ -70,22 +70,63 @@ export async function ingestFile(
     opts.maxChars ?? INGEST_LIMITS.maxTextChars,
     INGEST_LIMITS.maxTextChars,
   );
-  let text: string;
-  // Hashing 20 MB takes ~40 ms: on the pool too, while the file is parsed.
-  const sha256 = readers.work.run<string>({ kind: 'sha256', data }, opts.signal);
-  sha256.catch(() => {});
+  let read: { text: string; sha256: string };
   try {
-    const raw =
-      kind === 'text' ? data : Buffer.from(await readers.parse.parse(kind, data, opts.signal));
-    text = await readers.work.run<string>({ kind: 'text', data: raw, maxChars }, opts.signal);
+    const parsed = kind === 'text' ? undefined : await readers.parse.parse(kind, data, opts.signal);
+    // One trip to the pool: hashing 20 MB (~40 ms) and normalising the text stay off the loop.
+    read = await readers.work.run<{ text: string; sha256: string }>(
+      { kind: 'file', data, ...(parsed === undefined ? {} : { text: parsed }), maxChars },
+      opts.signal,
+    );
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
     return { warning: `${shown}: the file ${err.message}, so it was skipped.` };
   }
+  const { text, sha256 } = read;
   if (text.length === 0) {
     return {
       warning: `${shown}: no text was found in it (a scan without text?), so it was skipped.`,
     };
   }
-  return { file: { name: shown, kind, sha256: await sha256, size: data.length, text } };
+  return { file: { name: shown, kind, sha256, size: data.length, text } };
+}
+
+/**
+ * The files of one request in order, as text, within `maxChars` in all: past it the further
+ * files are named in a warning and not read. `onRefused` hears of each file that could not
+ * be read (the routes log it).
+ */
+export async function ingestFiles(
+  files: { filename: string; data: Buffer }[],
+  readers: FileReaders,
+  opts: {
+    maxChars: number;
+    signal?: AbortSignal | undefined;
+    onRefused?: (warning: string) => void;
+  },
+): Promise<{ files: IngestedFile[]; warnings: string[] }> {
+  const read: IngestedFile[] = [];
+  const warnings: string[] = [];
+  let chars = opts.maxChars;
+  for (const f of files) {
+    if (chars <= 0) {
+      warnings.push(
+        `${f.filename.slice(0, 200)}: not read, since the files before it already hold as much text as is kept.`,
+      );
+      continue;
+    }
+    const r = await ingestFile(f.filename, f.data, readers, {
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      maxChars: chars,
+    });
+    if (r.file) {
+      read.push(r.file);
+      chars -= r.file.text.length;
+    }
+    if (r.warning) {
+      warnings.push(r.warning);
+      if (!r.file) opts.onRefused?.(r.warning);
+    }
+  }
+  return { files: read, warnings };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { topicMaterial, topicsWithMaterial } from '../../domain/text/topic-material.js';
+import { materialFor, topicsWithMaterial } from '../../domain/text/topic-material.js';
 import type { AiEngine } from '../ai/ai-engine.js';
 import { createBuiltinEngine } from '../ai/builtin-engine.js';
 
@@ -11,15 +11,10 @@ import { createBuiltinEngine } from '../ai/builtin-engine.js';
 export type AiMethod = keyof AiEngine;
 
 export type WorkTask =
-  | { kind: 'text'; data: Uint8Array; maxChars: number }
-  | { kind: 'sha256'; data: Uint8Array }
+  /** A file's hash and normalised text: its own bytes as UTF-8, or the text parsed from it. */
+  | { kind: 'file'; data: Uint8Array; text?: string; maxChars: number }
   | { kind: 'topics'; args: Parameters<typeof topicsWithMaterial> }
-  | {
-      kind: 'material';
-      topicName: string;
-      files: { name: string; text: string }[];
-      maxChars: number;
-    }
+  | { kind: 'material'; args: Parameters<typeof materialFor> }
   | { kind: 'ai'; method: AiMethod; request: unknown };
 
 let engine: AiEngine | undefined;
@@ -27,19 +22,15 @@ let engine: AiEngine | undefined;
 /** Runs one task; what it returns crosses back to the main thread by structured clone. */
 export async function runTask(task: WorkTask): Promise<unknown> {
   switch (task.kind) {
-    case 'text':
-      return normaliseText(Buffer.from(task.data).toString('utf8'), task.maxChars);
-    case 'sha256':
-      return createHash('sha256').update(task.data).digest('hex');
+    case 'file':
+      return {
+        text: normaliseText(task.text ?? Buffer.from(task.data).toString('utf8'), task.maxChars),
+        sha256: createHash('sha256').update(task.data).digest('hex'),
+      };
     case 'topics':
       return topicsWithMaterial(...task.args);
-    case 'material': {
-      const share = Math.floor(task.maxChars / Math.max(1, task.files.length));
-      return task.files.map((f) => ({
-        name: f.name,
-        text: topicMaterial(task.topicName, f.text, share),
-      }));
-    }
+    case 'material':
+      return materialFor(...task.args);
     case 'ai': {
       engine ??= createBuiltinEngine();
       const method = engine[task.method] as (r: unknown) => Promise<unknown>;

@@ -44,6 +44,15 @@ export interface Source {
   text: string;
 }
 
+/** Material one topic's content is written from, taken from the parts that speak of it. */
+export const TOPIC_MATERIAL_CHARS = 100_000;
+
+/** The part of each file that speaks of a topic, `maxChars` shared evenly by the files. */
+export function materialFor(topicName: string, files: Source[], maxChars: number): Source[] {
+  const share = Math.floor(maxChars / Math.max(1, files.length));
+  return files.map((f) => ({ name: f.name, text: topicMaterial(topicName, f.text, share) }));
+}
+
 /**
  * A subject's topics, each with the part of the files that speaks of it (at most `maxChars`
  * per topic in all), in one pass over the material.
@@ -54,10 +63,12 @@ export function topicsWithMaterial(
   maxChars: number,
 ): { topics: DerivedTopic[]; material: Source[][] } {
   const topics = deriveTopics(keyTopics, files);
-  const material = topics.map((t) => {
-    const own = files.filter((f) => t.sources.includes(f.name));
-    const share = Math.floor(maxChars / Math.max(1, own.length));
-    return own.map((f) => ({ name: f.name, text: topicMaterial(t.name, f.text, share) }));
-  });
+  const material = topics.map((t) =>
+    materialFor(
+      t.name,
+      files.filter((f) => t.sources.includes(f.name)),
+      maxChars,
+    ),
+  );
   return { topics, material };
 }

@@ -1,10 +1,10 @@
 import type { acceptPlanInputSchema, Proposal } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import type { AiEngine } from '../../adapters/ai/ai-engine.js';
-import { type FileReaders, type IngestedFile, ingestFile } from '../../adapters/files/ingest.js';
+import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
 import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
-import type { Source } from '../../domain/text/topic-material.js';
+import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
 import type { DerivedTopic } from '../../domain/text/topics.js';
 import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
@@ -39,8 +39,6 @@ export interface SmartSchedulerDeps {
  * what holds the event loop (SQLite writes in-process).
  */
 export const MAX_REQUEST_TEXT_CHARS = 4_000_000;
-/** Material one topic's content is written from, taken from the parts that speak of it. */
-export const TOPIC_MATERIAL_CHARS = 100_000;
 
 const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 
@@ -133,36 +131,6 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
 
   const running = new Set<number>();
 
-  /** The files of one subject as text, within the request's remaining text allowance. */
-  async function readFiles(
-    list: WizardRequest['files'][number],
-    budget: { chars: number },
-    warnings: string[],
-    signal: AbortSignal | undefined,
-    hooks: GenerationHooks,
-  ): Promise<IngestedFile[]> {
-    const read: IngestedFile[] = [];
-    for (const f of list) {
-      if (budget.chars <= 0) {
-        warnings.push(
-          `${f.filename.slice(0, 200)}: not read, since this subject's files already hold as much text as one plan keeps.`,
-        );
-        continue;
-      }
-      const r = await ingestFile(f.filename, f.data, deps.readers, {
-        ...(signal ? { signal } : {}),
-        maxChars: budget.chars,
-      });
-      if (r.file) {
-        read.push(r.file);
-        budget.chars -= r.file.text.length;
-      }
-      if (r.warning) warnings.push(r.warning);
-      if (!r.file && r.warning) hooks.fileRefused?.(r.warning);
-    }
-    return read;
-  }
-
   /** Stops here when the student's storage would pass the quota; nothing is read or saved. */
   async function checkQuota(userId: number, req: WizardRequest): Promise<void> {
     const incoming = req.files.flat().reduce((a, f) => a + f.data.length, 0);
@@ -194,8 +162,15 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     const withFiles = req.files.filter((list) => list.length > 0).length;
     const share = Math.floor(MAX_REQUEST_TEXT_CHARS / Math.max(1, withFiles));
     const files: IngestedFile[][] = [];
-    for (const list of req.files)
-      files.push(await readFiles(list, { chars: share }, warnings, signal, hooks));
+    for (const list of req.files) {
+      const read = await ingestFiles(list, deps.readers, {
+        maxChars: share,
+        signal,
+        ...(hooks.fileRefused ? { onRefused: hooks.fileRefused } : {}),
+      });
+      files.push(read.files);
+      warnings.push(...read.warnings);
+    }
 
     onStage?.('writing-content');
     const writer = contentWriter(userId, warnings);

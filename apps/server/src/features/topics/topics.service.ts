@@ -1,6 +1,7 @@
 import type { Topic } from '@studybuddy/contracts';
 import type { AiEngine, SourceText } from '../../adapters/ai/ai-engine.js';
-import { type FileReaders, ingestFile } from '../../adapters/files/ingest.js';
+import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
+import { TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonRef, TopicChanges, TopicRow, TopicsRepository } from './topics.repository.js';
 
@@ -22,8 +23,6 @@ export function toTopic(row: TopicRow, lessons: LessonRef[]): Topic {
 
 /** Text read from the files of one checklist request in all. */
 const MAX_REQUEST_TEXT_CHARS = 4_000_000;
-/** Material the deep dive is written from. */
-const TOPIC_MATERIAL_CHARS = 100_000;
 
 export function createTopicsService(deps: {
   topics: TopicsRepository;
@@ -117,28 +116,15 @@ export function createTopicsService(deps: {
     ): Promise<Topic & { warnings: string[] }> {
       const row = await topics.findTopic(userId, id);
       if (!row) throw topicNotFound();
-      const sources: SourceText[] = [];
-      const warnings: string[] = [];
-      let chars = MAX_REQUEST_TEXT_CHARS;
-      for (const f of files) {
-        if (chars <= 0) {
-          warnings.push(`${f.filename.slice(0, 200)}: not read, the files hold enough text.`);
-          continue;
-        }
-        const r = await ingestFile(f.filename, f.data, deps.readers, {
-          ...(signal ? { signal } : {}),
-          maxChars: chars,
-        });
-        if (r.file) {
-          sources.push({ name: r.file.name, text: r.file.text });
-          chars -= r.file.text.length;
-        }
-        if (r.warning) warnings.push(r.warning);
-        if (!r.file && r.warning) onFileRefused?.(r.warning);
-      }
+      const { files: read, warnings } = await ingestFiles(files, deps.readers, {
+        maxChars: MAX_REQUEST_TEXT_CHARS,
+        signal,
+        ...(onFileRefused ? { onRefused: onFileRefused } : {}),
+      });
+      const sources: SourceText[] = read.map((f) => ({ name: f.name, text: f.text }));
       // Only the parts of the files that speak of the topic are read to write it.
       const material = await deps.readers.work.run<SourceText[]>(
-        { kind: 'material', topicName: row.name, files: sources, maxChars: TOPIC_MATERIAL_CHARS },
+        { kind: 'material', args: [row.name, sources, TOPIC_MATERIAL_CHARS] },
         signal,
       );
       const subject = await topics.findSubjectName(userId, row.subjectId);
