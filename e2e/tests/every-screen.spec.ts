@@ -12,7 +12,7 @@ import { login } from '../support/journeys.js';
 
 const WIDTHS = [375, 768, 1440];
 
-/** Screens for everyone, logged in or out (SPEC.md section 2). */
+/** Screens for everyone, logged in or out (docs/product.md, Screens). */
 const publicRoutes: [string, string][] = [
   ['/', 'Get Started Free'],
   ['/about', 'About StudyBuddy'],

@@ -66,7 +66,7 @@ describe('app feedback', () => {
       'Kept text',
     );
 
-    // No message from the server: the spec's fallback text.
+    // No message from the server: the fallback text (docs/product.md, Errors).
     await page.unroute('**/api/review');
     await page.route('**/api/review', (route) => route.fulfill({ status: 500, body: '' }));
     await popup.getByRole('button', { name: 'Send feedback' }).click();

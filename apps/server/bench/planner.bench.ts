@@ -6,8 +6,8 @@ import type { BenchResult } from './index.js';
 const RUNS = 200;
 /**
  * One warm-up round, then rounds of RUNS each; p50 and p95 are the medians of the rounds'
- * figures, the research note's method on this class of 2-core machine (a warm-up round, then
- * repeat 3 times and take medians): V8 is still optimising the planner's large functions well
+ * figures (docs/planner.md, Speed; on a shared 2-core machine a warm-up round, then 3 rounds
+ * and their medians): V8 is still optimising the planner's large functions well
  * into the first couple of hundred plans, and a single round swings by more than the code
  * changes it measures. The max is the largest run of all measured rounds; the very first call
  * (cold code, as right after the server starts) is printed too.

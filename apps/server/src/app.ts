@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
@@ -92,7 +92,7 @@ import { createTokenService } from './platform/tokens.js';
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** Tests pass a faster hasher; production uses argon2id. */
+  /** argon2id unless given; test apps pass a cheap salted scrypt one, save tests of hashing. */
   hasher?: PasswordHasher;
   /** Tests may pass an engine; otherwise AI_PROVIDER picks one (builtin by default). */
   ai?: AiEngine;
@@ -100,6 +100,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Tests share one set of readers between apps; the app then neither makes nor closes it. */
   readers?: FileReaders;
+  /** Sees every route as it registers, whoever registers it; tests walk them all with it. */
+  onRoute?: onRouteHookHandler;
 }
 
 /** Composition root: adapters, repositories, services, platform plugins, then feature routes. */
@@ -110,6 +112,7 @@ export async function buildApp({
   ai: injectedAi,
   readers: injectedReaders,
   logStream,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -133,6 +136,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
 
   // Adapters, repositories, services. Text work runs on one shared pool of threads, and PDF

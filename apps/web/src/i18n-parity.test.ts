@@ -87,4 +87,26 @@ describe('i18n key parity', () => {
     const keys = flatten(en);
     for (const code of errorCodes) expect(keys.has(`errors.${code}`), code).toBe(true);
   });
+
+  it('has a text for every notice code the server can send, in every language', async () => {
+    const { noticeCodes } = await import('@studybuddy/contracts');
+    const known = new Set<string>(noticeCodes);
+    for (const [language, file] of Object.entries({ en, ...languages })) {
+      const keys = flatten(file);
+      for (const code of noticeCodes) {
+        const key = `notices.${code}`;
+        // A notice with a count has its plural forms instead of the plain key.
+        const plural = keys.has(`${key}_other`);
+        if (plural) {
+          expect(keys.has(`${key}_one`), `${language} ${key}_one`).toBe(true);
+          expect(keys.get(`${key}_other`), `${language} ${key}_other`).toContain('{{count}}');
+        } else expect(keys.has(key), `${language} ${key}`).toBe(true);
+      }
+      for (const key of keys.keys()) {
+        if (!key.startsWith('notices.')) continue;
+        const code = key.slice('notices.'.length).replace(/_(one|other)$/, '');
+        expect(known.has(code), `${language} ${key} names no notice code`).toBe(true);
+      }
+    }
+  });
 });

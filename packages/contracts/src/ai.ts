@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
+import { noticeListSchema } from './notices.js';
 
 /** Languages the app speaks; the AI is asked to answer in the student's one. */
 export const AI_LANGUAGES = ['en', 'el', 'es', 'fr', 'de'] as const;
@@ -34,7 +35,7 @@ export const chatInputSchema = z
   .describe('ChatInput');
 export type ChatInput = z.input<typeof chatInputSchema>;
 
-/** The Gemini-shaped envelope the spec's chat client reads (`candidates[0].content.parts`). */
+/** The Gemini-shaped envelope the chat client reads (`candidates[0].content.parts`). */
 export const chatReplySchema = z
   .object({
     candidates: z
@@ -50,8 +51,7 @@ export const chatReplySchema = z
       )
       .describe('Always exactly one candidate'),
     modelVersion: z.string().describe('`builtin` or `<provider>/<model>`: what wrote this answer'),
-    warnings: z
-      .array(z.string())
+    warnings: noticeListSchema
       .optional()
       .describe('Notes to show, e.g. the AI provider failed and the builtin engine answered'),
   })
@@ -80,7 +80,7 @@ export const lessonQuestionInputSchema = z
       .trim()
       .min(1, 'Type a question first.')
       .max(LESSON_QUESTION_MAX, `A question can be at most ${LESSON_QUESTION_MAX} characters.`)
-      .describe('The question; the spec’s button sends “Help me with this lesson”'),
+      .describe('The question; the lesson’s help button sends “Help me with this lesson”'),
     language: languageSchema,
   })
   .strict()
@@ -103,7 +103,7 @@ export const lessonAnswerSchema = z
       .describe('False when the lesson and files do not cover the question (the answer says so)'),
     passages: z.array(passageSchema).describe('The passages the answer is grounded in'),
     modelVersion: z.string(),
-    warnings: z.array(z.string()),
+    warnings: noticeListSchema.describe('Notes to show, e.g. the builtin engine answered'),
   })
   .describe('LessonAnswer');
 export type LessonAnswer = z.infer<typeof lessonAnswerSchema>;

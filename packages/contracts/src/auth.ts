@@ -62,7 +62,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const authTokenResponseSchema = z
   .object({
     accessToken: z.string().describe('Short-lived JWT for the Authorization: Bearer header'),
-    token: z.string().describe('Same value as accessToken (the other reading of SPEC.md)'),
+    token: z.string().describe('Same value as accessToken, for clients that read `token`'),
     expiresIn: z.number().int().describe('Seconds until the access token expires'),
     user: currentUserSchema,
   })

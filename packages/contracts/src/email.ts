@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** E-mail format of SPEC.md section 9: valid, at most 254 characters, local part at most 64. */
+/** E-mail format (docs/product.md, Validation): at most 254 characters, local part at most 64. */
 export const emailSchema = z
   .string()
   .trim()

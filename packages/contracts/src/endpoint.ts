@@ -8,7 +8,7 @@ export interface Endpoint<
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path in Fastify syntax (`/topics/:id`). */
   path: string;
-  /** Other paths served by the same handler (SPEC.md names two shapes for some calls). */
+  /** Other paths served by the same handler (some calls have two path shapes). */
   aliases?: readonly string[];
   body: Body;
   /** Path parameters (`:id`), parsed from text. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { noticeSchema } from './notices.js';
 
-/** Body of every non-2xx API response (DESIGN.md section 4). */
+/** Body of every non-2xx API response (docs/product.md, Errors). */
 export const errorBodySchema = z
   .object({
     message: z.string().describe('Safe, human-readable message'),
@@ -11,7 +12,13 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** One field problem inside `details` of a validation_failed error. */
-export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  notice: noticeSchema
+    .optional()
+    .describe('The problem as a notice, when the browser can write it in the student language'),
+});
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 export const errorCodes = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
-/** The app-feedback popup (SPEC.md sections 2 and 3): rating 0 to 5 and two free texts. */
+/** The app-feedback popup (docs/product.md, Screens): rating 0 to 5 and two free texts. */
 export const feedbackInputSchema = z
   .object({
     rating: z

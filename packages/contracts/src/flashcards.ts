@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageQuerySchema } from './ai.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { noticeListSchema } from './notices.js';
 
 export const FLASHCARD_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export type FlashcardRating = (typeof FLASHCARD_RATINGS)[number];
@@ -30,7 +31,7 @@ export const flashcardDeckSchema = z
     dueCount: z.number().int().describe('Cards due now'),
     nextDue: z.string().nullable().describe('The earliest due date of the deck'),
     modelVersion: z.string().optional(),
-    warnings: z.array(z.string()),
+    warnings: noticeListSchema.describe('Notes to show about how the deck was made'),
   })
   .describe('FlashcardDeck');
 export type FlashcardDeck = z.infer<typeof flashcardDeckSchema>;

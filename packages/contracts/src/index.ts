@@ -8,6 +8,7 @@ export * from './flashcards.js';
 export * from './health.js';
 export * from './ids.js';
 export * from './lessons.js';
+export * from './notices.js';
 export * from './plans.js';
 export * from './profile.js';
 export * from './progress.js';

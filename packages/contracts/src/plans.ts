@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { idParamsSchema, isoDateSchema } from './ids.js';
 import { topicSchema } from './topics.js';
 
-/** A subject inside a plan (SPEC.md section 3, subject detail). */
+/** A subject inside a plan (docs/product.md, Entities). */
 export const subjectDetailSchema = z
   .object({
     id: z.number().int(),

@@ -15,7 +15,7 @@ export const profileSchema = z
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * The whole profile form value (SPEC.md section 7). `password` is the current password; it is
+ * The whole profile form value (docs/product.md, API). `password` is the current password; it is
  * needed to set a new password or to change the e-mail (ASVS 7.5.1).
  */
 export const updateProfileInputSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageQuerySchema } from './ai.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { noticeListSchema } from './notices.js';
 
 export const quizQuestionSchema = z
   .object({
@@ -18,7 +19,7 @@ export const quizSchema = z
     questions: z.array(quizQuestionSchema),
     createdAt: z.string(),
     modelVersion: z.string(),
-    warnings: z.array(z.string()),
+    warnings: noticeListSchema.describe('Notes to show about how the quiz was made'),
   })
   .describe('Quiz');
 export type Quiz = z.infer<typeof quizSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
-/** Links a self-hosting admin sets for the footer and contact page (SPEC.md section 1). */
+/** Links a self-hosting admin sets for the footer and contact page (docs/product.md, Screens). */
 export const siteConfigSchema = z
   .object({
     supportEmail: z.string().describe('Support e-mail address'),

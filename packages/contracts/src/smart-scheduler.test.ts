@@ -3,6 +3,8 @@ import {
   findSubjectNameClash,
   subjectFileField,
   subjectNameClashMessage,
+  WIZARD_MESSAGES,
+  wizardInputSchema,
   wizardSubjectsSchema,
 } from './smart-scheduler.js';
 
@@ -51,5 +53,56 @@ describe('findSubjectNameClash', () => {
     expect(subjectNameClashMessage(' Math A ', 'Math_A')).toBe(
       'Each subject needs its own name ("Math A" and "Math_A" count as the same).',
     );
+  });
+});
+
+describe('wizardInputSchema', () => {
+  const slots = Array.from({ length: 24 }, (_, h) => h >= 17 && h < 20);
+  const input = (
+    deadlines: (string | undefined)[],
+    period = { start: '2026-03-02', end: '2026-03-29' },
+  ) => ({
+    period,
+    availability: Array.from({ length: 7 }, (_, day) => ({
+      day,
+      enabled: true,
+      hours: 3,
+      startTime: '17:00',
+      endTime: '20:00',
+      slots,
+    })),
+    subjects: deadlines.map((deadline, i) => ({
+      ...subjects(`Subject ${i}`)[0],
+      subjectIndex: i,
+      ...(deadline ? { deadline } : {}),
+    })),
+    preferences: { sessionLength: 1, frontLoad: false },
+  });
+
+  it('accepts deadlines after the first day of the period up to its last day, or none', () => {
+    expect(
+      wizardInputSchema.safeParse(input(['2026-03-03', '2026-03-29', undefined])).success,
+    ).toBe(true);
+  });
+
+  it("refuses a deadline on the first day or after the last, on that subject's deadline", () => {
+    const result = wizardInputSchema.safeParse(input(['2026-03-02', '2026-03-10', '2026-03-30']));
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['subjects', 0, 'deadline'],
+        message: WIZARD_MESSAGES.deadlineOutsidePeriod,
+      }),
+      expect.objectContaining({
+        path: ['subjects', 2, 'deadline'],
+        message: WIZARD_MESSAGES.deadlineOutsidePeriod,
+      }),
+    ]);
+  });
+
+  it('leaves deadlines alone while the period itself is broken', () => {
+    const result = wizardInputSchema.safeParse(
+      input(['2026-03-10'], { start: '2026-03-29', end: '2026-03-02' }),
+    );
+    expect(result.error?.issues.map((i) => i.path)).toEqual([['period', 'end']]);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
+import { noticeListSchema } from './notices.js';
 
-/** SPEC.md section 9 constants of the wizard. */
+/** Constants of the wizard (docs/product.md, Constants and limits). */
 export const WIZARD = {
   weeksMin: 1,
   weeksMax: 52,
@@ -18,6 +19,23 @@ export const WIZARD = {
   defaultStartTime: '17:00',
 } as const;
 
+/**
+ * The wizard's validation messages that a student can meet, the same in the form and in the
+ * server's 400 answer; the web app finds each one's translation by its key here.
+ */
+export const WIZARD_MESSAGES = {
+  endBeforeStart: 'The end date must be on or after the start date.',
+  periodTooLong: 'The study period can be at most 52 weeks.',
+  noStudyDay: 'Choose at least one study day.',
+  noStudyTime: 'Give at least one hour of study time.',
+  keyTopicsMin: 'Key topics must be at least 50 characters.',
+  keyTopicsMax: 'Key topics must be at most 10000 characters.',
+  noSubjects: 'Add at least one subject.',
+  tooManySubjects: 'At most 20 subjects.',
+  deadlineOutsidePeriod: 'The deadline must be after the start date and inside the study period.',
+  extraWishesMax: 'Extra wishes must be at most 2000 characters.',
+} as const;
+
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use a time as HH:MM.');
 
 export const wizardPeriodSchema = z
@@ -25,17 +43,45 @@ export const wizardPeriodSchema = z
   .strict()
   .refine((p) => p.end >= p.start, {
     path: ['end'],
-    message: 'The end date must be on or after the start date.',
+    message: WIZARD_MESSAGES.endBeforeStart,
   })
   .refine((p) => (Date.parse(p.end) - Date.parse(p.start)) / 86_400_000 < WIZARD.weeksMax * 7, {
     path: ['end'],
-    message: 'The study period can be at most 52 weeks.',
+    message: WIZARD_MESSAGES.periodTooLong,
   });
 export type WizardPeriod = z.infer<typeof wizardPeriodSchema>;
 
+/**
+ * The weekdays in the app's one order, Monday first (ISO 8601): an index into this list is the
+ * `day` of an availability entry and the weekday number the planner uses. JS `Date#getDay()`
+ * counts from Sunday; convert with weekdayFromJsDay rather than keeping a second list.
+ */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The WEEKDAYS index (0 = Monday) of a JS `getDay()`/`getUTCDay()` value (0 = Sunday). */
+export function weekdayFromJsDay(jsDay: number): number {
+  return (jsDay + 6) % 7;
+}
+
+const LAST_WEEKDAY = WEEKDAYS.length - 1;
+
 export const wizardDaySchema = z
   .object({
-    day: z.number().int().min(0).max(6).describe('0 = Monday ... 6 = Sunday'),
+    day: z
+      .number()
+      .int()
+      .min(0)
+      .max(LAST_WEEKDAY)
+      .describe(`0 = ${WEEKDAYS[0]} ... ${LAST_WEEKDAY} = ${WEEKDAYS[LAST_WEEKDAY]}`),
     enabled: z.boolean(),
     hours: z.number().min(0).max(24).describe('Most hours of study that day'),
     startTime: hhmm,
@@ -47,27 +93,34 @@ export const wizardDaySchema = z
     path: ['endTime'],
     message: 'The day must end after it starts.',
   });
+/** One weekday of the student's availability. */
+export type WizardDay = z.infer<typeof wizardDaySchema>;
 
+/** The student's week: exactly one entry per weekday, in WEEKDAYS order (`day` = its index). */
 export const wizardAvailabilitySchema = z
   .array(wizardDaySchema)
-  .length(7, 'Give availability for all seven days.')
+  .length(WEEKDAYS.length, 'Give availability for all seven days.')
   .refine((days) => days.every((d, i) => d.day === i), {
-    message: 'Days must be listed Monday (0) to Sunday (6).',
+    message: `Days must be listed ${WEEKDAYS[0]} (0) to ${WEEKDAYS[LAST_WEEKDAY]} (${LAST_WEEKDAY}).`,
   })
-  .refine((days) => days.some((d) => d.enabled), { message: 'Choose at least one study day.' })
+  .refine((days) => days.some((d) => d.enabled), { message: WIZARD_MESSAGES.noStudyDay })
   .refine((days) => days.some((d) => d.enabled && d.hours > 0 && d.slots.some(Boolean)), {
-    message: 'Give at least one hour of study time.',
+    message: WIZARD_MESSAGES.noStudyTime,
   });
 export type WizardAvailability = z.infer<typeof wizardAvailabilitySchema>;
 
 export const wizardSubjectSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required.').max(200),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required.')
+      .max(200, 'Name must be at most 200 characters.'),
     keyTopics: z
       .string()
       .trim()
-      .min(WIZARD.keyTopicsMin, 'Key topics must be at least 50 characters.')
-      .max(WIZARD.keyTopicsMax, 'Key topics must be at most 10000 characters.'),
+      .min(WIZARD.keyTopicsMin, WIZARD_MESSAGES.keyTopicsMin)
+      .max(WIZARD.keyTopicsMax, WIZARD_MESSAGES.keyTopicsMax),
     deadline: isoDateSchema.optional().nullable(),
     priority: z
       .union([z.literal(0), z.literal(1), z.literal(2)])
@@ -79,8 +132,8 @@ export const wizardSubjectSchema = z
 
 export const wizardSubjectsSchema = z
   .array(wizardSubjectSchema)
-  .min(1, 'Add at least one subject.')
-  .max(WIZARD.subjectsMax, 'At most 20 subjects.')
+  .min(1, WIZARD_MESSAGES.noSubjects)
+  .max(WIZARD.subjectsMax, WIZARD_MESSAGES.tooManySubjects)
   .superRefine((subjects, ctx) => {
     const clash = findSubjectNameClash(subjects.map((s) => s.name));
     if (!clash) return;
@@ -130,10 +183,37 @@ export const wizardPreferencesSchema = z
   .object({
     sessionLength: z.union([z.literal(1), z.literal(1.5), z.literal(2)]),
     frontLoad: z.boolean(),
-    extraWishes: z.string().max(2000).optional().default(''),
+    extraWishes: z.string().max(2000, WIZARD_MESSAGES.extraWishesMax).optional().default(''),
   })
   .strict();
 export type WizardPreferences = z.infer<typeof wizardPreferencesSchema>;
+
+/**
+ * The four JSON parts of a wizard request together, with the one rule that spans two of them:
+ * a subject's deadline falls after the first day of the study period and by its last day.
+ */
+export const wizardInputSchema = z
+  .object({
+    period: wizardPeriodSchema,
+    availability: wizardAvailabilitySchema,
+    subjects: wizardSubjectsSchema,
+    preferences: wizardPreferencesSchema,
+  })
+  .strict()
+  .superRefine(({ period, subjects }, ctx) => {
+    // A broken period is reported on its own fields; no deadline can be measured against it.
+    if (!(period.start <= period.end)) return;
+    for (const [index, { deadline }] of subjects.entries()) {
+      if (deadline && (deadline <= period.start || deadline > period.end)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subjects', index, 'deadline'],
+          message: WIZARD_MESSAGES.deadlineOutsidePeriod,
+        });
+      }
+    }
+  });
+export type WizardInput = z.input<typeof wizardInputSchema>;
 
 /** A valid IANA time-zone name (default UTC). */
 export const timeZoneSchema = z
@@ -151,7 +231,7 @@ export const timeZoneSchema = z
     { message: 'Unknown time zone.' },
   );
 
-/** The file part name of a subject: its name with spaces as underscores (SPEC.md section 7). */
+/** The file part name of a subject: its name with spaces as underscores (docs/product.md, API). */
 export function subjectFileField(subjectName: string): string {
   return subjectName.trim().replace(/\s+/g, '_');
 }
@@ -180,7 +260,7 @@ export const proposalSchema = z
     timeZone: z.string(),
     schedule: z.array(proposalDaySchema),
     summary: z.array(z.object({ subject: z.string(), totalHours: z.number() })),
-    aiWarnings: z.array(z.string()),
+    aiWarnings: noticeListSchema.describe("The planner's warnings, files not read, wishes"),
   })
   .describe('StudyPlanProposal');
 export type Proposal = z.infer<typeof proposalSchema>;
@@ -206,6 +286,7 @@ export const acceptPlanInputSchema = z
   .describe('AcceptPlanInput');
 export type AcceptPlanInput = z.input<typeof acceptPlanInputSchema>;
 
+/** The stages of a plan generation, in the order the client shows them; `done` ends it. */
 export const generationStages = [
   'reading-files',
   'writing-content',
@@ -213,6 +294,7 @@ export const generationStages = [
   'saving',
   'done',
 ] as const;
+export type GenerationStage = (typeof generationStages)[number];
 export const generationProgressSchema = z
   .object({ stage: z.enum([...generationStages, 'unknown']) })
   .describe('GenerationProgress');

@@ -3,7 +3,7 @@ import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
 
-/** A study session as the calendar reads it (SPEC.md section 3, StudySession). */
+/** A study session as the calendar reads it (docs/product.md, Entities). */
 export const studySessionSchema = z
   .object({
     id: z.number().int(),
@@ -24,7 +24,7 @@ export type StudySession = z.infer<typeof studySessionSchema>;
 
 export const SESSION_MAX_HOURS = 12;
 
-/** The session form's value (SPEC.md section 3): plan, subject and topic are ids. */
+/** The session form's value (docs/product.md, Entities): plan, subject and topic are ids. */
 export const sessionFormInputSchema = z
   .object({
     studyPlan: idSchema.describe('Plan id'),

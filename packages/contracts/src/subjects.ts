@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
-import { idParamsSchema, idSchema } from './ids.js';
+import { idParamsSchema, idSchema, isoDateSchema } from './ids.js';
 import { topicSchema } from './topics.js';
+
+/** How much a subject weighs in the plan: 0 = low, 1 = medium, 2 = high (the wizard's scale). */
+export const subjectPrioritySchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type SubjectPriority = z.infer<typeof subjectPrioritySchema>;
 
 export const subjectSchema = z
   .object({
     id: z.number().int(),
     studyPlanId: z.number().int(),
     name: z.string(),
+    examDate: z
+      .string()
+      .nullable()
+      .describe("The exam day, YYYY-MM-DD in the plan's time zone; null when there is none"),
+    priority: subjectPrioritySchema.describe('0 = low, 1 = medium, 2 = high'),
     topics: z.array(topicSchema),
   })
   .describe('Subject');
@@ -20,14 +29,28 @@ const subjectName = z
   .min(1, 'Name is required.')
   .max(200, 'Name must be at most 200 characters.');
 
+const examDate = isoDateSchema.nullable().optional();
+const priority = subjectPrioritySchema.optional();
+
 export const createSubjectInputSchema = z
-  .object({ studyPlanId: idSchema, name: subjectName })
+  .object({
+    studyPlanId: idSchema,
+    name: subjectName,
+    examDate: examDate.describe(
+      "The exam day, YYYY-MM-DD in the plan's time zone; null for none; left out, the plan's deadline",
+    ),
+    priority: priority.describe('0 = low, 1 = medium (when left out), 2 = high'),
+  })
   .strict()
   .describe('CreateSubjectInput');
 export type CreateSubjectInput = z.input<typeof createSubjectInputSchema>;
 
 export const updateSubjectInputSchema = z
-  .object({ name: subjectName })
+  .object({
+    name: subjectName,
+    examDate: examDate.describe('The exam day, YYYY-MM-DD; null for none; left out, unchanged'),
+    priority: priority.describe('0 = low, 1 = medium, 2 = high; left out, unchanged'),
+  })
   .describe('UpdateSubjectInput');
 export type UpdateSubjectInput = z.input<typeof updateSubjectInputSchema>;
 
@@ -61,7 +84,7 @@ export const subjectEndpoints = {
     params: idParamsSchema,
     body: updateSubjectInputSchema,
     response: subjectSchema,
-    summary: 'Rename a subject',
+    summary: 'Rename a subject, or change its exam day or priority',
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { noticeListSchema } from './notices.js';
 
 export const TOPIC_NAME_MAX = 200;
 /** Deep-dive HTML is sanitized where it is shown; the cap only bounds storage. */
@@ -9,7 +10,7 @@ export const DEEP_DIVE_MAX = 200_000;
 
 export const lessonRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
-/** A topic as SPEC.md section 3 reads it; `name` and `topicName` carry the same text. */
+/** A topic (docs/product.md, Entities); `name` and `topicName` carry the same text. */
 export const topicSchema = z
   .object({
     id: z.number().int(),
@@ -41,7 +42,7 @@ export const createTopicInputSchema = z
 export type CreateTopicInput = z.input<typeof createTopicInputSchema>;
 
 /**
- * The client sends the whole topic back with the flipped `completed` flag (SPEC.md section 7);
+ * The client sends the whole topic back with the flipped `completed` flag (docs/product.md, API);
  * read-only fields (id, lessons, ...) are accepted and ignored, never written.
  */
 export const updateTopicInputSchema = z
@@ -94,12 +95,14 @@ export const topicEndpoints = {
     response: messageResponseSchema,
     summary: 'Delete a topic with its lessons and sessions',
   }),
-  generateChecklist: endpoint({
+  generateDeepDive: endpoint({
     method: 'POST',
     path: '/topics/:id/generate-checklist',
     params: idParamsSchema,
     body: undefined,
-    response: topicSchema.extend({ warnings: z.array(z.string()) }),
+    response: topicSchema.extend({
+      warnings: noticeListSchema.describe('Files not read, the builtin engine answered...'),
+    }),
     summary: 'Multipart prompt + files: fills the deep dive through the AI interface',
   }),
 };

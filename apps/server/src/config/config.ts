@@ -4,6 +4,10 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The engines AI_PROVIDER can name: the offline builtin one, or a model provider. */
+export const AI_PROVIDERS = ['builtin', 'openai', 'gemini', 'anthropic'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
 /** Every environment variable the server reads (the README's configuration table). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -32,7 +36,7 @@ const envSchema = z.object({
   SOCIAL_URL: z.url('SOCIAL_URL must be a URL').default('https://mastodon.social/'),
   CODE_URL: z.url('CODE_URL must be a URL').default('https://github.com/'),
   COMMUNITY_URL: z.url('COMMUNITY_URL must be a URL').default('https://matrix.to/'),
-  AI_PROVIDER: z.enum(['builtin', 'openai', 'gemini', 'anthropic']).default('builtin'),
+  AI_PROVIDER: z.enum(AI_PROVIDERS).default('builtin'),
   AI_BASE_URL: z
     .url('AI_BASE_URL must be a URL (the API root, e.g. http://127.0.0.1:11434/v1)')
     .optional(),
@@ -79,7 +83,7 @@ export interface Config {
 }
 
 export interface AiConfig {
-  provider: 'builtin' | 'openai' | 'gemini' | 'anthropic';
+  provider: AiProvider;
   baseUrl: string | undefined;
   apiKey: string | undefined;
   model: string | undefined;

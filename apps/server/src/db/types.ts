@@ -45,7 +45,7 @@ export interface StudyPlansTable {
   status: Generated<string>;
   /** The wizard input (JSON) a generated plan came from. */
   sourceInput: string | null;
-  /** Planner warnings (JSON array of strings). */
+  /** Planner warnings: a JSON array of notices (plain strings in plans saved before them). */
   warnings: string | null;
   timeZone: string | null;
   createdAt: string;
@@ -57,6 +57,10 @@ export interface SubjectsTable {
   userId: number;
   studyPlanId: number;
   name: string;
+  /** The exam day, YYYY-MM-DD in the plan's time zone; null when the subject has no exam. */
+  examDate: string | null;
+  /** 0 = low, 1 = medium, 2 = high (the wizard's scale). */
+  priority: Generated<number>;
   createdAt: string;
 }
 

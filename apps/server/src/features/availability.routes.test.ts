@@ -81,7 +81,9 @@ describe.each(dbKinds)('a server one student cannot stop, on %s', (kind) => {
     // The text a plan keeps is shared by its subjects: both get files read, the rest is named.
     const kept = await t.db.db.selectFrom('studyFiles').select('subjectId').execute();
     expect(new Set(kept.map((f) => f.subjectId)).size).toBe(2);
-    expect(r.json().aiWarnings.join('\n')).toMatch(/notes-9\.md: not read/);
+    expect(r.json().aiWarnings).toContainEqual(
+      expect.objectContaining({ code: 'file_over_text_limit', params: { file: 'notes-9.md' } }),
+    );
   });
 
   it('refuses a PDF bomb and a DOCX lying about its sizes, makes the plan, keeps its memory', async () => {
@@ -100,14 +102,16 @@ describe.each(dbKinds)('a server one student cannot stop, on %s', (kind) => {
     const figures = await watch.stop();
     const after = process.memoryUsage();
     expect(r.statusCode, r.body).toBe(201);
-    const warnings = r.json().aiWarnings.join('\n');
-    expect(warnings).toMatch(/bomb\.pdf: the file is too large to read/);
-    expect(warnings).toMatch(/liar\.docx: .*zip bomb/);
-    expect(warnings).not.toContain('alkanes.pdf');
+    const warnings: { code: string; params: { file?: string } }[] = r.json().aiWarnings;
+    const files = warnings.filter((w) => w.code.startsWith('file_'));
+    expect(files.map((w) => [w.code, w.params.file])).toEqual([
+      ['file_too_large', 'bomb.pdf'],
+      ['file_zip_bomb', 'liar.docx'],
+    ]);
     const refused = log.events('upload.refused');
-    expect(refused.map((l) => l.reason)).toEqual([
-      expect.stringContaining('bomb.pdf'),
-      expect.stringContaining('liar.docx'),
+    expect(refused.map((l) => [l.code, l.reason])).toEqual([
+      ['file_too_large', expect.stringContaining('bomb.pdf')],
+      ['file_zip_bomb', expect.stringContaining('liar.docx')],
     ]);
     expect(refused[0]).toMatchObject({ level: 40, userId: expect.any(Number), ip: '127.0.0.1' });
     expect(after.rss - before.rss).toBeLessThan(100 * 1024 * 1024);
@@ -208,7 +212,9 @@ describe.each(dbKinds)('the AI budget of a wizard on a model provider, on %s', (
       expect(r.statusCode, r.body).toBe(201);
       // 5 points: 1 for the request, then a deep dive and a lesson (2) for each of 2 topics.
       expect(fake.requests).toHaveLength(4);
-      expect(r.json().aiWarnings.join('\n')).toMatch(/AI allowance for this minute ran out/);
+      expect(r.json().aiWarnings).toContainEqual(
+        expect.objectContaining({ code: 'ai_allowance_used_up', params: {} }),
+      );
       // The budget is spent for the minute: the next AI request is refused.
       expect((await client.post('/ai/AiAssistance', { prompt: 'hello' })).statusCode).toBe(429);
     } finally {

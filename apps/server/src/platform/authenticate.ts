@@ -16,7 +16,7 @@ declare module 'fastify' {
     authUser: AuthUser | undefined;
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a logged-in student. */
+    /** onRequest hook of every route not marked public (see route.ts). */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -7,9 +7,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SECRET_COOKIE = '_csrf';
 
 /**
- * Double-submit CSRF defence (SPEC.md section 7): the HttpOnly `_csrf` cookie holds a secret, the
- * script-readable XSRF-TOKEN cookie a token derived from it, and every non-GET request must echo
- * that token in X-XSRF-TOKEN. A forged cross-site request cannot read the cookie to echo it.
+ * Double-submit CSRF defence (docs/decisions/0002): the HttpOnly `_csrf` cookie holds a secret,
+ * the script-readable XSRF-TOKEN cookie a token derived from it, and every non-GET request must
+ * echo that token in X-XSRF-TOKEN. A forged cross-site request cannot read the cookie to echo
+ * it.
  */
 export async function registerCsrf(app: FastifyInstance, secure: boolean): Promise<void> {
   await app.register(csrf, {

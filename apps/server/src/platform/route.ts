@@ -14,14 +14,19 @@ type RequestOf<E extends Endpoint> = FastifyRequest<{
 export interface RouteOptions {
   /** Success status (200 unless said). */
   status?: number;
-  auth?: boolean;
+  /**
+   * Open to anyone. Every other route is refused with 401 unless a logged-in student calls it,
+   * so forgetting this option fails closed.
+   */
+  public?: boolean;
   config?: RouteShorthandOptions['config'];
   tags?: string[];
 }
 
 /**
  * Registers an endpoint descriptor from contracts at its path and every alias, with its zod
- * schemas for validation, serialization and OpenAPI.
+ * schemas for validation, serialization and OpenAPI. Authentication runs in onRequest, before
+ * the body is read or validated: an anonymous caller learns nothing but 401.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -30,6 +35,7 @@ export function route<E extends Endpoint>(
   handler: (request: RequestOf<E>, reply: FastifyReply) => Promise<z.infer<E['response']>>,
 ): void {
   const status = opts.status ?? 200;
+  const authenticated = opts.public !== true;
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
@@ -40,11 +46,11 @@ export function route<E extends Endpoint>(
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(opts.auth ? { security: [{ bearer: [] }] } : {}),
+        ...(authenticated ? { security: [{ bearer: [] }] } : {}),
         response: { [status]: endpoint.response },
       },
       ...(opts.config ? { config: opts.config } : {}),
-      ...(opts.auth ? { preHandler: app.authenticate } : {}),
+      ...(authenticated ? { onRequest: app.authenticate } : {}),
       handler: async (request, reply) => {
         const result = await handler(request as unknown as RequestOf<E>, reply);
         if (reply.statusCode === 200) reply.status(status);

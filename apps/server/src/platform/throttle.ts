@@ -152,9 +152,9 @@ export function createAiBudget(perMinute: number, store: ThrottleStore = memoryS
 }
 
 /**
- * Charges every route whose config names an `aiCost` to the student's budget. The check is
- * appended after the route's own preHandler (authentication), so it knows the student; it must
- * be registered before the feature routes.
+ * Charges every route whose config names an `aiCost` to the student's budget. The check is a
+ * preHandler, so authentication (onRequest) has already named the student; it must be
+ * registered before the feature routes.
  */
 export function registerAiBudget(app: FastifyInstance, budget: AiBudget): void {
   app.addHook('onRoute', (routeOptions) => {

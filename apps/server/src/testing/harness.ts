@@ -1,68 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@studybuddy/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { FileReaders } from '../adapters/files/ingest.js';
 import { createParsePool } from '../adapters/files/parse-pool.js';
 import { createWorkPool } from '../adapters/work/work-pool.js';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
-import { connectDatabase, type Db } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/types.js';
+import { createFastHasher } from './fast-hasher.js';
+import { createTestDb, type DbKind, type TestDb } from './test-db.js';
 
-export type DbKind = 'sqlite' | 'postgres';
-
-/**
- * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. An unreachable PostgreSQL then
- * fails the run instead of being skipped.
- */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
-
-export interface TestDb extends Db {
-  cleanup(): Promise<void>;
-}
-
-/** A fresh, migrated database: SQLite in memory, or a private schema in PostgreSQL. */
-export async function createTestDb(kind: DbKind): Promise<TestDb> {
-  if (kind === 'sqlite') {
-    const db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db.db);
-    return { ...db, cleanup: () => db.close() };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-  await migrateToLatest(db.db, schema);
-  return {
-    ...db,
-    cleanup: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
-/** Rows in a table, to prove that a refused request changed nothing. */
-export async function countRows(db: TestDb, table: keyof Database): Promise<number> {
-  const row = await db.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export { countRows, createTestDb, type DbKind, dbKinds, type TestDb } from './test-db.js';
 
 let sharedReaders: FileReaders | undefined;
 
@@ -85,10 +34,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A migrated app on a fresh database. Passwords go through a fast scrypt hasher unless
+ * `deps.hasher` says otherwise: a test about argon2id or hashing under load passes
+ * `createPasswordHasher()`.
+ */
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'hasher'> = {},
+  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
   const config = loadConfig({
@@ -102,7 +56,13 @@ export async function createTestApp(
     ...env,
   });
   const db = await createTestDb(kind);
-  const app = await buildApp({ config, db, readers: testReaders(), ...deps });
+  const app = await buildApp({
+    config,
+    db,
+    readers: testReaders(),
+    ...deps,
+    hasher: deps.hasher ?? createFastHasher(),
+  });
   await app.ready();
   return {
     app,

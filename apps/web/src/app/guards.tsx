@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-session';
 
-/** Logged-in routes: a visitor goes to /login (SPEC.md section 8). */
+/** Logged-in routes: a visitor goes to /login (docs/product.md, Screens). */
 export function RequireAuth() {
   const { isLoggedIn } = useSession();
   const location = useLocation();

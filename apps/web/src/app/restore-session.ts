@@ -5,7 +5,7 @@ import { clearSession, hasLoggedInFlag } from '@/lib/session';
 let restoring: Promise<void> | null = null;
 
 /**
- * App start (DESIGN.md section 3): /api/health hands out the XSRF cookie, then the refresh
+ * App start (docs/product.md, Behaviour): /api/health hands out the XSRF cookie, then the refresh
  * cookie restores the in-memory access token. Only a browser that was logged in asks for a
  * refresh, so an anonymous visit does not produce a 401 on every load.
  */

@@ -10,7 +10,7 @@ function page(path: string, load: () => Promise<{ default: ComponentType }>): Ro
   return { path, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-/** Screens anyone may see (SPEC.md section 2). */
+/** Screens anyone may see (docs/product.md, Screens). */
 const publicRoutes: RouteObject[] = [
   page(paths.home, () => import('./pages/home-page')),
   page(paths.about, () => import('./pages/about-page')),
@@ -44,7 +44,7 @@ const protectedRoutes: RouteObject[] = [
   page(routePatterns.subject, subjectPage),
   page(routePatterns.subjectDetail, subjectPage),
   page(routePatterns.topic, topicPage),
-  // SPEC.md section 2: the topic screen also reads the plan id from ?studyPlanId=.
+  // The topic screen also reads the plan id from ?studyPlanId= (docs/product.md, Screens).
   page('/study-plan/topic/:subjectName/:topicName', topicPage),
   page(routePatterns.topicRichContent, () => import('./pages/topic-rich-content-page')),
   page(routePatterns.topicById, () => import('./pages/topic-by-id-page')),

@@ -1,8 +1,10 @@
+import type { Notice } from '@studybuddy/contracts';
 import { useTranslation } from 'react-i18next';
+import { NoticeList } from './notice-list';
 import './ai-warnings.css';
 
 export interface AiWarningsProps {
-  warnings: readonly string[] | undefined;
+  warnings: readonly Notice[] | undefined;
 }
 
 /**
@@ -15,11 +17,7 @@ export function AiWarnings({ warnings }: AiWarningsProps) {
   return (
     <div className="ai-warnings">
       <p className="ai-warnings__title">{t('common.aiNote')}</p>
-      <ul className="ai-warnings__list">
-        {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
-        ))}
-      </ul>
+      <NoticeList className="ai-warnings__list" notices={warnings} />
     </div>
   );
 }

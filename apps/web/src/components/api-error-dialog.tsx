@@ -4,7 +4,7 @@ import { dismissApiError, getErrorDialog, subscribeErrorDialog } from '@/lib/err
 import { errorMessage } from '@/lib/error-message';
 import { Modal } from './modal';
 
-/** The generic dialog for failed calls that do not show their own error (SPEC.md section 8). */
+/** The generic dialog for failed calls that show no error of their own (docs/product.md). */
 export function ApiErrorDialog() {
   const { t, i18n } = useTranslation();
   const { open, error } = useSyncExternalStore(

@@ -5,8 +5,8 @@ import { local } from '@/lib/storage';
 import { Modal } from './modal';
 
 /**
- * Beta notice (SPEC.md section 1), shown until accepted. Escape only hides it for this visit;
- * it comes back on the next one until the student presses Accept.
+ * Beta notice (docs/product.md, Screens), shown until accepted. Escape only hides it for this
+ * visit; it comes back on the next one until the student presses Accept.
  */
 export function BetaNotice() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ export interface LoadingOverlayProps {
   message?: string;
 }
 
-/** Full-screen overlay shown while any API call runs (SPEC.md section 4, loading indicator). */
+/** Full-screen overlay shown while any API call runs (docs/product.md, Behaviour). */
 export function LoadingOverlay({ forceVisible = false, message }: LoadingOverlayProps) {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-/** Languages the interface ships in (SPEC.md section 1); names are written in their own language. */
+/** Languages the interface ships in; names are written in their own language. */
 export const SUPPORTED_LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'el', name: 'Ελληνικά' },

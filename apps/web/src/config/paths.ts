@@ -1,4 +1,4 @@
-/** Client routes (SPEC.md section 2), so links and redirects share one spelling. */
+/** Client routes (docs/product.md, Screens), so links and redirects share one spelling. */
 export const paths = {
   home: '/',
   about: '/about',
@@ -13,7 +13,7 @@ export const paths = {
   calendar: '/calendar',
   profile: '/profile',
   studyPlanList: '/study-plan/list',
-  /** Also where 'Subject not found.' leads (SPEC.md section 8). */
+  /** Also where 'Subject not found.' leads (docs/product.md, Errors). */
   studyPlans: '/study-plan',
   studyPlanCreate: '/study-plan/create',
   studyPlanDetail: (id: number | string) => `/study-plan/detail/${seg(id)}`,

@@ -1,8 +1,8 @@
-/** Web storage keys of SPEC.md section 9. No token is ever written to web storage. */
+/** Web storage keys (docs/product.md, Web storage). No token is ever written to web storage. */
 export const STORAGE_KEYS = {
   /** sessionStorage: JSON of the signed-in user's display data. */
   currentUser: 'currentUser',
-  /** sessionStorage: the plan cache (SPEC.md sections 3 and 4), cleared with the session. */
+  /** sessionStorage: the plan cache (docs/product.md, Behaviour), cleared with the session. */
   planCache: 'planCache',
   /** localStorage: 'true' while logged in, absent otherwise. */
   loggedIn: 'loggedIn',

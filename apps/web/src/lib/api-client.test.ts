@@ -136,16 +136,18 @@ describe('apiRequest', () => {
       completed: false,
       lessonId: null,
       lessons: [],
-      warnings: ['w'],
+      warnings: [{ code: 'file_empty', params: { file: 'a.md' }, message: 'a.md: empty.' }],
     };
     const calls = stubFetch(() => jsonResponse(topic));
     const form = new FormData();
     form.append('prompt', 'focus');
-    const result = await apiRequest(topicEndpoints.generateChecklist, {
+    const result = await apiRequest(topicEndpoints.generateDeepDive, {
       params: { id: 3 },
       formData: form,
     });
-    expect(result.warnings).toEqual(['w']);
+    expect(result.warnings).toEqual([
+      { code: 'file_empty', params: { file: 'a.md' }, message: 'a.md: empty.' },
+    ]);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.body).toBe(form);
     expect(calls[0]?.headers.get('Content-Type')).toBeNull();

@@ -89,7 +89,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     return new ApiError(response.status, code, message, details);
   }
   // No error body from our server (a proxy page, an empty 502...): no message of its own, so
-  // each screen shows its SPEC.md fallback text rather than the bare HTTP status text.
+  // each screen shows its fallback text (docs/product.md, Errors), not the bare HTTP status.
   return new ApiError(response.status, `http_${response.status}`, '');
 }
 

@@ -1,6 +1,6 @@
 /**
  * The generic API error dialog's state, outside React so the query and mutation caches can open
- * it (CONVENTIONS.md: caches open the dialog unless a query handles its own errors).
+ * it (docs/architecture.md: caches open the dialog unless a query handles its own errors).
  */
 let current: unknown = null;
 let has = false;

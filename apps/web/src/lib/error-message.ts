@@ -3,7 +3,7 @@ import { isApiError } from './api-error';
 import { translateValidationMessage } from './validation-messages';
 
 /**
- * Text for a failed call (SPEC.md section 8): the server's message, else the error's own
+ * Text for a failed call (docs/product.md, Errors): the server's message, else the error's own
  * message, else the given fallback. In languages other than English a known error code is
  * shown translated (`errors.<code>`), since server messages are written in English.
  */

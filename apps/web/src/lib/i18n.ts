@@ -6,7 +6,7 @@ import { assetPaths } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { local } from './storage';
 
-/** The language kept in local storage, else the default (SPEC.md: English). */
+/** The language kept in local storage, else the default (English). */
 export function storedLanguage(): string {
   const value = local.get(STORAGE_KEYS.selectedLanguage);
   return isSupportedLanguage(value) ? value : DEFAULT_LANGUAGE;
@@ -36,7 +36,7 @@ export async function initI18n(): Promise<I18n> {
   return i18next;
 }
 
-/** Stores the choice and reloads the current page in that language (SPEC.md section 2). */
+/** Stores the choice and reloads the current page in that language (docs/product.md). */
 export function switchLanguage(code: string): void {
   if (!isSupportedLanguage(code)) return;
   local.set(STORAGE_KEYS.selectedLanguage, code);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { session } from './storage';
 
-/** SPEC.md section 9: the plan cache holds at most 4 plans. */
+/** The plan cache holds at most 4 plans (docs/product.md, Behaviour). */
 export const PLAN_CACHE_SIZE = 4;
 
 /** A plan as the list or the detail call returns it (the detail adds two texts). */
@@ -13,7 +13,7 @@ export const cachedPlanSchema = planSummarySchema.extend({
 });
 export type CachedPlan = z.infer<typeof cachedPlanSchema>;
 
-/** One entry as SPEC.md section 3 describes it: the id as text, the data and a timestamp. */
+/** One entry: the id as text, the data and a timestamp. */
 export interface PlanCacheEntry {
   id: string;
   data: CachedPlan;

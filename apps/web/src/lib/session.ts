@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { local, session } from './storage';
 
 /**
- * The one auth store (DESIGN.md section 3): the access token lives in memory only; session
+ * The one auth store (docs/product.md, Behaviour): the access token lives in memory only; session
  * storage holds the user's display data; local storage mirrors the logged-in flag for the UI
  * and other tabs. The refresh token is an HttpOnly cookie the script never sees.
  */

@@ -1,3 +1,6 @@
+import type { Notice } from '@studybuddy/contracts';
+import type { CardDraft, QuestionDraft } from '../../domain/nlp/generate.js';
+
 /** A file or note the student gave us, as plain text. */
 export interface SourceText {
   name: string;
@@ -10,6 +13,8 @@ export interface DeepDiveRequest {
   /** What the student asked for, if anything. */
   prompt: string;
   sources: SourceText[];
+  /** The student's language, for the engine's own words; else the material's. */
+  language?: Language;
 }
 
 export interface LessonRequest {
@@ -17,12 +22,14 @@ export interface LessonRequest {
   topicName: string;
   /** The topic's deep-dive content or notes (HTML or text), if any. */
   content: string | null;
+  /** The student's language, for the engine's own words; else the content's. */
+  language?: Language;
 }
 
 export interface Generated<T> {
   value: T;
   /** Things the student should know (a fallback was used, a file was unreadable...). */
-  warnings: string[];
+  warnings: Notice[];
   /** What produced the value: `builtin` or `<provider>/<model>`. */
   engine?: string;
 }
@@ -61,24 +68,6 @@ export interface LessonMaterialRequest {
   seed: number;
 }
 
-export interface CardDraft {
-  front: string;
-  /** Occurs in `source`. */
-  back: string;
-  kind: 'definition' | 'term' | 'cloze' | 'number';
-  /** The sentence of the material the card comes from. */
-  source: string;
-  sourceName: string;
-}
-
-export interface QuestionDraft {
-  prompt: string;
-  options: string[];
-  correctIndex: number;
-  /** Quotes the sentence of the material that holds the answer. */
-  explanation: string;
-}
-
 export interface LessonQuestionRequest {
   question: string;
   lessonTitle: string;
@@ -96,7 +85,7 @@ export interface GroundedReply {
 export interface SubjectProgress {
   name: string;
   planName: string;
-  /** The plan's deadline (exam date), YYYY-MM-DD. */
+  /** The subject's exam day, YYYY-MM-DD in the plan's time zone. */
   deadline: string | null;
   topicsTotal: number;
   topicsCompleted: number;

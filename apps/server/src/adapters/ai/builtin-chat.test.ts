@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from './ai-engine.js';
-import { builtinChatReply, CRISIS_REPLY, findCard } from './builtin-chat.js';
-import knowledge from './knowledge-base.json' with { type: 'json' };
+import type { ChatRequest, Language } from './ai-engine.js';
+import {
+  builtinChatReply,
+  crisisReply,
+  findCard,
+  type KbCard,
+  KNOWLEDGE_BASE,
+} from './builtin-chat.js';
+import { BUILTIN_TEXTS } from './builtin-texts/index.js';
+
+const CRISIS_REPLY = crisisReply('en');
 
 const base: ChatRequest = {
   message: '',
@@ -18,9 +26,27 @@ const ask = (message: string, over: Partial<ChatRequest> = {}) =>
   builtinChatReply({ ...base, ...over, message });
 
 describe('the builtin chat', () => {
-  it('retrieves every knowledge-base card with its own example questions', () => {
-    for (const card of knowledge.cards)
-      for (const q of card.examples) expect(findCard(q)?.id, `${card.id}: ${q}`).toBe(card.id);
+  it('retrieves every knowledge-base card with its own example questions, in every language', () => {
+    for (const [language, cards] of Object.entries(KNOWLEDGE_BASE) as [Language, KbCard[]][])
+      for (const card of cards)
+        for (const q of card.examples)
+          expect(findCard(q, language)?.id, `${language} ${card.id}: ${q}`).toBe(card.id);
+  });
+
+  it('has the same cards in every language, each fully written', () => {
+    const ids = KNOWLEDGE_BASE.en.map((c) => c.id);
+    for (const [language, cards] of Object.entries(KNOWLEDGE_BASE)) {
+      expect(
+        cards.map((c) => c.id),
+        language,
+      ).toEqual(ids);
+      for (const [i, card] of cards.entries()) {
+        const english = KNOWLEDGE_BASE.en[i] as KbCard;
+        expect(card.title && card.body && card.tags.length && card.examples.length).toBeTruthy();
+        // A guide that sends the student to get help does so in every language.
+        expect(Boolean(card.seekHelp), `${language} ${card.id}`).toBe(Boolean(english.seekHelp));
+      }
+    }
   });
 
   it('screens for crisis language first, but not exam idioms', () => {
@@ -70,5 +96,57 @@ describe('the builtin chat', () => {
   it('says what it can do when it cannot answer', () => {
     expect(ask('Write me a poem about the sea')).toMatch(/not able to answer/);
     expect(ask('what can you do?')).toMatch(/built-in study assistant/);
+  });
+
+  it('answers a Spanish question in Spanish, with its own Spanish texts', () => {
+    const es = { language: 'es' as const };
+    expect(ask('¿Qué debo estudiar hoy?', es)).toBe(BUILTIN_TEXTS.es.chat.noPlan);
+    expect(ask('¿Cómo manejo el estrés de los exámenes?', es)).toMatch(
+      /^\*\*Estrés durante el estudio\*\*\n\nSentir estrés antes de los exámenes/,
+    );
+    expect(ask('Hola', es)).toBe(BUILTIN_TEXTS.es.chat.greeting);
+    expect(ask('Escríbeme un poema sobre el mar', es)).toBe(BUILTIN_TEXTS.es.chat.fallback);
+    const reply = ask('¿Qué tengo mañana?', {
+      ...es,
+      context: {
+        ...base.context,
+        subjects: [
+          {
+            name: 'Física',
+            planName: 'Finales',
+            deadline: null,
+            topicsTotal: 3,
+            topicsCompleted: 0,
+          },
+        ],
+        sessions: [
+          {
+            title: 'Ondas',
+            subjectName: 'Física',
+            topicName: 'Ondas',
+            startAt: '2026-03-03T08:00:00Z',
+            endAt: '2026-03-03T09:30:00Z',
+          },
+        ],
+      },
+    });
+    expect(reply).toContain(
+      'Mañana (martes, 3 de marzo) tienes 1 sesión de estudio, 1,5 h en total:',
+    );
+    expect(reply).toContain('10:00–11:30 **Física**: Ondas');
+  });
+
+  it('answers a question written in another language with the student’s own cards', () => {
+    expect(ask('How do I deal with exam stress?', { language: 'de' })).toMatch(
+      /^\*\*Stress beim Lernen\*\*/,
+    );
+  });
+
+  it('screens for crisis language in every language and replies in the student’s', () => {
+    expect(ask('quiero morir', { language: 'es' })).toBe(crisisReply('es'));
+    expect(ask('Je veux mourir', { language: 'en' })).toBe(CRISIS_REPLY);
+    expect(ask('Θέλω να πεθάνω', { language: 'el' })).toBe(crisisReply('el'));
+    expect(ask('Ich will nicht mehr leben', { language: 'de' })).toBe(crisisReply('de'));
+    expect(ask('Diese Prüfung bringt mich um', { language: 'de' })).not.toBe(crisisReply('de'));
   });
 });

@@ -1,9 +1,12 @@
 import { makeFlashcards, makeQuiz } from '../../domain/nlp/generate.js';
-import { keyphrases } from '../../domain/nlp/keyphrases.js';
+import { keyphrases, phraseKey } from '../../domain/nlp/keyphrases.js';
 import { materialSentences } from '../../domain/nlp/nlp.js';
 import { answerFromMaterial, isHelpRequest } from '../../domain/nlp/qa.js';
+import { notice } from '../../domain/notices.js';
+import { detectLanguage, type Language, stem } from '../../domain/text/language.js';
 import {
-  contentWords,
+  contentStems,
+  contentTokens,
   escapeHtml,
   findHeadings,
   findMath,
@@ -23,42 +26,40 @@ import type {
   TopicsRequest,
 } from './ai-engine.js';
 import { builtinChatReply } from './builtin-chat.js';
+import { textsFor } from './builtin-texts/index.js';
 
 export const BUILTIN = 'builtin';
 
-const TOO_LITTLE =
-  'There is too little material in this lesson for that. Add notes to the topic or upload files to the subject, then try again.';
+const TOO_LITTLE = notice('ai_too_little_material');
 
 function quote(text: string, source: string): string {
   return `> ${text}\n>\n> — *${source}*`;
 }
 
-/** The builtin lesson helper: verbatim sentences of the material, or an honest “not covered”. */
+/**
+ * The builtin lesson helper: verbatim sentences of the material, or an honest “not covered”,
+ * its own words in the student's language.
+ */
 export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
+  const t = textsFor(req.language).lessonHelper;
   if (isHelpRequest(req.question)) {
     const lessonOnly = req.material.filter((m) => m.source === req.lessonTitle);
     const pool = lessonOnly.length > 0 ? lessonOnly : req.material;
     const points = keySentences(pool.map((m) => m.text).join('\n\n'), req.lessonTitle, 4);
     if (points.length === 0)
-      return {
-        answer: `“${req.lessonTitle}” has no material I can work from yet. Add notes to the topic or upload files to the subject, and I can summarise them and answer questions about them.`,
-        covered: false,
-        passages: [],
-      };
+      return { answer: t.noMaterial(req.lessonTitle), covered: false, passages: [] };
     const passages = points.map((text) => ({
       text,
       source: pool.find((m) => m.text === text)?.source ?? req.lessonTitle,
     }));
-    const terms = keyphrases(pool, 4).map((k) => k.text);
+    const [first, second] = keyphrases(pool, 4).map((k) => k.text);
     return {
       answer: [
-        `Here are the key points of “${req.lessonTitle}”, straight from your material:`,
+        t.keyPointsIntro(req.lessonTitle),
         '',
         ...passages.map((p) => `- ${p.text}`),
         '',
-        terms.length > 0
-          ? `Ask me about any of them, for example “What is ${terms[0]}?”${terms[1] ? ` or “Explain ${terms[1]}”` : ''}. Then test yourself with the flashcards and the quiz.`
-          : 'Test yourself with the flashcards and the quiz.',
+        first ? t.askAbout(first, second) : t.testYourself,
       ].join('\n'),
       covered: true,
       passages,
@@ -69,9 +70,9 @@ export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
     const terms = keyphrases(req.material, 5).map((k) => k.text);
     return {
       answer: [
-        `I couldn’t find that in “${req.lessonTitle}” or in this subject’s files, so I won’t guess: I only answer from your own material.`,
-        terms.length > 0 ? `This lesson covers, among other things: ${terms.join(', ')}.` : '',
-        'For general study questions, try the chat assistant.',
+        t.notFound(req.lessonTitle),
+        terms.length > 0 ? t.covers(terms.join(', ')) : '',
+        t.tryChat,
       ]
         .filter(Boolean)
         .join('\n\n'),
@@ -82,7 +83,7 @@ export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
   const passages = found.sentences.map((s) => ({ source: s.source, text: s.text }));
   return {
     answer: [
-      'From your material:',
+      t.fromMaterial,
       '',
       ...passages
         .map((p) => quote(p.text, p.source))
@@ -98,14 +99,20 @@ const MAX_POINTS = 8;
 
 /**
  * Ranks the sentences of the student's own material by how many of the topic's (and the
- * prompt's) content words they contain; ties keep the original order. Extractive only: every
- * point it returns is a sentence the student wrote or uploaded, so nothing is invented.
+ * prompt's) content words they contain, compared by stem in the material's language; ties keep
+ * the original order. Extractive only: every point it returns is a sentence the student wrote
+ * or uploaded, so nothing is invented.
  */
-export function keySentences(text: string, focus: string, max = MAX_POINTS): string[] {
-  const focusWords = new Set(contentWords(focus));
+export function keySentences(
+  text: string,
+  focus: string,
+  max = MAX_POINTS,
+  language: Language = detectLanguage(text),
+): string[] {
+  const focusWords = new Set(contentStems(focus, language));
   const sentences = splitSentences(text).filter((s) => s.length >= 20 && s.length <= 600);
   const scored = sentences.map((s, i) => {
-    const words = contentWords(s);
+    const words = contentStems(s, language);
     const hits = words.filter((w) => focusWords.has(w)).length;
     // Definitions ("X is ...", "X means ...") are what a student needs first.
     const definition = /\b(is|are|means|refers to|defined as)\b/i.test(s) ? 0.5 : 0;
@@ -120,16 +127,29 @@ export function keySentences(text: string, focus: string, max = MAX_POINTS): str
   return [...new Set(fallback.map((x) => x.s))];
 }
 
-/** The most frequent content words of a text that are not already in the topic's name. */
-function keyTerms(text: string, topicName: string, max = 5): string[] {
-  const skip = new Set(contentWords(topicName));
-  const counts = new Map<string, number>();
-  for (const w of contentWords(text)) if (!skip.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return [...counts]
-    .filter(([, n]) => n > 1)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+/**
+ * The most frequent content words of a text that are not already in the topic's name, counted
+ * by stem in the text's language and shown as the text spells them most often.
+ */
+function keyTerms(text: string, topicName: string, language: Language, max = 5): string[] {
+  const skip = new Set(contentStems(topicName, language));
+  const counts = new Map<string, { n: number; spellings: Map<string, number> }>();
+  for (const word of contentTokens(text, language)) {
+    const key = stem(language, word);
+    if (skip.has(key)) continue;
+    const c = counts.get(key) ?? { n: 0, spellings: new Map<string, number>() };
+    c.n += 1;
+    c.spellings.set(word, (c.spellings.get(word) ?? 0) + 1);
+    counts.set(key, c);
+  }
+  const spelling = (c: { spellings: Map<string, number> }) =>
+    [...c.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+  return [...counts.values()]
+    .filter((c) => c.n > 1)
+    .map((c) => ({ n: c.n, word: spelling(c) }))
+    .sort((a, b) => b.n - a.n || a.word.localeCompare(b.word))
     .slice(0, max)
-    .map(([w]) => w);
+    .map((c) => c.word);
 }
 
 function sourcesText(sources: SourceText[]): string {
@@ -141,9 +161,11 @@ export function createBuiltinEngine(): AiEngine {
     async topics(req: TopicsRequest) {
       const derived = deriveTopics(req.keyTopics, req.sources, req.max);
       const sentences = req.sources.flatMap((s) => materialSentences(s.text, s.name));
-      const phrases = keyphrases(sentences, 40);
+      // Key terms stay in the material's language, whatever language the student speaks.
+      const language = detectLanguage(sentences.map((s) => s.text));
+      const phrases = keyphrases(sentences, 40, [], language);
       const value = derived.map((t) => {
-        const words = new Set(t.name.toLowerCase().split(/\W+/));
+        const words = new Set(phraseKey(t.name, language).split(' '));
         const related = phrases
           .filter(
             (p) =>
@@ -161,14 +183,16 @@ export function createBuiltinEngine(): AiEngine {
     },
 
     async flashcards(req: LessonMaterialRequest) {
-      const value = makeFlashcards(req.material, req.max);
+      const value = makeFlashcards(req.material, req.max, textsFor(req.language).cards);
       return { value, warnings: value.length === 0 ? [TOO_LITTLE] : [], engine: BUILTIN };
     },
 
     async quiz(req: LessonMaterialRequest) {
-      const value = makeQuiz(req.material, { max: req.max, seed: req.seed }).map(
-        ({ kind: _kind, ...q }) => q,
-      );
+      const value = makeQuiz(req.material, {
+        max: req.max,
+        seed: req.seed,
+        wording: textsFor(req.language).cards,
+      }).map(({ kind: _kind, ...q }) => q);
       return { value, warnings: value.length === 0 ? [TOO_LITTLE] : [], engine: BUILTIN };
     },
 
@@ -182,66 +206,61 @@ export function createBuiltinEngine(): AiEngine {
 
     async deepDive(req: DeepDiveRequest) {
       const material = sourcesText(req.sources);
+      const language = detectLanguage(material || `${req.topicName} ${req.prompt}`);
+      // The engine's own words in the student's language, else in that of what they wrote.
+      const t = textsFor(req.language ?? language).deepDive;
       const focus = `${req.topicName} ${req.prompt}`;
-      const points = keySentences(material, focus);
+      const points = keySentences(material, focus, MAX_POINTS, language);
       const headings = req.sources.flatMap((s) => findHeadings(s.text)).slice(0, 8);
-      const terms = keyTerms(material, req.topicName);
+      const terms = keyTerms(material, req.topicName, language);
       const html: string[] = [`<h2>${escapeHtml(req.topicName)}</h2>`];
       if (req.sources.length > 0) {
-        const names = req.sources.map((s) => escapeHtml(s.name)).join(', ');
-        html.push(`<p>Drawn from your material: ${names}.</p>`);
+        const names = req.sources.map((s) => s.name).join(', ');
+        html.push(`<p>${escapeHtml(t.drawnFrom(names))}</p>`);
       } else {
-        html.push(
-          '<p>This checklist comes from the topic name alone. Upload your notes to get key points drawn from your own material.</p>',
-        );
+        html.push(`<p>${escapeHtml(t.nameOnly)}</p>`);
       }
       if (points.length > 0) {
-        html.push('<h3>Key points</h3><ul>');
+        html.push(`<h3>${escapeHtml(t.keyPoints)}</h3><ul>`);
         for (const p of points) html.push(`<li>${escapeHtml(p)}</li>`);
         html.push('</ul>');
       }
-      html.push('<h3>Study checklist</h3><ul>');
-      for (const h of headings)
-        html.push(`<li>Work through “${escapeHtml(h)}” and summarise it in three sentences.</li>`);
-      for (const t of terms)
-        html.push(`<li>Explain “${escapeHtml(t)}” in your own words, without notes.</li>`);
-      html.push(
-        `<li>Write down what you already know about ${escapeHtml(req.topicName)}, then check it against your notes.</li>`,
-      );
-      html.push('<li>Solve or explain one example without looking, then compare.</li>');
-      html.push('<li>Review this topic again in two days, then in a week.</li>');
+      html.push(`<h3>${escapeHtml(t.checklist)}</h3><ul>`);
+      const items = [
+        ...headings.map((h) => t.workThrough(h)),
+        ...terms.map((term) => t.explainTerm(term)),
+        t.writeDown(req.topicName),
+        t.solveExample,
+        t.reviewAgain,
+      ];
+      for (const item of items) html.push(`<li>${escapeHtml(item)}</li>`);
       html.push('</ul>');
       return { value: html.join(''), warnings: [] };
     },
 
     async lesson(req: LessonRequest) {
       const text = req.content ? htmlToText(req.content) : '';
-      const points = keySentences(text, req.topicName);
+      const language = detectLanguage(text || req.topicName);
+      const t = textsFor(req.language ?? language).lesson;
+      const points = keySentences(text, req.topicName, MAX_POINTS, language);
       const math = [...new Set(findMath(text))].slice(0, 6);
-      const terms = keyTerms(text, req.topicName, 4);
+      const terms = keyTerms(text, req.topicName, language, 4);
       const md: string[] = [`# ${req.topicName}`, '', `*${req.subjectName}*`, ''];
       if (points.length === 0) {
-        md.push(
-          'This lesson was made from the topic name only: there are no notes for it yet. ',
-          'Add notes or upload material to the topic to get a lesson drawn from them.',
-          '',
-        );
+        md.push(t.nameOnly, t.addNotes, '');
       } else {
-        md.push('## Key points', '');
+        md.push(`## ${t.keyPoints}`, '');
         for (const p of points) md.push(`- ${p}`);
         md.push('');
       }
       if (math.length > 0) {
-        md.push('## Formulas', '');
+        md.push(`## ${t.formulas}`, '');
         for (const m of math) md.push(m.startsWith('$$') || m.startsWith('\\[') ? m : `- ${m}`, '');
       }
-      md.push('## Check yourself', '');
-      md.push(`1. Explain ${req.topicName} in your own words in three sentences.`);
-      for (const [i, t] of terms.entries())
-        md.push(`${i + 2}. What does “${t}” mean here, and why does it matter?`);
-      md.push(
-        `${terms.length + 2}. Which part of ${req.topicName} would you find hardest in an exam? Practise it first.`,
-      );
+      md.push(`## ${t.checkYourself}`, '');
+      md.push(`1. ${t.explainTopic(req.topicName)}`);
+      for (const [i, term] of terms.entries()) md.push(`${i + 2}. ${t.termMeaning(term)}`);
+      md.push(`${terms.length + 2}. ${t.hardest(req.topicName)}`);
       return { value: md.join('\n'), warnings: [] };
     },
   };

@@ -98,7 +98,8 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const quiz = await engine.quiz(quizRequest);
     expect(fake.requests).toHaveLength(2);
     expect(quiz.engine).toBe('builtin');
-    expect(quiz.warnings[0]).toMatch(/wrong format.*built-in/);
+    expect(quiz.warnings[0]?.code).toBe('ai_fallback_invalid_output');
+    expect(quiz.warnings[0]?.message).toMatch(/wrong format.*built-in/);
     expect(quiz.value.length).toBeGreaterThan(0);
     for (const q of quiz.value) expect(q.options[q.correctIndex]).toBeDefined();
   });
@@ -107,8 +108,9 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     fake.set({ kind: 'text', text: 'Sure! Here is your answer: <b>spaced</b> repetition.' });
     const chat = await engine.chat(chatRequest);
     expect(chat.engine).toBe('builtin');
-    expect(chat.warnings[0]).toMatch(/wrong format/);
-    expect(chat.value).toMatch(/Spaced repetition/);
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_invalid_output');
+    // The builtin engine answers in the student's language (French here).
+    expect(chat.value).toMatch(/La répétition espacée/);
   });
 
   it('falls back when the provider does not answer within AI_TIMEOUT_MS', async () => {
@@ -117,7 +119,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const chat = await engine.chat(chatRequest);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
     expect(chat.engine).toBe('builtin');
-    expect(chat.warnings[0]).toMatch(/did not answer in time/);
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_timeout');
   });
 
   it('falls back on a 500, after one retry', async () => {
@@ -125,7 +127,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const chat = await engine.chat(chatRequest);
     expect(fake.requests).toHaveLength(2);
     expect(chat.engine).toBe('builtin');
-    expect(chat.warnings[0]).toMatch(/returned an error/);
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_http_error');
   });
 
   it('falls back on a 429, retrying once as Retry-After asks', async () => {
@@ -133,7 +135,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const quiz = await engine.quiz(quizRequest);
     expect(fake.requests).toHaveLength(2);
     expect(quiz.engine).toBe('builtin');
-    expect(quiz.warnings[0]).toMatch(/rate limit/);
+    expect(quiz.warnings[0]?.code).toBe('ai_fallback_rate_limited');
     expect(quiz.value.length).toBeGreaterThan(0);
   });
 
@@ -150,14 +152,14 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const second = await budgeted.chat(chatRequest);
     expect(fake.requests).toHaveLength(1);
     expect(second.engine).toBe('builtin');
-    expect(second.warnings[0]).toMatch(/as many requests as this server allows/);
+    expect(second.warnings[0]?.code).toBe('ai_fallback_budget');
   });
 
   it('does not retry a 400', async () => {
     fake.set({ kind: 'status', status: 400 });
     const chat = await engine.chat(chatRequest);
     expect(fake.requests).toHaveLength(1);
-    expect(chat.warnings[0]).toMatch(/returned an error/);
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_http_error');
   });
 
   it('sends only the material, marked as data, and drops instructions hidden in it', async () => {

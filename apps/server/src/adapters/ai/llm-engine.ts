@@ -1,21 +1,23 @@
+import type { Notice } from '@studybuddy/contracts';
 import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
+import type { CardDraft, QuestionDraft } from '../../domain/nlp/generate.js';
 import { looksLikeInstruction } from '../../domain/nlp/nlp.js';
 import { createSentenceIndex } from '../../domain/nlp/retrieval.js';
+import { notice } from '../../domain/notices.js';
 import { escapeHtml } from '../../domain/text/text.js';
 import { splitKeyTopics } from '../../domain/text/topics.js';
 import { toZoned } from '../../domain/time/zoned.js';
 import type {
   AiEngine,
-  CardDraft,
   ChatRequest,
   Generated,
   GroundedReply,
   Language,
   MaterialSentence,
-  QuestionDraft,
 } from './ai-engine.js';
-import { builtinChatReply, CRISIS_REPLY } from './builtin-chat.js';
+import { builtinChatReply, crisisReply } from './builtin-chat.js';
+import { textsFor } from './builtin-texts/index.js';
 import { sanitizeModelText } from './sanitize.js';
 
 export type FailureReason = 'timeout' | 'rate_limited' | 'http_error' | 'invalid_output' | 'budget';
@@ -43,15 +45,9 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'German',
 };
 
-export function fallbackWarning(reason: FailureReason): string {
-  const why = {
-    timeout: 'did not answer in time',
-    rate_limited: 'is busy (rate limit reached)',
-    http_error: 'could not be reached or returned an error',
-    invalid_output: 'gave an answer in the wrong format',
-    budget: 'has answered as many requests as this server allows per minute',
-  }[reason];
-  return `The AI provider ${why}, so this answer comes from the built-in study helper.`;
+/** The notice saying the builtin engine answered, and why the provider did not. */
+export function fallbackWarning(reason: FailureReason): Notice {
+  return notice(`ai_fallback_${reason}`);
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; reason: FailureReason; detail: string };
@@ -317,7 +313,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
         'deep-dive',
         deepDiveSchema,
         system(
-          'en',
+          req.language ?? 'en',
           'Write a deep dive for the topic: an overview, key points and a study checklist. Plain text only, no HTML.',
         ),
         `Subject: ${req.subjectName}\nTopic: ${req.topicName}\nStudent's request: ${req.prompt || '(none)'}\n\n${passagesBlock(
@@ -338,10 +334,10 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
                 `<h2>${escapeHtml(req.topicName)}</h2>`,
                 ...r.value.overview.map((p) => `<p>${escapeHtml(sanitizeModelText(p))}</p>`),
                 r.value.keyPoints.length > 0
-                  ? `<h3>Key points</h3><ul>${r.value.keyPoints.map((p) => `<li>${escapeHtml(sanitizeModelText(p))}</li>`).join('')}</ul>`
+                  ? `<h3>${escapeHtml(textsFor(req.language ?? 'en').deepDive.keyPoints)}</h3><ul>${r.value.keyPoints.map((p) => `<li>${escapeHtml(sanitizeModelText(p))}</li>`).join('')}</ul>`
                   : '',
                 r.value.checklist.length > 0
-                  ? `<h3>Study checklist</h3><ul>${r.value.checklist.map((p) => `<li>${escapeHtml(sanitizeModelText(p))}</li>`).join('')}</ul>`
+                  ? `<h3>${escapeHtml(textsFor(req.language ?? 'en').deepDive.checklist)}</h3><ul>${r.value.checklist.map((p) => `<li>${escapeHtml(sanitizeModelText(p))}</li>`).join('')}</ul>`
                   : '',
               ].join(''),
             };
@@ -353,7 +349,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
         'lesson',
         lessonSchema,
         system(
-          'en',
+          req.language ?? 'en',
           'Write a concise lesson in Markdown (headings, lists, $math$), drawn from the notes. No HTML.',
         ),
         `Subject: ${req.subjectName}\nTopic: ${req.topicName}\n<material>\n${(req.content ?? '(no notes)').slice(0, MATERIAL_CHARS)}\n</material>`,
@@ -499,7 +495,8 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
 
     async chat(req) {
       // The safety screen never depends on a model.
-      if (builtinChatReply({ ...req, history: [] }) === CRISIS_REPLY) return fallback.chat(req);
+      if (builtinChatReply({ ...req, history: [] }) === crisisReply(req.language))
+        return fallback.chat(req);
       const history = req.history
         .slice(-10)
         .map((t) => `${t.role === 'user' ? 'Student' : 'Assistant'}: ${t.text.slice(0, 2000)}`)

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeDocxLyingSizes, makePdf, makePdfBomb } from '../../testing/files.js';
 import { createWorkPool } from '../work/work-pool.js';
 import { detectKind } from './detect.js';
-import { type FileReaders, ingestFile as ingest } from './ingest.js';
+import { type FileReaders, ingestFile as ingest, ingestFiles } from './ingest.js';
 import { createParsePool } from './parse-pool.js';
 
 const readers: FileReaders = { work: createWorkPool({ threads: 1 }), parse: createParsePool() };
@@ -43,16 +43,25 @@ describe('ingestFile', () => {
   });
 
   it.each([
-    ['empty.pdf', Buffer.alloc(0), 'empty'],
-    ['fake.pdf', Buffer.from('<html><body>not a pdf</body></html>'), 'not what its name says'],
-    ['image.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]), 'not a PDF'],
-    ['broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a pdf at all'), 'broken.pdf'],
-    ['program.exe', Buffer.from('MZ plain text pretending'), 'not a PDF'],
-  ])('turns %s into a warning naming it', async (name, data, text) => {
+    ['empty.pdf', Buffer.alloc(0), 'file_empty'],
+    ['fake.pdf', Buffer.from('<html><body>not a pdf</body></html>'), 'file_type_mismatch'],
+    [
+      'image.txt',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]),
+      'file_type_not_supported',
+    ],
+    ['broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a pdf at all'), 'file_unreadable'],
+    ['program.exe', Buffer.from('MZ plain text pretending'), 'file_type_not_supported'],
+  ])('turns %s into a warning naming it', async (name, data, code) => {
     const r = await ingestFile(name, data);
     expect(r.file).toBeUndefined();
-    expect(r.warning).toContain(name);
-    expect(r.warning).toContain(text);
+    expect(r.warning).toMatchObject({ code, params: { file: name } });
+    expect(r.warning?.message).toContain(name);
+  });
+
+  it('names a file without the control characters of its name', async () => {
+    const r = await ingestFile('evil\r\nname.pdf', Buffer.alloc(0));
+    expect(r.warning).toMatchObject({ code: 'file_empty', params: { file: 'evilname.pdf' } });
   });
 
   it('refuses a zip bomb before inflating it', async () => {
@@ -64,7 +73,8 @@ describe('ingestFile', () => {
     expect(detectKind(bomb)).toBe('docx');
     const before = process.memoryUsage().rss;
     const r = await ingestFile('bomb.docx', bomb);
-    expect(r.warning).toContain('zip bomb');
+    expect(r.warning).toMatchObject({ code: 'file_zip_bomb', params: { file: 'bomb.docx' } });
+    expect(r.warning?.message).toContain('zip bomb');
     expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
   });
 
@@ -72,7 +82,7 @@ describe('ingestFile', () => {
     const liar = await makeDocxLyingSizes(2);
     const r = await ingestFile('liar.docx', liar);
     expect(r.file).toBeUndefined();
-    expect(r.warning).toContain('zip bomb');
+    expect(r.warning).toMatchObject({ code: 'file_zip_bomb', params: { file: 'liar.docx' } });
   });
 
   it('reads a PDF bomb in a capped process: refused, the server keeps its memory', async () => {
@@ -82,7 +92,7 @@ describe('ingestFile', () => {
     const r = await ingestFile('bomb.pdf', bomb);
     const after = process.memoryUsage();
     expect(r.file).toBeUndefined();
-    expect(r.warning).toContain('too large to read');
+    expect(r.warning).toMatchObject({ code: 'file_too_large', params: { file: 'bomb.pdf' } });
     expect(after.rss - before.rss).toBeLessThan(50 * 1024 * 1024);
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(50 * 1024 * 1024);
     // The pool goes on reading ordinary files afterwards.
@@ -94,7 +104,41 @@ describe('ingestFile', () => {
     const slow: FileReaders = { work: readers.work, parse: createParsePool({ timeoutMs: 1 }) };
     const r = await ingest('slow.pdf', await makePdf(['slow']), slow);
     await slow.parse.close();
-    expect(r.warning).toContain('took too long');
+    expect(r.warning).toMatchObject({ code: 'file_read_timeout', params: { file: 'slow.pdf' } });
+  });
+
+  it('says a Word file whose archive is damaged is damaged', async () => {
+    const damaged = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('no directory here: word/document.xml [Content_Types].xml'),
+    ]);
+    expect(detectKind(damaged)).toBe('docx');
+    const r = await ingestFile('damaged.docx', damaged);
+    expect(r.warning).toEqual({
+      code: 'file_archive_damaged',
+      params: { file: 'damaged.docx' },
+      message: 'damaged.docx: the file is a damaged archive, so it was skipped.',
+    });
+  });
+
+  it('names the files past the text allowance and tells of each refused file', async () => {
+    const refused: string[] = [];
+    const r = await ingestFiles(
+      [
+        { filename: 'a.md', data: Buffer.from('alpha beta gamma') },
+        { filename: 'empty.md', data: Buffer.alloc(0) },
+        { filename: 'b.md', data: Buffer.from('delta epsilon zeta eta theta iota') },
+        { filename: 'c.md', data: Buffer.from('kappa') },
+      ],
+      readers,
+      { maxChars: 30, onRefused: (w) => refused.push(w.code) },
+    );
+    expect(r.files.map((f) => f.name)).toEqual(['a.md', 'b.md']);
+    expect(r.warnings.map((w) => [w.code, w.params.file])).toEqual([
+      ['file_empty', 'empty.md'],
+      ['file_over_text_limit', 'c.md'],
+    ]);
+    expect(refused).toEqual(['file_empty']);
   });
 
   it('keeps at most the text it is allowed', async () => {

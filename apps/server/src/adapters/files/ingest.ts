@@ -1,3 +1,5 @@
+import type { Notice } from '@studybuddy/contracts';
+import { notice } from '../../domain/notices.js';
 import type { WorkPool } from '../work/work-pool.js';
 import { detectKind, type FileKind } from './detect.js';
 import { ParseError, type ParsePool } from './parse-pool.js';
@@ -13,7 +15,7 @@ export interface IngestedFile {
 
 export interface IngestResult {
   file?: IngestedFile;
-  warning?: string;
+  warning?: Notice;
 }
 
 /** Where files are read: PDF and DOCX in memory-capped child processes, text on the work pool. */
@@ -35,6 +37,12 @@ const EXTENSIONS: Record<string, Exclude<FileKind, 'unknown'>> = {
   markdown: 'text',
 };
 
+/** A client-sent name as shown back: no control characters (CR, LF...), at most 200 chars. */
+function shownName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'file';
+}
+
 /** The kind a file name claims, from an allowlist of extensions. */
 function kindOfName(name: string): Exclude<FileKind, 'unknown'> | undefined {
   const dot = name.lastIndexOf('.');
@@ -52,20 +60,15 @@ export async function ingestFile(
   readers: FileReaders,
   opts: { signal?: AbortSignal; maxChars?: number } = {},
 ): Promise<IngestResult> {
-  // Control characters (CR, LF...) in a client-sent name must not reach warnings or logs.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const shown = name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'file';
-  if (data.length === 0) return { warning: `${shown}: the file is empty.` };
+  // Control characters in a client-sent name must not reach warnings or logs.
+  const file = shownName(name);
+  if (data.length === 0) return { warning: notice('file_empty', { file }) };
   const kind = detectKind(data);
-  const claimed = kindOfName(shown);
+  const claimed = kindOfName(file);
   if (kind === 'unknown' || claimed === undefined) {
-    return {
-      warning: `${shown}: not a PDF, Word (.docx), text or Markdown file, so it was skipped.`,
-    };
+    return { warning: notice('file_type_not_supported', { file }) };
   }
-  if (claimed !== kind) {
-    return { warning: `${shown}: the file is not what its name says, so it was skipped.` };
-  }
+  if (claimed !== kind) return { warning: notice('file_type_mismatch', { file }) };
   const maxChars = Math.min(
     opts.maxChars ?? INGEST_LIMITS.maxTextChars,
     INGEST_LIMITS.maxTextChars,
@@ -80,15 +83,17 @@ export async function ingestFile(
     );
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
-    return { warning: `${shown}: the file ${err.message}, so it was skipped.` };
-  }
-  const { text, sha256 } = read;
-  if (text.length === 0) {
+    const f = err.failure;
     return {
-      warning: `${shown}: no text was found in it (a scan without text?), so it was skipped.`,
+      warning:
+        f.code === 'file_too_many_pages'
+          ? notice(f.code, { file, count: f.count, maxPages: f.maxPages })
+          : notice(f.code, { file }),
     };
   }
-  return { file: { name: shown, kind, sha256, size: data.length, text } };
+  const { text, sha256 } = read;
+  if (text.length === 0) return { warning: notice('file_no_text', { file }) };
+  return { file: { name: file, kind, sha256, size: data.length, text } };
 }
 
 /**
@@ -102,17 +107,15 @@ export async function ingestFiles(
   opts: {
     maxChars: number;
     signal?: AbortSignal | undefined;
-    onRefused?: (warning: string) => void;
+    onRefused?: (warning: Notice) => void;
   },
-): Promise<{ files: IngestedFile[]; warnings: string[] }> {
+): Promise<{ files: IngestedFile[]; warnings: Notice[] }> {
   const read: IngestedFile[] = [];
-  const warnings: string[] = [];
+  const warnings: Notice[] = [];
   let chars = opts.maxChars;
   for (const f of files) {
     if (chars <= 0) {
-      warnings.push(
-        `${f.filename.slice(0, 200)}: not read, since the files before it already hold as much text as is kept.`,
-      );
+      warnings.push(notice('file_over_text_limit', { file: shownName(f.filename) }));
       continue;
     }
     const r = await ingestFile(f.filename, f.data, readers, {

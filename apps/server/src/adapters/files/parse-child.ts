@@ -1,4 +1,4 @@
-import { ParseRefusal, parseDocument } from './parse-document.js';
+import { type ParseFailure, ParseRefusal, parseDocument } from './parse-document.js';
 
 /**
  * Entry of a parser child process (see parse-pool.ts): reads one document at a time from the
@@ -14,7 +14,7 @@ export interface ParseJob {
 
 export type ParseReply =
   | { id: number; ok: true; text: string; maxRssKb: number }
-  | { id: number; ok: false; error: string; tooLarge: boolean; maxRssKb: number };
+  | { id: number; ok: false; error: ParseFailure; tooLarge: boolean; maxRssKb: number };
 
 function reply(message: ParseReply): void {
   process.send?.(message);
@@ -25,12 +25,10 @@ process.on('message', (job: ParseJob) => {
     (text) => reply({ id: job.id, ok: true, text, maxRssKb: process.resourceUsage().maxRSS }),
     (err: unknown) => {
       const tooLarge = err instanceof RangeError || /memory|allocation/i.test(String(err));
-      const error =
+      const error: ParseFailure =
         err instanceof ParseRefusal
-          ? err.message
-          : tooLarge
-            ? 'is too large to read'
-            : 'could not be read';
+          ? err.failure
+          : { code: tooLarge ? 'file_too_large' : 'file_unreadable' };
       reply({ id: job.id, ok: false, error, tooLarge, maxRssKb: process.resourceUsage().maxRSS });
     },
   );

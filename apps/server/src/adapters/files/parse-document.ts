@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
-import { readZipParts } from './zip-guard.js';
+import { readZipParts, type ZipRefusal } from './zip-guard.js';
 
 /**
  * Text of PDF and Word files. Runs inside the parser child process (parse-child.ts), whose
@@ -15,8 +15,28 @@ export const PARSE_LIMITS = {
   maxTextChars: 2_000_000,
 } as const;
 
-/** A failure the student is told about, completing "<file>: the file ...". */
-export class ParseRefusal extends Error {}
+/** Why a document was not read: the code of the notice that tells the student, its params. */
+export type ParseFailure =
+  | {
+      code:
+        | 'file_unreadable'
+        | 'file_encrypted'
+        | 'file_not_word'
+        | ZipRefusal
+        | 'file_too_large'
+        | 'file_read_timeout'
+        | 'file_read_cancelled'
+        | 'file_server_busy'
+        | 'file_server_stopping';
+    }
+  | { code: 'file_too_many_pages'; count: number; maxPages: number };
+
+/** A failure the student is told about. */
+export class ParseRefusal extends Error {
+  constructor(readonly failure: ParseFailure) {
+    super(failure.code);
+  }
+}
 
 export async function parseDocument(kind: 'pdf' | 'docx', data: Uint8Array): Promise<string> {
   // pdf.js refuses a Buffer (what IPC delivers); a plain view of the same bytes will do.
@@ -30,11 +50,15 @@ async function parsePdf(data: Uint8Array): Promise<string> {
     pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true });
   } catch (err) {
     if ((err as { name?: string })?.name === 'PasswordException')
-      throw new ParseRefusal('is encrypted');
-    throw new ParseRefusal('could not be read');
+      throw new ParseRefusal({ code: 'file_encrypted' });
+    throw new ParseRefusal({ code: 'file_unreadable' });
   }
   if (pdf.numPages > PARSE_LIMITS.maxPages)
-    throw new ParseRefusal(`has ${pdf.numPages} pages; at most ${PARSE_LIMITS.maxPages} are read`);
+    throw new ParseRefusal({
+      code: 'file_too_many_pages',
+      count: pdf.numPages,
+      maxPages: PARSE_LIMITS.maxPages,
+    });
   const pages: string[] = [];
   let chars = 0;
   // Page by page, so a long document stops being read once the text cap is reached.
@@ -57,8 +81,8 @@ async function parsePdf(data: Uint8Array): Promise<string> {
 
 async function parseDocx(data: Buffer): Promise<string> {
   const read = await readZipParts(data);
-  if (!read.ok) throw new ParseRefusal(read.reason);
-  if (!read.parts.has('word/document.xml')) throw new ParseRefusal('is not a Word document');
+  if (!read.ok) throw new ParseRefusal({ code: read.reason });
+  if (!read.parts.has('word/document.xml')) throw new ParseRefusal({ code: 'file_not_word' });
   // mammoth inflates with its own JSZip and no size bound: hand it an archive rebuilt, stored
   // without compression, from the parts already read under the caps.
   const clean = new JSZip();

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fromSource, tsxLoaderUrl } from '../run-from-source.js';
 import type { ParseJob, ParseReply } from './parse-child.js';
+import type { ParseFailure } from './parse-document.js';
 
 export interface ParsePoolOptions {
   /** Child processes reading documents at once. */
@@ -21,13 +22,16 @@ export const PARSE_POOL_DEFAULTS: ParsePoolOptions = {
   maxQueue: 32,
 };
 
-/** Why a document was not read, completing "<file>: the file ...". */
+/** Why a document was not read, as the notice that tells the student (without the file). */
 export class ParseError extends Error {
+  readonly failure: ParseFailure;
   constructor(
-    message: string,
+    failure: ParseFailure | Exclude<ParseFailure['code'], 'file_too_many_pages'>,
     readonly tooLarge = false,
   ) {
-    super(message);
+    const f: ParseFailure = typeof failure === 'string' ? { code: failure } : failure;
+    super(f.code);
+    this.failure = f;
   }
 }
 
@@ -102,8 +106,8 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
         }
       };
       proc.on('message', onMessage);
-      proc.once('exit', () => reject(new ParseError('could not be read')));
-      proc.once('error', () => reject(new ParseError('could not be read')));
+      proc.once('exit', () => reject(new ParseError('file_unreadable')));
+      proc.once('error', () => reject(new ParseError('file_unreadable')));
     });
     ready.catch(() => {});
     const child: Child = { process: proc, ready, busy: false };
@@ -129,7 +133,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       if (!child) return;
       const task = queue.shift() as Task;
       if (task.signal?.aborted) {
-        task.reject(new ParseError('was not read: the request was cancelled'));
+        task.reject(new ParseError('file_read_cancelled'));
         continue;
       }
       run(child, task);
@@ -155,9 +159,9 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       else task.resolve(text ?? '');
       pump();
     };
-    const timer = setTimeout(() => finish(new ParseError('took too long to read')), opts.timeoutMs);
-    const onAbort = () => finish(new ParseError('was not read: the request was cancelled'));
-    const onExit = () => finish(new ParseError('is too large to read', true));
+    const timer = setTimeout(() => finish(new ParseError('file_read_timeout')), opts.timeoutMs);
+    const onAbort = () => finish(new ParseError('file_read_cancelled'));
+    const onExit = () => finish(new ParseError('file_too_large', true));
     const onMessage = (m: ParseReply) => {
       if (m?.id !== id) return;
       peakRssKb = Math.max(peakRssKb, m.maxRssKb);
@@ -173,7 +177,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       () => {
         if (!done) child.process.send({ id, ...task.job } satisfies ParseJob);
       },
-      () => finish(new ParseError('could not be read')),
+      () => finish(new ParseError('file_unreadable')),
     );
   }
 
@@ -182,10 +186,9 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     memoryCapped: prlimit !== undefined,
     /** The text of a PDF or DOCX file; rejects with a ParseError saying why not. */
     parse(kind: 'pdf' | 'docx', data: Uint8Array, signal?: AbortSignal): Promise<string> {
-      if (closed)
-        return Promise.reject(new ParseError('could not be read: the server is stopping'));
+      if (closed) return Promise.reject(new ParseError('file_server_stopping'));
       if (queue.length >= opts.maxQueue) {
-        return Promise.reject(new ParseError('was not read: the server is busy, try again soon'));
+        return Promise.reject(new ParseError('file_server_busy'));
       }
       return new Promise((resolve, reject) => {
         queue.push({ job: { kind, data }, signal, resolve, reject });
@@ -197,8 +200,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     pids: () => children.flatMap((c) => (c.process.pid ? [c.process.pid] : [])),
     async close(): Promise<void> {
       closed = true;
-      for (const t of queue.splice(0))
-        t.reject(new ParseError('could not be read: the server is stopping'));
+      for (const t of queue.splice(0)) t.reject(new ParseError('file_server_stopping'));
       for (const c of [...children]) retire(c);
     },
   };

@@ -23,10 +23,12 @@ export const ZIP_LIMITS = {
 /** The parts of a Word document that hold text and structure; media are never inflated. */
 const wanted = (name: string) => /\.(?:xml|rels)$/i.test(name) && !name.startsWith('word/media/');
 
-export type ZipParts = { ok: true; parts: Map<string, Buffer> } | { ok: false; reason: string };
+/** Why an archive was refused, as the code of the notice that tells the student. */
+export type ZipRefusal = 'file_archive_damaged' | 'file_archive_too_many_entries' | 'file_zip_bomb';
+export type ZipParts = { ok: true; parts: Map<string, Buffer> } | { ok: false; reason: ZipRefusal };
 
-const DAMAGED = 'the archive is damaged';
-const BOMB = 'unpacks to far more than its size (a zip bomb?)';
+const DAMAGED = 'file_archive_damaged';
+const BOMB = 'file_zip_bomb';
 
 /**
  * The XML parts of a ZIP archive, inflated under hard byte caps. yauzl checks each entry's
@@ -47,7 +49,7 @@ export function readZipParts(data: Buffer, limits = ZIP_LIMITS): Promise<ZipPart
       (err, zip) => {
         if (err || !zip) return finish({ ok: false, reason: DAMAGED });
         if (zip.entryCount > limits.maxEntries)
-          return finish({ ok: false, reason: 'the archive has too many entries' }, zip);
+          return finish({ ok: false, reason: 'file_archive_too_many_entries' }, zip);
         const parts = new Map<string, Buffer>();
         let total = 0;
         zip.on('error', () => finish({ ok: false, reason: DAMAGED }, zip));

@@ -5,6 +5,7 @@ import * as m0003 from './0003-create-subjects-topics-lessons-sessions.js';
 import * as m0004 from './0004-add-drafts-and-study-files.js';
 import * as m0005 from './0005-create-app-feedback.js';
 import * as m0006 from './0006-create-ai-tables.js';
+import * as m0007 from './0007-add-subject-exam-and-priority.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-add-drafts-and-study-files': m0004,
   '0005-create-app-feedback': m0005,
   '0006-create-ai-tables': m0006,
+  '0007-add-subject-exam-and-priority': m0007,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNumbers, makeFlashcards, makeQuiz, numberKind } from './generate.js';
+import { type CardWording, findNumbers, makeFlashcards, makeQuiz, numberKind } from './generate.js';
 import { keyphrases } from './keyphrases.js';
 import { materialSentences } from './nlp.js';
 import { answerFromMaterial } from './qa.js';
@@ -22,8 +22,16 @@ Platelets are small cell fragments that help blood to clot.
 ## Check yourself
 1. Explain the heart in your own words.`;
 
-const sentences = materialSentences(NOTES, 'The heart');
+// The sections an engine writes into a lesson, as the lesson-material service passes them.
+const TEMPLATE = { sections: ['check yourself'], placeholders: [] };
+const sentences = materialSentences(NOTES, 'The heart', TEMPLATE);
 const norm = (s: string) => s.toLowerCase();
+// English wording, as the builtin engine words cards for an English-speaking student.
+const wording: CardWording = {
+  definition: (term, article, plural) => `What ${plural ? 'are' : 'is'} ${article}${term}?`,
+  term: (definition) => `Which term is described here: “${definition}”?`,
+  fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
+};
 
 describe('the builtin study-material pipeline', () => {
   it('keeps only learnable sentences: no headings, template sections or questions', () => {
@@ -49,7 +57,7 @@ describe('the builtin study-material pipeline', () => {
   });
 
   it('makes flashcards whose answers occur in their source sentence and not on the front', () => {
-    const cards = makeFlashcards(sentences, 20);
+    const cards = makeFlashcards(sentences, 20, wording);
     expect(cards.length).toBeGreaterThanOrEqual(10);
     for (const c of cards) {
       expect(norm(c.source)).toContain(norm(c.back));
@@ -70,7 +78,7 @@ describe('the builtin study-material pipeline', () => {
   it('makes quiz questions with one key from the source and distractors of the same kind', () => {
     const defined = new Set(['heart', 'aorta', 'capillaries', 'platelets']);
     for (const seed of [1, 2, 3, 4, 5]) {
-      const quiz = makeQuiz(sentences, { seed, max: 8 });
+      const quiz = makeQuiz(sentences, { seed, max: 8, wording });
       expect(quiz.length).toBeGreaterThanOrEqual(5);
       for (const q of quiz) {
         const key = q.options[q.correctIndex] as string;
@@ -107,7 +115,7 @@ describe('the builtin study-material pipeline', () => {
 
   it('spreads the correct option over the positions', () => {
     const positions = [1, 2, 3, 4, 5, 6].flatMap((seed) =>
-      makeQuiz(sentences, { seed }).map((q) => q.correctIndex),
+      makeQuiz(sentences, { seed, wording }).map((q) => q.correctIndex),
     );
     for (const p of [0, 1, 2])
       expect(positions.filter((x) => x === p).length).toBeGreaterThan(positions.length / 8);
@@ -143,8 +151,8 @@ describe('the builtin study-material pipeline', () => {
   it('makes a deck in well under the 300 ms budget', () => {
     const big = Array.from({ length: 10 }, () => sentences).flat();
     const t0 = performance.now();
-    makeFlashcards(big, 20);
-    makeQuiz(big, { max: 10 });
+    makeFlashcards(big, 20, wording);
+    makeQuiz(big, { max: 10, wording });
     expect(performance.now() - t0).toBeLessThan(300);
   });
 });

@@ -1,26 +1,46 @@
+import { detectLanguage, type Language } from '../text/language.js';
 import { findMath, replaceMath, trimEndMatching } from '../text/text.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
-import { isEnglish, type SourceSentence, tag } from './nlp.js';
+import { type SourceSentence, tag } from './nlp.js';
 
 export type CardKind = 'definition' | 'term' | 'cloze' | 'number';
 
-/** A flashcard drawn from one sentence of the material; `back` occurs in `source`. */
+/** The fixed words of cards and questions, in the student's language. */
+export interface CardWording {
+  /** A definition card's front ("What is the aorta?"); `article` is "the " or "" (English). */
+  definition(term: string, article: string, plural: boolean): string;
+  /** A term card's front, asking which term a definition describes. */
+  term(definition: string): string;
+  /** A fill-in question's prompt, around the sentence with its blank. */
+  fillBlank(sentence: string): string;
+}
+
+/**
+ * A flashcard drawn from one sentence of the material, as every AI engine returns it (the
+ * builtin one here, model providers in the AI adapter).
+ */
 export interface CardDraft {
   front: string;
+  /** Occurs in `source`. */
   back: string;
   kind: CardKind;
+  /** The sentence of the material the card comes from. */
   source: string;
+  /** The lesson title or file name `source` comes from. */
   sourceName: string;
 }
 
+/** A multiple-choice question on the material, as every AI engine returns it. */
 export interface QuestionDraft {
   prompt: string;
   options: string[];
   correctIndex: number;
   /** Quotes the sentence of the material that holds the answer. */
   explanation: string;
-  kind: CardKind;
 }
+
+/** A question with the kind of card it was made from (used to pick distractors, not stored). */
+type KindedQuestion = QuestionDraft & { kind: CardKind };
 
 interface Definition {
   term: string;
@@ -98,6 +118,7 @@ function opensWithNounPhrase(def: string): boolean {
 
 /** "X is a Y", "X refers to Y", "X is defined as Y", "Y is called X" (English only). */
 export function findDefinitions(sentences: SourceSentence[]): Definition[] {
+  const key = (phrase: string) => phraseKey(phrase, 'en');
   const out: Definition[] = [];
   const seen = new Set<string>();
   for (const sentence of sentences) {
@@ -112,10 +133,10 @@ export function findDefinitions(sentences: SourceSentence[]): Definition[] {
       const article = (swap ? m[3] : m[1])?.toLowerCase().startsWith('the') ? 'the ' : '';
       const definition = trimDefinition(rawDef);
       if (!definition || !isTermPhrase(term)) break;
-      const key = phraseKey(term);
+      const termKey = key(term);
       // The definition must not give the term away.
-      if (seen.has(key) || phraseKey(definition).includes(key)) break;
-      seen.add(key);
+      if (seen.has(termKey) || key(definition).includes(termKey)) break;
+      seen.add(termKey);
       const verb = (swap ? m[2] : m[3]) ?? '';
       out.push({ term, article, definition, plural: /^are$/i.test(verb), sentence });
       break;
@@ -170,32 +191,35 @@ interface Candidates {
   phrases: Keyphrase[];
   cards: CardDraft[];
   numbers: { value: string; kind: string }[];
+  /** The material's language, in which its phrases are compared. */
+  language: Language;
 }
 
-function candidates(sentences: SourceSentence[]): Candidates {
-  const english = isEnglish(sentences.map((s) => s.text).join(' '));
-  const definitions = english ? findDefinitions(sentences) : [];
-  const phrases = keyphrases(sentences, 30);
+function candidates(sentences: SourceSentence[], wording: CardWording): Candidates {
+  const language = detectLanguage(sentences.map((s) => s.text));
+  const definitions = language === 'en' ? findDefinitions(sentences) : [];
+  const phrases = keyphrases(sentences, 30, [], language);
+  const phraseKeyOf = (phrase: string) => phraseKey(phrase, language);
   const cards: CardDraft[] = [];
   const answers = new Set<string>();
   const used = new Set<string>();
   const push = (c: CardDraft) => {
-    const key = `${c.kind === 'definition' ? 'd:' : ''}${phraseKey(c.back)}`;
-    if (!key || answers.has(key) || phraseKey(c.front).includes(phraseKey(c.back))) return;
+    const key = `${c.kind === 'definition' ? 'd:' : ''}${phraseKeyOf(c.back)}`;
+    if (!key || answers.has(key) || phraseKeyOf(c.front).includes(phraseKeyOf(c.back))) return;
     answers.add(key);
     used.add(c.source);
     cards.push(c);
   };
   for (const d of definitions) {
     push({
-      front: `What ${d.plural ? 'are' : 'is'} ${d.article}${d.term}?`,
+      front: wording.definition(d.term, d.article, d.plural),
       back: d.definition,
       kind: 'definition',
       source: d.sentence.text,
       sourceName: d.sentence.source,
     });
     push({
-      front: `Which term is described here: “${d.definition}”?`,
+      front: wording.term(d.definition),
       back: d.term,
       kind: 'term',
       source: d.sentence.text,
@@ -236,12 +260,16 @@ function candidates(sentences: SourceSentence[]): Candidates {
     if (words(front.replaceAll(BLANK, '')) < 5) continue;
     push({ front, back: answer, kind: 'cloze', source: hit.text, sourceName: hit.source });
   }
-  return { definitions, phrases, cards, numbers };
+  return { definitions, phrases, cards, numbers, language };
 }
 
 /** Flashcards from the material: definitions both ways, numbers and key-phrase clozes. */
-export function makeFlashcards(sentences: SourceSentence[], max = 15): CardDraft[] {
-  const { cards } = candidates(sentences);
+export function makeFlashcards(
+  sentences: SourceSentence[],
+  max: number,
+  wording: CardWording,
+): CardDraft[] {
+  const { cards } = candidates(sentences, wording);
   const order: CardKind[] = ['definition', 'term', 'number', 'cloze'];
   const byKind = order.map((k) => cards.filter((c) => c.kind === k));
   // Interleave kinds so a capped deck still covers definitions, numbers and clozes.
@@ -272,18 +300,18 @@ function shuffle<T>(items: T[], rand: () => number): T[] {
   return a;
 }
 
-function distinctFrom(answer: string, stem: string, picked: string[]) {
-  const a = phraseKey(answer);
-  const s = phraseKey(stem);
+function distinctFrom(answer: string, stem: string, picked: string[], language: Language) {
+  const a = phraseKey(answer, language);
+  const s = phraseKey(stem, language);
   return (candidate: string) => {
-    const k = phraseKey(candidate);
+    const k = phraseKey(candidate, language);
     return (
       k.length > 0 &&
       k !== a &&
       !k.includes(a) &&
       !a.includes(k) &&
       !s.includes(k) &&
-      !picked.some((p) => phraseKey(p) === k)
+      !picked.some((p) => phraseKey(p, language) === k)
     );
   };
 }
@@ -293,11 +321,12 @@ function pickDistractors(
   stem: string,
   pool: string[],
   rand: () => number,
+  language: Language,
 ): string[] {
   const picked: string[] = [];
   for (const c of shuffle(pool, rand)) {
     if (picked.length === 3) break;
-    if (distinctFrom(answer, stem, picked)(c)) picked.push(c);
+    if (distinctFrom(answer, stem, picked, language)(c)) picked.push(c);
   }
   return picked;
 }
@@ -330,15 +359,15 @@ function perturbNumbers(value: string): string[] {
  */
 export function makeQuiz(
   sentences: SourceSentence[],
-  opts: { max?: number; seed?: number } = {},
-): QuestionDraft[] {
+  opts: { max?: number; seed?: number; wording: CardWording },
+): KindedQuestion[] {
   const max = opts.max ?? 8;
   const rand = seededRandom(opts.seed ?? 1);
-  const { definitions, phrases, cards, numbers } = candidates(sentences);
+  const { definitions, phrases, cards, numbers, language } = candidates(sentences, opts.wording);
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
-  const drafts: Omit<QuestionDraft, 'correctIndex'>[] = [];
-  const make = (card: CardDraft): Omit<QuestionDraft, 'correctIndex'> | undefined => {
+  const drafts: Omit<KindedQuestion, 'correctIndex'>[] = [];
+  const make = (card: CardDraft): Omit<KindedQuestion, 'correctIndex'> | undefined => {
     const explanation = `“${card.source}” (${card.sourceName})`;
     let prompt: string;
     let pool: string[];
@@ -349,16 +378,16 @@ export function makeQuiz(
       prompt = card.front;
       pool = termPool.filter((t) => words(t) <= words(card.back) + 2);
     } else if (card.kind === 'number') {
-      prompt = `Fill in the blank: ${card.front}`;
+      prompt = opts.wording.fillBlank(card.front);
       const kind = numberKind(card.back);
       const same = numbers.filter((x) => x.kind === kind).map((x) => x.value);
       pool = same.length >= 4 ? same : [...same, ...perturbNumbers(card.back)];
     } else {
-      prompt = `Fill in the blank: ${card.front}`;
+      prompt = opts.wording.fillBlank(card.front);
       const w = words(card.back);
       pool = termPool.filter((t) => Math.abs(words(t) - w) <= 1);
     }
-    const distractors = pickDistractors(card.back, prompt, pool, rand);
+    const distractors = pickDistractors(card.back, prompt, pool, rand, language);
     if (distractors.length < 2) return undefined;
     return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
   };

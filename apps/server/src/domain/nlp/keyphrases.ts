@@ -1,36 +1,32 @@
-import { contentWords } from '../text/text.js';
-import { isEnglish, type SourceSentence, tag } from './nlp.js';
+import { detectLanguage, type Language, stem } from '../text/language.js';
+import { contentTokens } from '../text/text.js';
+import { type SourceSentence, tag } from './nlp.js';
 
 export interface Keyphrase {
   /** As it appears in the material (most frequent spelling). */
   text: string;
-  /** Normalised key: lower case, simple plural folded. */
+  /** Normalised key: the stems of its words in the material's language. */
   key: string;
   score: number;
   words: number;
 }
 
+// Words too generic to be a key phrase of English material, compared by stem.
 const GENERIC = new Set(
   `example examples figure table chapter section page result results way ways thing things part
   parts lot kind kinds type types number case cases use point points time times question questions
   answer answers lesson lessons topic topics note notes student students fact facts place
-  process processes step steps amount order`.split(/\s+/),
+  process processes step steps amount order`
+    .split(/\s+/)
+    .map((w) => stem('en', w)),
 );
 const RELATIVE = new Set(['that', 'which', 'who', 'it', 'this']);
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
 
-function fold(word: string): string {
-  const w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us'))
-    return w.slice(0, -1);
-  return w;
-}
-
-/** Normalised key of a phrase, for deduplication and comparisons. */
-export function phraseKey(phrase: string): string {
-  return (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).map(fold).join(' ');
+/** Normalised key of a phrase, for deduplication and comparisons: its words' stems. */
+export function phraseKey(phrase: string, language: Language): string {
+  return (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stem(language, w)).join(' ');
 }
 
 /**
@@ -42,18 +38,18 @@ export function keyphrases(
   sentences: SourceSentence[],
   max = 25,
   headings: string[] = [],
+  language: Language = detectLanguage(sentences.map((s) => s.text)),
 ): Keyphrase[] {
-  const all = sentences.map((s) => s.text).join(' ');
-  const english = isEnglish(all);
+  const english = language === 'en';
   const stats = new Map<
     string,
     { texts: Map<string, number>; count: number; first: number; words: number }
   >();
   const add = (phrase: string, at: number) => {
-    const key = phraseKey(phrase);
+    const key = phraseKey(phrase, language);
     if (!key || key.length < 3) return;
     const words = key.split(' ');
-    if (words.every((w) => GENERIC.has(w)) || /^\d/.test(key)) return;
+    if ((english && words.every((w) => GENERIC.has(w))) || /^\d/.test(key)) return;
     const s = stats.get(key) ?? { texts: new Map(), count: 0, first: at, words: words.length };
     s.count += 1;
     s.texts.set(phrase, (s.texts.get(phrase) ?? 0) + 1);
@@ -61,7 +57,7 @@ export function keyphrases(
   };
   sentences.forEach((s, at) => {
     if (!english) {
-      for (const w of contentWords(s.text)) if (w.length >= 4) add(w, at);
+      for (const w of contentTokens(s.text, language)) if (w.length >= 4) add(w, at);
       return;
     }
     const tokens = tag(s.text.replace(/\$[^$]*\$/g, ' '));
@@ -99,7 +95,7 @@ export function keyphrases(
     });
     flush();
   });
-  const headingKeys = new Set(headings.map(phraseKey));
+  const headingKeys = new Set(headings.map((h) => phraseKey(h, language)));
   const n = Math.max(1, sentences.length);
   return [...stats.entries()]
     .map(([key, s]) => {

@@ -1,5 +1,6 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
+import { detectLanguage } from '../text/language.js';
 import { contentWords, splitSentences } from '../text/text.js';
 
 /**
@@ -26,18 +27,6 @@ export function tag(text: string): Token[] {
   return words.map((w, i) => ({ text: w, pos: tags[i] ?? 'X' }));
 }
 
-const ENGLISH_MARKERS = new Set(
-  'the of and to in is are that for it with as was on be by this which from or an at'.split(' '),
-);
-
-/** True when a text reads as English (the POS patterns only make sense there). */
-export function isEnglish(text: string): boolean {
-  const words = (text.toLowerCase().match(/\p{L}+/gu) ?? []).slice(0, 2000);
-  if (words.length < 8) return /^[\p{Script=Latin}\s\p{P}\p{N}]*$/u.test(text);
-  const hits = words.filter((w) => ENGLISH_MARKERS.has(w)).length;
-  return hits / words.length >= 0.12;
-}
-
 /** A sentence of the student's material and where it comes from. */
 export interface SourceSentence {
   text: string;
@@ -54,19 +43,42 @@ export function looksLikeInstruction(sentence: string): boolean {
   return INJECTION.test(sentence);
 }
 
-const TEMPLATE_SECTION = /^#{1,6}\s*(check yourself|sources|study checklist)\b/i;
+/**
+ * The fixed parts an engine writes into a lesson, which are not study material: sections such
+ * as "Check yourself" and placeholder sentences, in every language the engine writes.
+ */
+export interface LessonTemplate {
+  /** Headings, lower case, whose sections are skipped. */
+  sections: readonly string[];
+  /** Starts of placeholder sentences, lower case. */
+  placeholders: readonly string[];
+}
+
+const NO_TEMPLATE: LessonTemplate = { sections: [], placeholders: [] };
+
+function isPlaceholder(sentence: string, template: LessonTemplate): boolean {
+  if (template.placeholders.length === 0) return false;
+  const lower = sentence.toLowerCase();
+  return template.placeholders.some((p) => lower.startsWith(p));
+}
 
 /**
- * Sentences a student can learn from: Markdown headings, questions, list markers, template
- * sections ("Check yourself") and instruction-like text are dropped; math is kept whole.
+ * Sentences a student can learn from: Markdown headings, questions, list markers, the
+ * template's sections and placeholders, and instruction-like text are dropped; math is kept
+ * whole.
  */
-export function materialSentences(text: string, source: string): SourceSentence[] {
+export function materialSentences(
+  text: string,
+  source: string,
+  template: LessonTemplate = NO_TEMPLATE,
+): SourceSentence[] {
   const kept: string[] = [];
   let skipping = false;
   for (const line of text.split('\n')) {
     const heading = line.match(/^\s{0,3}(#{1,6})\s/);
     if (heading) {
-      skipping = TEMPLATE_SECTION.test(line.trim());
+      const title = line.trim().replace(/^#+/, '').trim().toLowerCase();
+      skipping = template.sections.some((s) => title.startsWith(s));
       kept.push('');
       continue;
     }
@@ -78,6 +90,7 @@ export function materialSentences(text: string, source: string): SourceSentence[
     }
     kept.push(line);
   }
+  const language = detectLanguage(text);
   return splitSentences(kept.join('\n'))
     .map((s) => s.replace(/\*\*|__|`/g, '').trim())
     .filter(
@@ -85,10 +98,9 @@ export function materialSentences(text: string, source: string): SourceSentence[
         s.length >= 15 &&
         s.length <= 600 &&
         !s.endsWith('?') &&
-        contentWords(s).length >= 2 &&
+        contentWords(s, language).length >= 2 &&
         !looksLikeInstruction(s) &&
-        !/^This lesson was made from the topic name only/i.test(s) &&
-        !/^Add notes or upload material/i.test(s),
+        !isPlaceholder(s, template),
     )
     .map((text) => ({ text, source }));
 }

@@ -1,19 +1,44 @@
+import { type Language, stem } from '../text/language.js';
 import { trimEndMatching } from '../text/text.js';
 import { findNumbers } from './generate.js';
 import type { SourceSentence } from './nlp.js';
 import { createSentenceIndex, queryTerms } from './retrieval.js';
 
-const QUESTION_WORDS = new Set(
-  `what whats define definition meaning mean means explain describe tell about why how when where
-  who which lesson help please give show does did can could would know difference between`.split(
-    /\s+/,
-  ),
-);
+// Words that ask rather than name what is asked about, in each language; the stop words of
+// the language are dropped already.
+const QUESTION_WORDS: Record<Language, string> = {
+  en: `what whats define definition meaning mean means explain describe tell about why how when where
+  who which lesson help please give show does did can could would know difference between`,
+  el: `τι ποιος ποια ποιο ορισμός ορισμό ορίστε σημαίνει σημασία εξήγησε εξηγήστε εξήγηση περιέγραψε
+  περιγράψτε πες πείτε μάθημα βοήθεια παρακαλώ δείξε διαφορά μεταξύ γιατί πώς πότε πού ξέρεις`,
+  es: `qué que define definir definición significa significado explica explicar explícame describe
+  describir dime lección ayuda ayúdame favor muestra diferencia entre por cómo cuándo dónde quién cuál`,
+  fr: `quoi que définis définir définition signifie sens signification explique expliquer
+  expliquez décris décrire dis leçon aide aidez plaît montre différence entre pourquoi comment
+  quand où qui quel quelle`,
+  de: `was definiere definieren definition bedeutet bedeutung erkläre erklären erklärung beschreibe
+  beschreiben sag lektion hilfe hilf bitte zeig unterschied zwischen warum wie wann wo wer welche`,
+};
+
+const questionStems = new Map<Language, ReadonlySet<string>>();
+function isQuestionWord(language: Language, term: string): boolean {
+  let stems = questionStems.get(language);
+  if (!stems) {
+    stems = new Set(
+      QUESTION_WORDS[language]
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => stem(language, w)),
+    );
+    questionStems.set(language, stems);
+  }
+  return stems.has(term);
+}
 
 const HELP_REQUEST =
   /^(help( me)?( with)?( this| the)? lesson|summar(y|ise|ize)( this| the)?( lesson)?|help|overview)$/i;
 
-/** True for the spec's “Help me with this lesson” and other requests for an overview. */
+/** True for the lesson's “Help me with this lesson” and other requests for an overview. */
 export function isHelpRequest(question: string): boolean {
   // Spaces and closing punctuation are trimmed outside the regex: `\s*[.!?]*\s*$` after a word
   // backtracks quadratically on a long run of spaces.
@@ -43,9 +68,14 @@ export interface GroundedAnswer {
  * the question's words are found.
  */
 export function answerFromMaterial(question: string, sentences: SourceSentence[]): GroundedAnswer {
-  const terms = queryTerms(question).filter((t) => !QUESTION_WORDS.has(t));
-  if (terms.length === 0 || sentences.length === 0) return { covered: false, sentences: [] };
-  const hits = createSentenceIndex(sentences).search(terms.join(' '), 12);
+  if (sentences.length === 0) return { covered: false, sentences: [] };
+  // The question is read in the material's language: that is where its words must be found.
+  const index = createSentenceIndex(sentences);
+  const terms = queryTerms(question, index.language).filter(
+    (t) => !isQuestionWord(index.language, t),
+  );
+  if (terms.length === 0) return { covered: false, sentences: [] };
+  const hits = index.searchStems(terms, 12);
   const wantsNumber = /\b(when|how (many|much|long|far|old)|what year|how hot|how cold)\b/i.test(
     question,
   );

@@ -1,6 +1,6 @@
 /**
  * Evens out daily utilisation (hours used over a day's capacity) when one day's use is far above
- * the mean (research M7: max/mean at most 1.30 with front-loading off). A plan has the same
+ * the mean (M7: max/mean at most 1.30 with front-loading off). A plan has the same
  * hours however they are spread, but the same two hours fill a 2-h day and only half of a 4-h
  * one: with few, unequal days, the pace can leave a small day empty beside a big day holding two
  * sessions. This pass moves a session from a bigger day to a free place of the same length on a

@@ -1,5 +1,5 @@
 /**
- * With front-loading on, the unused buffer belongs at the end (research M10): each subject's
+ * With front-loading on, the unused buffer belongs at the end (M10): each subject's
  * latest sessions move to free places of the same length in the first half of its window, which
  * the day loop left free because it followed the pace and gave earlier days to subjects with
  * earlier exams. A move goes to a day the subject does not study when there is one (spread

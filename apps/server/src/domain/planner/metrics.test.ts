@@ -1,4 +1,6 @@
+import type { Notice } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
+import { notice } from '../notices.js';
 import {
   bestPacking,
   type Frame,
@@ -67,7 +69,7 @@ function block(
     ...over,
   };
 }
-function plan(blocks: PlannedBlock[], warnings: string[] = []): PlannerOutput {
+function plan(blocks: PlannedBlock[], warnings: Notice[] = []): PlannerOutput {
   const hours = [0, 0];
   for (const b of blocks) hours[b.subjectIndex] = (hours[b.subjectIndex] ?? 0) + 1;
   return {
@@ -115,13 +117,34 @@ describe('metrics', () => {
     const wrong = { ...p, summary: [{ subject: 'Maths', totalHours: 2 }] };
     expect(m2Consistency(input, wrong).summaryErrors.length).toBe(3);
     expect(
-      warningKeys(input, 'Maths needs about 9 h before 27 Mar, only 1 h are available.'),
+      warningKeys(
+        input,
+        notice('plan_short_before_deadline', {
+          subject: 'Maths',
+          needHours: 9,
+          gotHours: 1,
+          deadlineDate: '2026-03-27',
+        }),
+      ),
     ).toEqual(['short:0']);
-    expect(warningKeys(input, 'On Mondays, Fridays you allow 4 h, but ...')).toEqual([
-      'daycap:0',
-      'daycap:4',
+    const tight = notice('plan_day_slots_too_tight', {
+      weekdays: [0, 4],
+      allowedHours: 4,
+      fromTime: '17:00',
+      toTime: '20:00',
+      fitHours: 3,
+      sessionHours: 1,
+    });
+    expect(warningKeys(input, tight)).toEqual(['daycap:0', 'daycap:4']);
+    expect(warningKeys(input, notice('wish_not_understood', { wish: 'snacks' }))).toEqual([
+      'unknown',
     ]);
-    expect(warningKeys(input, 'Something else')).toEqual(['unknown']);
+    const stranger = notice('plan_short_in_period', {
+      subject: 'Latin',
+      needHours: 2,
+      gotHours: 1,
+    });
+    expect(warningKeys(input, stranger)).toEqual(['unknown']);
   });
 
   it('M3 finds unmet needs when the EDF test passes', () => {
@@ -202,8 +225,12 @@ describe('metrics', () => {
       fx.needs[0] as number,
     );
     // A warning alone does not excuse cramming that nothing forced.
-    const warning =
-      'Maths: 4 of its 5 h fall in the week before the exam (27 Mar), as the other subjects need the time before it.';
+    const warning = notice('plan_exam_week_crowded', {
+      subject: 'Maths',
+      weekHours: 4,
+      totalHours: 5,
+      examDate: '2026-03-27',
+    });
     expect(warningKeys(input, warning)).toEqual(['cram:0']);
     expect(m8Cramming(input, { ...p, warnings: [warning] }).cramming.length).toBeGreaterThan(0);
     expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);

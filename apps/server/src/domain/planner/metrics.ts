@@ -1,12 +1,13 @@
 /**
- * Plan-quality metrics M1-M12 of ../shared/research/planner-quality.md, computed from the input
- * and the produced plan only. Capacity, fair shares and the EDF test are re-derived here from
+ * Plan-quality metrics M1-M12 (docs/planner.md, Quality metrics), computed from the input and
+ * the produced plan only. Capacity, fair shares and the EDF test are re-derived here from
  * their definitions (not taken from the planner), so a planner bug cannot hide in shared code;
  * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) are
  * imported.
  */
-import { dayNumber, parseClock, WEEKDAY_NAMES, weekdayOf } from './dates.js';
-import { ridgeline, subjectNeeds, topicsOf } from './model.js';
+import type { Notice } from '@studybuddy/contracts';
+import { dayNumber, parseClock, weekdayOf } from './dates.js';
+import { PLANNABLE_SHARE, ridgeline, subjectNeeds, topicsOf, WEEK_LOAD_LIMIT } from './model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
 
@@ -235,29 +236,39 @@ export function edfDeliverable(f: Frame): { deliverable: number[]; feasible: boo
 }
 
 /** Recognises a warning: a key such as 'short:3', 'daycap:0' or 'buffer'; 'unknown' otherwise. */
-export function warningKeys(input: PlannerInput, text: string): string[] {
-  if (text.startsWith('The study period is invalid')) return ['period'];
-  if (text.startsWith('No study time is available')) return ['no-time'];
-  if (text.startsWith('Some weeks use more than 90%')) return ['buffer'];
-  const days = (list: string) =>
-    WEEKDAY_NAMES.map((n, w) => (list.includes(`${n}s`) ? w : -1)).filter((w) => w >= 0);
-  const on = /^On (.+?) you allow /.exec(text);
-  if (on?.[1]) return days(on[1]).map((w) => `daycap:${w}`);
-  const long = /^More than 6 h of study a day is hard to sustain \((.+?)\)/.exec(text);
-  if (long?.[1]) return days(long[1]).map((w) => `long:${w}`);
-  for (let k = 0; k < input.subjects.length; k++) {
-    const n = input.subjects[k]?.name ?? '';
-    if (text.startsWith(`${n} needs about `)) return [`short:${k}`];
-    if (text.startsWith(`${n}: the deadline `))
-      return [text.includes('is not after the start') ? `before:${k}` : `after:${k}`];
-    if (text.startsWith(`${n}: no free session in the 6 days`)) return [`nofinal:${k}`];
-    if (text.startsWith(`${n}: `) && text.includes(' fall in the week before the exam'))
-      return [`cram:${k}`];
+export function warningKeys(input: PlannerInput, warning: Notice): string[] {
+  const p = warning.params;
+  const days = () => (Array.isArray(p.weekdays) ? p.weekdays : []);
+  const k = input.subjects.findIndex((s) => s.name === p.subject);
+  const of = (key: string) => (k >= 0 ? [`${key}:${k}`] : ['unknown']);
+  switch (warning.code) {
+    case 'plan_period_invalid':
+      return ['period'];
+    case 'plan_no_study_time':
+      return ['no-time'];
+    case 'plan_weeks_too_full':
+      return ['buffer'];
+    case 'plan_day_slots_too_tight':
+      return days().map((w) => `daycap:${w}`);
+    case 'plan_days_too_long':
+      return days().map((w) => `long:${w}`);
+    case 'plan_short_before_deadline':
+    case 'plan_short_in_period':
+      return of('short');
+    case 'plan_deadline_not_after_start':
+      return of('before');
+    case 'plan_deadline_after_end':
+      return of('after');
+    case 'plan_no_final_review':
+      return of('nofinal');
+    case 'plan_exam_week_crowded':
+      return of('cram');
+    default:
+      return ['unknown'];
   }
-  return ['unknown'];
 }
 
-/** M2: summary consistency and the warnings expected from the conditions of the research note. */
+/** M2: summary consistency and the warnings expected from their conditions (docs/planner.md). */
 export function m2Consistency(
   input: PlannerInput,
   out: PlannerOutput,
@@ -323,7 +334,7 @@ export function m2Consistency(
           u += used[d] as number;
           c += f.cap[d] as number;
         }
-        if (u > 0.9 * c + EPS) {
+        if (u > WEEK_LOAD_LIMIT * c + EPS) {
           expected.add('buffer');
           break;
         }
@@ -369,7 +380,7 @@ export function m3Feasibility(
   // Under overload EDF starves late subjects on purpose (it maximises delivered need), so the
   // floor applies to feasible inputs only.
   for (let k = 0; k < S && feasible; k++) {
-    const share = 0.85 * (f.fair[k] as number);
+    const share = PLANNABLE_SHARE * (f.fair[k] as number);
     if (share >= 2 * f.L) fairness = Math.min(fairness, ((hours[k] as number) + f.L) / share);
   }
   return { feasible, unmet, delivered, optimum, fairness };
@@ -381,7 +392,7 @@ export function m3Feasibility(
  */
 export function deadlineDriven(f: Frame): boolean[] {
   return f.needs.map(
-    (n, k) => (f.windowEnd[k] as number) > 0 && n > 0.85 * (f.fair[k] as number) + EPS,
+    (n, k) => (f.windowEnd[k] as number) > 0 && n > PLANNABLE_SHARE * (f.fair[k] as number) + EPS,
   );
 }
 
@@ -604,7 +615,7 @@ export function m7Load(
   };
 }
 
-/** Hours of each checked subject in its last 3 and last 7 days before the exam (research M8). */
+/** Hours of each checked subject in its last 3 and last 7 days before the exam (M8). */
 function cramShares(
   input: PlannerInput,
   f: Frame,
@@ -633,7 +644,7 @@ function crammed(input: PlannerInput, f: Frame, subs: Session[][]): number[] {
         r.last3 > Math.max(0.25 * r.total, 2 * f.L) + EPS ||
         // At least one session: M9's final review falls in the last week, and for a subject
         // studied less than half a session a week it alone exceeds twice the mean week (the
-        // research note's two rules conflict there; its 3-day rule has the same kind of floor).
+        // metric's two rules conflict there; its 3-day rule has the same kind of floor).
         r.last7 > Math.max(2 * r.weekly, f.L) + EPS,
     )
     .map((r) => r.k);
@@ -641,7 +652,7 @@ function crammed(input: PlannerInput, f: Frame, subs: Session[][]): number[] {
 
 /**
  * M8: subjects that cram: too much in the last 3 days, or a last week over twice the mean. The
- * research exempts cramming "the warning shows the deadline forced": a subject over the limits
+ * metric exempts cramming the deadline forced, when the plan says so: a subject over the limits
  * passes only if the plan warns about it and the hours over them are no more than the other
  * subjects' needs leave no room for earlier (roomBefore).
  */

@@ -6,15 +6,20 @@ import { parseClock } from './dates.js';
 import type { PlannerInput } from './types.js';
 import type { PartOfDay, Wishes } from './wishes.js';
 
-/** Share of packed capacity the plan leaves free (planning-fallacy buffer, research 1.5). */
+/** Share of packed capacity the plan leaves free (room to make up missed sessions). */
 export const BUFFER = 0.15;
-/** No rolling 7-day window may use more than this share of its capacity (research M7). */
+/**
+ * Share of capacity a plan may fill, what the buffer leaves (0.85): a subject's buffered fair
+ * share is this share of its fair share.
+ */
+export const PLANNABLE_SHARE = 1 - BUFFER;
+/** No rolling 7-day window may use more than this share of its capacity (M7). */
 export const WEEK_LOAD_LIMIT = 0.9;
 /** Effort multiplier of priority Low, Medium, High. */
 export const PRIORITY_FACTOR = [0.75, 1, 1.25] as const;
 /** Hours one topic of average size needs: a learning hour and an hour of spaced retrieval. */
 export const HOURS_PER_TOPIC = 2;
-/** Days before an exam in which the planner keeps a subject light (research M8). */
+/** Days before an exam in which the planner keeps a subject light (M8). */
 export const CRAM_DAYS = 3;
 /** Windows shorter than this are paced evenly; the 3-day anti-cramming cap applies from here. */
 export const CRAM_MIN_WINDOW = 14;
@@ -203,7 +208,7 @@ export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]
   });
 }
 
-/** Optimal re-exposure gap as a share of the retention interval (research 1.1, design choice). */
+/** Optimal re-exposure gap as a share of the retention interval (docs/planner.md, Constants). */
 export function ridgeline(retentionDays: number): number {
   const r = 0.3 * (Math.max(retentionDays, 1e-9) / 7) ** -0.35;
   return Math.min(0.4, Math.max(0.05, r));

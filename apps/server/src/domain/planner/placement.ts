@@ -1,5 +1,5 @@
 /**
- * Placing sessions day by day (research note section 5): final reviews reserved 1-3 days before
+ * Placing sessions day by day (docs/planner.md, Stages): final reviews reserved 1-3 days before
  * each exam, pace curves fitted to the targets, the EDF guard on the needs (real deadlines, then
  * the anti-cramming ones), the subject longest overdue on its pace, then the repair and top-up
  * passes of repair.ts and the order within each day. Pure, no I/O.

@@ -4,7 +4,13 @@
  * fairly to the buffer), and the pace weights fitted to those targets. Pure, no I/O.
  */
 import { dayNumber, weekdayOf } from './dates.js';
-import { BUFFER, type DayTemplate, dayTemplates, subjectNeeds, WEEK_LOAD_LIMIT } from './model.js';
+import {
+  type DayTemplate,
+  dayTemplates,
+  PLANNABLE_SHARE,
+  subjectNeeds,
+  WEEK_LOAD_LIMIT,
+} from './model.js';
 import type { PlannerInput } from './types.js';
 import { parseWishes } from './wishes.js';
 
@@ -154,14 +160,15 @@ export function planModel(input: PlannerInput): PlanModel {
     }
     return out;
   };
-  const raw = fairShare.map((F, k) => Math.max(deliverable[k] as number, (1 - BUFFER) * F));
+  const raw = fairShare.map((F, k) => Math.max(deliverable[k] as number, PLANNABLE_SHARE * F));
   const targets = fit(raw, new Array<number>(S).fill(0));
   // Subjects whose need exceeds their buffered fair share take capacity from the others. Keep
   // the whole plan within the buffer (85% of capacity, less when a week's places cannot fill
   // that) by cutting the others max-min fairly: each gets the same share of its fair share,
   // never less than its need, so no week runs at full capacity and nobody is starved (M3, M7).
   const horizon = Math.max(0, ...windowEnd);
-  const budget = Math.min(1 - BUFFER, weeklyLoadShare(templates)) * (prefix[horizon] as number);
+  const budget =
+    Math.min(PLANNABLE_SHARE, weeklyLoadShare(templates)) * (prefix[horizon] as number);
   const want = new Array<number>(S).fill(0);
   const got = new Array<number>(S).fill(0);
   /** Targets at a level (share of the fair share), each lifted to at least `lift(k)`. */
@@ -190,7 +197,7 @@ export function planModel(input: PlannerInput): PlanModel {
     // Needs that take nearly all of the buffered capacity would leave the other subjects under
     // 80% of their buffered fair share (starved, M3): let the plan use up to the 90% load limit
     // then (the plan warns about weeks over 90%).
-    const floor = 0.8 * (1 - BUFFER);
+    const floor = 0.8 * PLANNABLE_SHARE;
     if (lo < floor) lo = level(Math.max(budget, WEEK_LOAD_LIMIT * (prefix[horizon] as number)));
     // Still under the floor: lift each subject to it, less the half session rounding to whole
     // sessions may add, if the plan then stays within FLOOR_LOAD_LIMIT of capacity.

@@ -76,13 +76,14 @@ describe('planStudy', () => {
     const out = planStudy(input({}, { enabled: false }));
     expect(out.blocks).toEqual([]);
     expect(out.summary.map((s) => s.totalHours)).toEqual([0, 0]);
-    expect(out.warnings[0]).toMatch(/^No study time is available/);
+    expect(out.warnings[0]?.code).toBe('plan_no_study_time');
+    expect(out.warnings[0]?.message).toMatch(/^No study time is available/);
   });
 
   it('plans nothing when every day has 0 hours', () => {
     const out = planStudy(input({}, { hours: 0 }));
     expect(out.blocks).toEqual([]);
-    expect(out.warnings.some((w) => w.startsWith('No study time is available'))).toBe(true);
+    expect(out.warnings.some((w) => w.code === 'plan_no_study_time')).toBe(true);
   });
 
   it('warns about a deadline before the period and gives that subject no session', () => {
@@ -90,9 +91,12 @@ describe('planStudy', () => {
     (inp.subjects[0] as PlannerInput['subjects'][number]).deadline = '2026-02-20';
     const out = planStudy(inp);
     expect(out.blocks.filter((b) => b.subjectIndex === 0)).toEqual([]);
-    expect(out.warnings).toContain(
-      'Chemistry: the deadline 20 Feb is not after the start of the period (2 Mar), so there is no time to study for it.',
-    );
+    expect(out.warnings).toContainEqual({
+      code: 'plan_deadline_not_after_start',
+      params: { subject: 'Chemistry', deadlineDate: '2026-02-20', startDate: '2026-03-02' },
+      message:
+        'Chemistry: the deadline 20 Feb is not after the start of the period (2 Mar), so there is no time to study for it.',
+    });
     expect(m2Consistency(inp, out).got).toEqual(m2Consistency(inp, out).expected);
   });
 
@@ -184,8 +188,16 @@ describe('planStudy', () => {
     const perDay = new Map<string, number>();
     for (const b of out.blocks) perDay.set(b.date, (perDay.get(b.date) ?? 0) + hours(b));
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(2);
-    expect(out.notes).toContain('Not understood, so not applied: "bring snacks".');
-    expect(out.notes).toContain('Applied your wish: no study on Sundays.');
+    expect(out.notes).toContainEqual({
+      code: 'wish_not_understood',
+      params: { wish: 'bring snacks' },
+      message: 'Not understood, so not applied: "bring snacks".',
+    });
+    expect(out.notes).toContainEqual({
+      code: 'wish_no_study_days',
+      params: { weekdays: [6] },
+      message: 'Applied your wish: no study on Sundays.',
+    });
   });
 
   it('prefers evening places when asked', () => {
@@ -201,9 +213,11 @@ describe('planStudy', () => {
   it('places what fits and warns per subject with numbers when time is short', () => {
     const inp = input({ period: { start: '2026-03-16', end: '2026-03-29' } }, { hours: 1 });
     const out = planStudy(inp);
-    expect(out.warnings).toContain(
-      'Chemistry needs about 9 h before 20 Mar, only 4 h are available.',
-    );
+    expect(out.warnings).toContainEqual({
+      code: 'plan_short_before_deadline',
+      params: { subject: 'Chemistry', needHours: 9, gotHours: 4, deadlineDate: '2026-03-20' },
+      message: 'Chemistry needs about 9 h before 20 Mar, only 4 h are available.',
+    });
     expect(out.summary[0]?.totalHours).toBe(4);
   });
 

@@ -2,13 +2,14 @@
  * The smart scheduler's planning algorithm: a pure function from the wizard's input to dated
  * study blocks. No I/O, no clock, no randomness; ties always break by subject index.
  *
- * Outline (research note section 5): weekday templates of session places -> needs and
+ * Outline (each stage in docs/planner.md, Stages): weekday templates of session places -> needs and
  * fair-share targets (need hard, the rest of the target soft, all within 85% of capacity) -> EDF
  * demand-bound check (warnings) -> final reviews reserved 1-3 days before each exam -> pace curves
  * (shares of each day fitted to the targets) -> day-by-day placing (mandatory EDF guard on the
  * needs, then the subject longest overdue on its pace, one session per subject per day first)
  * -> within-day interleaving -> topics, focus and files (topic-plan.ts).
  */
+import { notice } from '../notices.js';
 import { dayNumber, formatClock, isoDate } from './dates.js';
 import { topicsOf } from './model.js';
 import { placeSessions } from './placement.js';
@@ -30,10 +31,11 @@ const CLOCK: string[] = Array.from({ length: 49 }, (_, h) => formatClock(h * 30)
 export function planStudy(input: PlannerInput): PlannerOutput {
   const m = planModel(input);
   const S = input.subjects.length;
-  const notes: string[] = [];
   const wishes = parseWishes(input.preferences.extraWishes ?? '');
-  for (const a of wishes.applied) notes.push(`Applied your wish: ${a}.`);
-  for (const u of wishes.notUnderstood) notes.push(`Not understood, so not applied: "${u}".`);
+  const notes = [
+    ...wishes.applied,
+    ...wishes.notUnderstood.map((wish) => notice('wish_not_understood', { wish })),
+  ];
   const raw = m.days > 0 ? placeSessions(input, m) : [];
   // Topics per subject, then the blocks in the order placed (already by day, then start). Each
   // block's plan and files are stored by its index in `raw`: always the same kind of array, so

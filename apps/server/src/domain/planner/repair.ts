@@ -322,7 +322,7 @@ export function topUp(
 /**
  * Moves sessions out of a subject's last week before its exam when that week holds more than
  * twice its mean week (or one session), and out of its last 3 days beyond a quarter of its hours
- * (or 2 sessions) - where the EDF guard had to force them late (research M8). A session moves to
+ * (or 2 sessions) - where the EDF guard had to force them late (M8). A session moves to
  * a free place of the same length before that week, on a day without another session of the
  * subject; never the final review (`keep[k]`, the final review's day).
  */
@@ -431,7 +431,7 @@ export function repairCramming(
 /**
  * When the plan cannot hold every need, a session that takes a subject past its need (rounding:
  * its last session was longer than what it still lacked) goes to a subject still short of its
- * need on that day, when that delivers more of the needs in total (research M3). Final reviews,
+ * need on that day, when that delivers more of the needs in total (M3). Final reviews,
  * days past the other subject's window and second sessions of a day are left alone.
  */
 export function rebalanceNeeds(
@@ -578,7 +578,7 @@ export function repairRuns(
 
 /**
  * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
- * has the same size with front-loading on or off (research M10): adds a session to the subject
+ * has the same size with front-loading on or off (M10): adds a session to the subject
  * furthest under its target, or removes the last non-final session of the one furthest over
  * (never below its need). Returns without change when no such move exists.
  */

@@ -1,4 +1,5 @@
-/** Replanning after a missed session (research M12): the past stays, the missed work moves. */
+/** Replanning after a missed session (M12): the past stays, the missed work moves. */
+import { notice } from '../notices.js';
 import { dayNumber, formatClock, isoDate, weekdayOf } from './dates.js';
 import type { DayTemplate } from './model.js';
 import { planModel } from './plan-model.js';
@@ -82,7 +83,7 @@ export function replanAfterMiss(
     ),
     warnings: [
       ...plan.warnings,
-      `${name}: no free place is left before the exam to make up the missed session of ${missed.date}.`,
+      notice('plan_missed_session_not_made_up', { subject: name, missedDate: missed.date }),
     ],
   };
 }

@@ -9,7 +9,7 @@ import type { PlannedBlock } from './types.js';
 const EPS = 1e-9;
 /** Gaps are only measured against the ridgeline this many days or more before the exam (M5). */
 const MIN_RI = 3;
-/** Band of the gap over the ridgeline gap r*(RI) that counts as well spaced (research 1.1). */
+/** Band of the gap over the ridgeline gap r*(RI) that counts as well spaced (M5). */
 const BAND_LOW = 0.5;
 const BAND_HIGH = 2;
 /** Topics per session, and per mixed review at least (M6b). */
@@ -320,9 +320,9 @@ function filesForTopic(topic: string, normFiles: readonly string[]): number[] {
 }
 
 /**
- * A subject's focus points (phrased as retrieval prompts, research M11), each text built once per
- * plan and shared by the blocks that use it: a plan has hundreds of blocks and strings are
- * immutable, so this saves most of the output's allocation.
+ * A subject's focus points (phrased as retrieval prompts, docs/planner.md, M11), each text built
+ * once per plan and shared by the blocks that use it: a plan has hundreds of blocks and strings
+ * are immutable, so this saves most of the output's allocation.
  */
 export class FocusTexts {
   private readonly learn: string[];

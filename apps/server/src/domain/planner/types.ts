@@ -1,20 +1,11 @@
 /** The planner's input and output; the HTTP layer maps the wizard request onto these. */
+import type { Notice, WizardAvailability } from '@studybuddy/contracts';
 
 export interface PlannerInput {
   /** 'YYYY-MM-DD', inclusive, in the student's local calendar. */
   period: { start: string; end: string };
-  /** Exactly 7 entries, day 0 = Monday ... 6 = Sunday. */
-  availability: Array<{
-    day: number;
-    enabled: boolean;
-    /** Most hours of study that day (0..24). */
-    hours: number;
-    /** 'HH:MM' window bounding the day. */
-    startTime: string;
-    endTime: string;
-    /** 24 entries: slot h = the hour h:00-h+1:00 is free. */
-    slots: boolean[];
-  }>;
+  /** One entry per weekday, in WEEKDAYS order (day 0 = Monday). */
+  availability: WizardAvailability;
   subjects: Array<{
     name: string;
     /** 'YYYY-MM-DD' exam day: no session of it on or after that day. */
@@ -51,7 +42,7 @@ export interface PlannerOutput {
   /** totalHours equals the sum of that subject's block durations. */
   summary: Array<{ subject: string; totalHours: number }>;
   /** Honest, with numbers. */
-  warnings: string[];
+  warnings: Notice[];
   /** Wishes applied or not understood, echoed back. */
-  notes: string[];
+  notes: Notice[];
 }

@@ -1,40 +1,47 @@
-/** The plan's warnings, with numbers, in a fixed order the metrics recognise (research M2). */
-import { dayNumber, formatClock, shortDate, WEEKDAY_NAMES, weekdayOf } from './dates.js';
+/** The plan's warnings, with numbers, in a fixed order the metrics recognise (M2). */
+import type { Notice } from '@studybuddy/contracts';
+import { fmtHours, notice } from '../notices.js';
+import { dayNumber, formatClock, isoDate, weekdayOf } from './dates.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, WEEK_LOAD_LIMIT } from './model.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
 import type { PlannerInput } from './types.js';
 
+export { fmtHours };
+
 const EPS = 1e-9;
+/** Hours a day past which the plan says the day is hard to sustain. */
+const LONG_DAY_HOURS = 6;
+/** A final review is expected within this many days before the exam. */
+const FINAL_REVIEW_DAYS = 6;
 
-/** Hours as shown in messages: whole or one decimal. */
-export function fmtHours(h: number): string {
-  const r = Math.round(h * 10) / 10;
-  return Number.isInteger(r) ? String(r) : r.toFixed(1);
-}
-
-/** The warnings of a plan, in a fixed order; each template is recognised by the metrics. */
-export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[]): string[] {
-  const out: string[] = [];
+/** The warnings of a plan, in a fixed order; the metrics recognise each by its code. */
+export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[]): Notice[] {
+  const out: Notice[] = [];
   const L = input.preferences.sessionLength;
   if (m.days === 0) {
-    out.push('The study period is invalid: the end date must be on or after the start date.');
+    out.push(notice('plan_period_invalid'));
     return out;
   }
   const totalCap = m.capacity.reduce((s, c) => s + c, 0);
   const p1 = m.p0 + m.days - 1;
-  if (totalCap <= EPS)
-    out.push(
-      'No study time is available: enable at least one day with hours above 0 and free slots inside its time window.',
-    );
+  if (totalCap <= EPS) out.push(notice('plan_no_study_time'));
   input.subjects.forEach((s) => {
     const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
     if (!Number.isNaN(D) && D <= m.p0)
       out.push(
-        `${s.name}: the deadline ${shortDate(D)} is not after the start of the period (${shortDate(m.p0)}), so there is no time to study for it.`,
+        notice('plan_deadline_not_after_start', {
+          subject: s.name,
+          deadlineDate: isoDate(D),
+          startDate: isoDate(m.p0),
+        }),
       );
     else if (!Number.isNaN(D) && D > p1 + 1)
       out.push(
-        `${s.name}: the deadline ${shortDate(D)} is after the end of the period (${shortDate(p1)}); the plan stops there and has no final review before the exam.`,
+        notice('plan_deadline_after_end', {
+          subject: s.name,
+          deadlineDate: isoDate(D),
+          endDate: isoDate(p1),
+        }),
       );
   });
   const delivered = new Array<number>(input.subjects.length).fill(0);
@@ -48,8 +55,13 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
       const D = s.deadline ? dayNumber(s.deadline) : Number.NaN;
       out.push(
         !Number.isNaN(D) && D <= p1 + 1
-          ? `${s.name} needs about ${fmtHours(need)} h before ${shortDate(D)}, only ${fmtHours(got)} h are available.`
-          : `${s.name} needs about ${fmtHours(need)} h in this period, only ${fmtHours(got)} h are available.`,
+          ? notice('plan_short_before_deadline', {
+              subject: s.name,
+              needHours: need,
+              gotHours: got,
+              deadlineDate: isoDate(D),
+            })
+          : notice('plan_short_in_period', { subject: s.name, needHours: need, gotHours: got }),
       );
     });
   const S = input.subjects.length;
@@ -73,9 +85,13 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
     if (!m.examInPlan[k]) return;
     const D = exam[k] as number;
     const fin = lastFinal[k] as number;
-    if ((count[k] as number) < 2 || (fin >= 0 && fin >= D - 6)) return;
+    if ((count[k] as number) < 2 || (fin >= 0 && fin >= D - FINAL_REVIEW_DAYS)) return;
     out.push(
-      `${s.name}: no free session in the 6 days before the exam (${shortDate(m.p0 + D)}), so the plan has no final review for it.`,
+      notice('plan_no_final_review', {
+        subject: s.name,
+        examDate: isoDate(m.p0 + D),
+        count: FINAL_REVIEW_DAYS,
+      }),
     );
   });
   // Cramming the plan could not avoid (the repairs move every session they can out of the last
@@ -91,28 +107,45 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
     const l7 = last7[k] as number;
     if (l3 > Math.max(0.25 * total, 2 * L) + EPS || l7 > Math.max((14 * total) / W, L) + EPS)
       out.push(
-        `${s.name}: ${fmtHours(l7)} of its ${fmtHours(total)} h fall in the week before the exam (${shortDate(m.p0 + (exam[k] as number))}), as the other subjects need the time before it.`,
+        notice('plan_exam_week_crowded', {
+          subject: s.name,
+          weekHours: l7,
+          totalHours: total,
+          examDate: isoDate(m.p0 + (exam[k] as number)),
+        }),
       );
   });
   const seen = new Set<number>();
   for (let d = 0; d < Math.min(7, m.days); d++) seen.add(weekdayOf(m.p0 + d));
-  const tight = new Map<string, string[]>();
+  // Weekdays with the same numbers share one warning.
+  const tight = new Map<string, { weekdays: number[]; t: DayTemplate }>();
   for (let w = 0; w < 7; w++) {
     const t = m.templates[w] as DayTemplate;
     if (!seen.has(w) || !t.enabled || t.hours <= EPS || t.packable >= t.hours - EPS) continue;
-    const tail = `you allow ${fmtHours(t.hours)} h, but the free slots between ${formatClock(t.windowStart)} and ${formatClock(Math.max(t.windowStart, t.windowEnd))} fit only ${fmtHours(t.packable)} h of ${fmtHours(L)}-h sessions with breaks.`;
-    tight.set(tail, [...(tight.get(tail) ?? []), `${WEEKDAY_NAMES[w]}s`]);
+    const to = Math.max(t.windowStart, t.windowEnd);
+    const key = [fmtHours(t.hours), t.windowStart, to, fmtHours(t.packable)].join();
+    const group = tight.get(key) ?? { weekdays: [], t };
+    group.weekdays.push(w);
+    tight.set(key, group);
   }
-  for (const [tail, names] of tight) out.push(`On ${names.join(', ')} ${tail}`);
-  const long: string[] = [];
+  for (const { weekdays, t } of tight.values())
+    out.push(
+      notice('plan_day_slots_too_tight', {
+        weekdays,
+        allowedHours: t.hours,
+        fromTime: formatClock(t.windowStart),
+        toTime: formatClock(Math.max(t.windowStart, t.windowEnd)),
+        fitHours: t.packable,
+        sessionHours: L,
+      }),
+    );
+  const long: number[] = [];
   for (let w = 0; w < 7; w++) {
     const t = m.templates[w] as DayTemplate;
-    if (seen.has(w) && t.enabled && t.hours > 6 + EPS) long.push(`${WEEKDAY_NAMES[w]}s`);
+    if (seen.has(w) && t.enabled && t.hours > LONG_DAY_HOURS + EPS) long.push(w);
   }
   if (long.length > 0)
-    out.push(
-      `More than 6 h of study a day is hard to sustain (${long.join(', ')}); about 4-5 h of focused study is a realistic ceiling.`,
-    );
+    out.push(notice('plan_days_too_long', { weekdays: long, limitHours: LONG_DAY_HOURS }));
   if (m.days >= 7) {
     const used = new Float64Array(m.days);
     for (const b of raw) used[b.day] = (used[b.day] as number) + b.len / 2;
@@ -125,7 +158,13 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
       }
       if (u > WEEK_LOAD_LIMIT * c + EPS) {
         out.push(
-          `Some weeks use more than 90% of your free time (${shortDate(m.p0 + a)} to ${shortDate(m.p0 + a + 6)}: ${fmtHours(u)} of ${fmtHours(c)} h), which leaves little room to make up a missed session.`,
+          notice('plan_weeks_too_full', {
+            percent: Math.round(WEEK_LOAD_LIMIT * 100),
+            fromDate: isoDate(m.p0 + a),
+            toDate: isoDate(m.p0 + a + 6),
+            usedHours: u,
+            freeHours: c,
+          }),
         );
         break;
       }

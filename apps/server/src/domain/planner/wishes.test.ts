@@ -30,7 +30,14 @@ describe('parseWishes', () => {
     expect(w.blockedDays).toEqual([6]);
     expect(w.maxHours).toBe(4);
     expect(w.notUnderstood).toEqual(['I like turtles', 'Study with Anna']);
-    expect(w.applied).toEqual(['no study on Sundays', 'at most 4 h a day']);
+    expect(w.applied.map((n) => [n.code, n.params])).toEqual([
+      ['wish_no_study_days', { weekdays: [6] }],
+      ['wish_max_hours', { maxHours: 4 }],
+    ]);
+    expect(w.applied.map((n) => n.message)).toEqual([
+      'Applied your wish: no study on Sundays.',
+      'Applied your wish: at most 4 h a day.',
+    ]);
   });
 
   it('understands nothing in an empty text', () => {

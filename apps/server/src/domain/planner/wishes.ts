@@ -3,9 +3,17 @@
  * Understood clauses become hard limits (blocked weekdays, time bounds, a daily cap) or a soft
  * part-of-day preference; every other clause is echoed back so the student knows it was ignored.
  */
-import { formatClock, WEEKDAY_NAMES } from './dates.js';
+import type { Notice } from '@studybuddy/contracts';
+import { notice } from '../notices.js';
+import { formatClock } from './dates.js';
 
 export type PartOfDay = 'morning' | 'afternoon' | 'evening';
+
+const PREFERRED = {
+  morning: 'wish_prefer_mornings',
+  afternoon: 'wish_prefer_afternoons',
+  evening: 'wish_prefer_evenings',
+} as const;
 
 export interface Wishes {
   /** Weekdays (0 = Monday) with no study at all. */
@@ -18,8 +26,8 @@ export interface Wishes {
   maxHours: number | undefined;
   /** Soft preference: places in this part of the day are used first. */
   partOfDay: PartOfDay | undefined;
-  /** What was applied, in words, in input order. */
-  applied: string[];
+  /** What was applied, as notices to echo back. */
+  applied: Notice[];
   /** Clauses that were not understood, trimmed, in input order. */
   notUnderstood: string[];
 }
@@ -138,10 +146,12 @@ export function parseWishes(text: string): Wishes {
   }
   w.blockedDays = [...blocked].sort((a, b) => a - b);
   if (w.blockedDays.length > 0)
-    w.applied.push(`no study on ${w.blockedDays.map((d) => `${WEEKDAY_NAMES[d]}s`).join(', ')}`);
-  if (w.notBefore !== undefined) w.applied.push(`no session before ${formatClock(w.notBefore)}`);
-  if (w.notAfter !== undefined) w.applied.push(`no session after ${formatClock(w.notAfter)}`);
-  if (w.maxHours !== undefined) w.applied.push(`at most ${w.maxHours} h a day`);
-  if (w.partOfDay) w.applied.push(`${w.partOfDay}s preferred where your free slots allow`);
+    w.applied.push(notice('wish_no_study_days', { weekdays: w.blockedDays }));
+  if (w.notBefore !== undefined)
+    w.applied.push(notice('wish_not_before', { startTime: formatClock(w.notBefore) }));
+  if (w.notAfter !== undefined)
+    w.applied.push(notice('wish_not_after', { endTime: formatClock(w.notAfter) }));
+  if (w.maxHours !== undefined) w.applied.push(notice('wish_max_hours', { maxHours: w.maxHours }));
+  if (w.partOfDay) w.applied.push(notice(PREFERRED[w.partOfDay]));
   return w;
 }

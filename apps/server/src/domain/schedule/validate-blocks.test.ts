@@ -47,12 +47,31 @@ describe('validateBlocks', () => {
       ],
       rules,
     );
-    expect(problems.join('\n')).toMatch(/on or after the exam day/);
-    expect(problems.join('\n')).toMatch(/not a study day/);
-    expect(problems.join('\n')).toMatch(/outside that day's study hours/);
-    expect(problems.join('\n')).toMatch(/end must be after the start/);
-    expect(problems.join('\n')).toMatch(/outside the study period/);
-    expect(problems.join('\n')).toMatch(/overlaps/);
-    expect(problems.join('\n')).toMatch(/at most 3 hours/);
+    const named = (code: string, subject: string, blockDate: string, startTime: string) =>
+      problems.filter(
+        (p) =>
+          p.code === code &&
+          p.params.subject === subject &&
+          p.params.blockDate === blockDate &&
+          p.params.startTime === startTime,
+      );
+    expect(named('block_on_or_after_exam', 'Chemistry', '2026-12-10', '16:00')).toHaveLength(1);
+    expect(named('block_not_study_day', 'Physics', '2026-12-06', '16:00')).toHaveLength(1);
+    expect(named('block_outside_study_hours', 'Physics', '2026-12-03', '15:00')).toHaveLength(1);
+    expect(named('block_end_not_after_start', 'Physics', '2026-12-04', '17:00')).toHaveLength(1);
+    expect(named('block_outside_period', 'Physics', '2027-01-04', '16:00')).toHaveLength(1);
+    expect(named('block_too_long', 'Maths', '2026-12-09', '16:00')[0]?.params.maxHours).toBe(3);
+    expect(problems.find((p) => p.code === 'block_overlap')?.params).toEqual({
+      blockDate: '2026-12-08',
+      subject: 'Physics',
+      startTime: '16:00',
+      endTime: '17:30',
+      otherSubject: 'Biology',
+      otherStartTime: '17:00',
+      otherEndTime: '18:00',
+    });
+    expect(problems.map((p) => p.message)).toContain(
+      "Physics on 2026-12-03 15:00-16:00: the block is outside that day's study hours.",
+    );
   });
 });

@@ -1,15 +1,10 @@
 /** Checks of hand-edited study blocks against the student's availability; pure. */
+import { type Notice, type WizardAvailability, weekdayFromJsDay } from '@studybuddy/contracts';
+import { notice } from '../notices.js';
 
 export interface BlockRules {
   period: { start: string; end: string };
-  availability: {
-    day: number;
-    enabled: boolean;
-    hours: number;
-    startTime: string;
-    endTime: string;
-    slots: boolean[];
-  }[];
+  availability: WizardAvailability;
   deadlines: Map<string, string | undefined>; // subject name -> YYYY-MM-DD
 }
 
@@ -28,36 +23,36 @@ const minutes = (hhmm: string) => {
 
 /** 0 = Monday ... 6 = Sunday, as the wizard numbers days. */
 export function wizardDay(date: string): number {
-  return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return weekdayFromJsDay(new Date(`${date}T00:00:00Z`).getUTCDay());
 }
 
 export const MAX_BLOCK_MINUTES = 180;
 
-/** Every rule an edited block breaks, as messages naming the block; empty when all hold. */
-export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): string[] {
-  const problems: string[] = [];
+/** Every rule an edited block breaks, as notices naming the block; empty when all hold. */
+export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): Notice[] {
+  const problems: Notice[] = [];
   const byDate = new Map<string, EditedBlock[]>();
   for (const b of blocks) {
-    const label = `${b.subject} on ${b.date} ${b.start}-${b.end}`;
+    const label = { subject: b.subject, blockDate: b.date, startTime: b.start, endTime: b.end };
     const start = minutes(b.start);
     const end = minutes(b.end);
-    if (end <= start) problems.push(`${label}: the end must be after the start.`);
+    if (end <= start) problems.push(notice('block_end_not_after_start', label));
     else if (end - start > MAX_BLOCK_MINUTES)
-      problems.push(`${label}: a block can last at most 3 hours.`);
+      problems.push(notice('block_too_long', { ...label, maxHours: MAX_BLOCK_MINUTES / 60 }));
     if (b.date < rules.period.start || b.date > rules.period.end) {
-      problems.push(`${label}: the date is outside the study period.`);
+      problems.push(notice('block_outside_period', label));
     }
     const deadline = rules.deadlines.get(b.subject);
-    if (deadline && b.date >= deadline)
-      problems.push(`${label}: the date is on or after the exam day.`);
+    if (deadline && b.date >= deadline) problems.push(notice('block_on_or_after_exam', label));
     const day = rules.availability[wizardDay(b.date)];
-    if (!day?.enabled) problems.push(`${label}: that day is not a study day.`);
+    if (!day?.enabled) problems.push(notice('block_not_study_day', label));
     else if (start < minutes(day.startTime) || end > minutes(day.endTime)) {
-      problems.push(`${label}: the block is outside that day's study hours.`);
+      problems.push(notice('block_outside_study_hours', label));
     } else {
       for (let h = Math.floor(start / 60); h * 60 < end; h++) {
         if (!day.slots[h]) {
-          problems.push(`${label}: the hour ${String(h).padStart(2, '0')}:00 is not free.`);
+          const hourTime = `${String(h).padStart(2, '0')}:00`;
+          problems.push(notice('block_hour_not_free', { ...label, hourTime }));
           break;
         }
       }
@@ -71,7 +66,15 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): string
       const cur = sorted[i] as EditedBlock;
       if (minutes(cur.start) < minutes(prev.end)) {
         problems.push(
-          `${date}: ${prev.subject} ${prev.start}-${prev.end} overlaps ${cur.subject} ${cur.start}-${cur.end}.`,
+          notice('block_overlap', {
+            blockDate: date,
+            subject: prev.subject,
+            startTime: prev.start,
+            endTime: prev.end,
+            otherSubject: cur.subject,
+            otherStartTime: cur.start,
+            otherEndTime: cur.end,
+          }),
         );
       }
     }
@@ -80,7 +83,11 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): string
     const day = rules.availability[wizardDay(date)];
     if (day?.enabled && total > day.hours) {
       problems.push(
-        `${date}: ${total} h planned, more than the ${day.hours} h available that day.`,
+        notice('block_day_over_hours', {
+          blockDate: date,
+          plannedHours: total,
+          availableHours: day.hours,
+        }),
       );
     }
   }

@@ -58,6 +58,32 @@ describe('spaced repetition', () => {
     expect(capAtDeadline(new Date('2026-09-01'), now, null)).toEqual(new Date('2026-09-01'));
   });
 
+  it("caps at midnight of the day before the exam in the student's time zone, not UTC's", () => {
+    const now = new Date('2026-06-01T10:00:00Z');
+    const late = new Date('2026-09-01T00:00:00Z');
+    // Auckland is UTC+12 in June: its midnight comes twelve hours before UTC's.
+    expect(capAtDeadline(late, now, '2026-06-20', 'Pacific/Auckland')).toEqual(
+      new Date('2026-06-18T12:00:00Z'),
+    );
+    expect(capAtDeadline(late, now, '2026-06-20', 'America/New_York')).toEqual(
+      new Date('2026-06-19T04:00:00Z'),
+    );
+    expect(capAtDeadline(late, now, '2026-06-20')).toEqual(new Date('2026-06-19T00:00:00Z'));
+    // The day before is a calendar day: New York springs forward on 2026-03-08, so its
+    // midnight is still at UTC-5, not 24 hours before the exam day's midnight (UTC-4).
+    expect(
+      capAtDeadline(late, new Date('2026-03-01T00:00:00Z'), '2026-03-09', 'America/New_York'),
+    ).toEqual(new Date('2026-03-08T05:00:00Z'));
+    // Once the zone's cap has passed, the due date is left alone even if UTC's has not.
+    const afterCap = new Date('2026-06-18T13:00:00Z');
+    expect(capAtDeadline(late, afterCap, '2026-06-20', 'Pacific/Auckland')).toEqual(late);
+    const s = review(newCardState(now), 'easy', now, {
+      deadline: '2026-06-05',
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(s.due).toBe('2026-06-03T12:00:00.000Z');
+  });
+
   it('answers one rating in well under a millisecond (S6)', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     let s = newCardState(now);

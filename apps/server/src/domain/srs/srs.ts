@@ -1,4 +1,5 @@
 import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from 'ts-fsrs';
+import { fromZoned } from '../time/zoned.js';
 
 /** FSRS-6 through ts-fsrs: default desired retention 0.90, fuzz on to spread the load. */
 export const DEFAULT_RETENTION = 0.9;
@@ -86,14 +87,23 @@ export function newCardState(now: Date): SrsState {
 const DAY = 86_400_000;
 
 /**
- * The exam-aware cap (research S2): while the exam (deadline E, a YYYY-MM-DD date) is more
- * than a day away, no card is due after E minus one day; after the exam the cap is lifted.
- * The cap is applied at the start of that day, so cards due after it are pulled in before it.
+ * The exam-aware cap (docs/product.md, Constants and limits): while the exam (deadline E, a
+ * YYYY-MM-DD date) is more than a day away, no card is due after E minus one day; after the
+ * exam the cap is lifted. The cap is applied at the start of that day, midnight in the
+ * student's time zone (the zone the exam day is written in), so cards due after it are pulled
+ * in before it.
  */
-export function capAtDeadline(due: Date, now: Date, deadline: string | null): Date {
+export function capAtDeadline(
+  due: Date,
+  now: Date,
+  deadline: string | null,
+  timeZone = 'UTC',
+): Date {
   if (!deadline) return due;
-  const examStart = new Date(`${deadline}T00:00:00Z`).getTime();
-  const cap = examStart - DAY;
+  const exam = new Date(`${deadline}T00:00:00Z`).getTime();
+  if (Number.isNaN(exam)) return due;
+  const dayBefore = new Date(exam - DAY).toISOString().slice(0, 10);
+  const cap = fromZoned(dayBefore, '00:00', timeZone).getTime();
   if (Number.isNaN(cap) || now.getTime() >= cap) return due;
   return due.getTime() > cap ? new Date(cap) : due;
 }
@@ -103,7 +113,7 @@ export function review(
   state: SrsState,
   rating: ReviewRating,
   now: Date,
-  opts: { deadline?: string | null; retention?: number } = {},
+  opts: { deadline?: string | null; timeZone?: string; retention?: number } = {},
 ): SrsState {
   const next = scheduler(opts.retention ?? DEFAULT_RETENTION).next(
     toCard(state),
@@ -111,6 +121,6 @@ export function review(
     RATINGS[rating],
   );
   const card = next.card;
-  card.due = capAtDeadline(card.due, now, opts.deadline ?? null);
+  card.due = capAtDeadline(card.due, now, opts.deadline ?? null, opts.timeZone);
   return fromCard(card);
 }

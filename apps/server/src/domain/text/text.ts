@@ -1,3 +1,5 @@
+import { isStopWord, type Language, stem } from './language.js';
+
 /** Plain-text helpers for the builtin AI engine; pure, no I/O. */
 
 const ENTITIES: Record<string, string> = {
@@ -262,22 +264,33 @@ export function trimEndMatching(text: string, char: RegExp): string {
   return text.slice(0, end);
 }
 
-const STOPWORDS = new Set(
-  `a an the and or but if then else of to in on at by for with from as is are was were be been
-  being this that these those it its into over under about between through during before after
-  above below up down out off again further once here there when where why how all any both each
-  few more most other some such no nor not only own same so than too very can will just should now
-  also may might must shall would could do does did doing have has had having i you he she we they
-  them their our your his her my me us what which who whom whose one two use used using`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+// A word: letters and digits, with inner apostrophes and hyphens ("don't", "well-known").
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
+// French elides an article or pronoun into the next word: "l'énergie" is "énergie" (a curly
+// apostrophe already ends a word).
+const ELISION = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)'(?=\p{L})/iu;
 
-/** Lower-case content words of a text, stop words and very short words left out. */
-export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter(
-    (w) => w.length > 2 && !STOPWORDS.has(w),
-  );
+/**
+ * Content words of a text as written, its language's stop words and very short words left
+ * out.
+ */
+export function contentTokens(text: string, language: Language): string[] {
+  const out: string[] = [];
+  for (const token of text.match(WORD) ?? []) {
+    const word = language === 'fr' ? token.replace(ELISION, '') : token;
+    if (word.length > 2 && !isStopWord(language, word.toLowerCase())) out.push(word);
+  }
+  return out;
+}
+
+/** Lower-case content words of a text, its language's stop words and very short words left out. */
+export function contentWords(text: string, language: Language): string[] {
+  return contentTokens(text.toLowerCase(), language);
+}
+
+/** Stems of the content words of a text, in order, as indexes and queries compare them. */
+export function contentStems(text: string, language: Language): string[] {
+  return contentWords(text, language).map((w) => stem(language, w));
 }
 
 // A heading is a short line; a longer one is prose, and is not scanned for a title.

@@ -1,4 +1,5 @@
-import { contentWords, markdownHeading } from './text.js';
+import { detectLanguage } from './language.js';
+import { contentStems, markdownHeading } from './text.js';
 import { type DerivedTopic, deriveTopics, sameTopic } from './topics.js';
 
 /**
@@ -22,10 +23,11 @@ export function topicMaterial(topicName: string, text: string, maxChars: number)
   }
   const fromSections = take(sections, maxChars);
   if (fromSections) return fromSections;
-  const words = new Set(contentWords(topicName));
+  const language = detectLanguage(text);
+  const words = new Set(contentStems(topicName, language));
   const paragraphs = text
     .split(/\n[^\S\n]*\n/)
-    .filter((p) => words.size > 0 && contentWords(p).some((w) => words.has(w)));
+    .filter((p) => words.size > 0 && contentStems(p, language).some((w) => words.has(w)));
   return take(paragraphs, maxChars) || text.slice(0, maxChars);
 }
 

@@ -1,4 +1,5 @@
-import { contentWords, findHeadings, markdownHeading, splitSentences } from './text.js';
+import { detectLanguage } from './language.js';
+import { contentStems, findHeadings, markdownHeading, splitSentences } from './text.js';
 
 export interface DerivedTopic {
   name: string;
@@ -107,20 +108,26 @@ export function deriveTopics(
   }
   if (names.length === 0) names.push(keyTopics.trim().slice(0, MAX_NAME));
   const chosen = names.slice(0, max);
-  const fileSentences = files.map((f) => ({
-    name: f.name,
-    sentenceWords: splitSentences(f.text).map((s) => contentWords(s)),
-    sections: [...sectionWords(f.text)].map(([heading, count]) => ({
-      key: topicKey(heading),
-      count,
-    })),
-  }));
+  // Each file is read in its own language: its stems and stop words, and the topic's name
+  // stemmed the same way.
+  const fileSentences = files.map((f) => {
+    const language = detectLanguage(f.text);
+    return {
+      name: f.name,
+      language,
+      sentenceWords: splitSentences(f.text).map((s) => contentStems(s, language)),
+      sections: [...sectionWords(f.text)].map(([heading, count]) => ({
+        key: topicKey(heading),
+        count,
+      })),
+    };
+  });
   return chosen.map((name) => {
     const key = topicKey(name);
-    const words = new Set(contentWords(name));
     let material = 0;
     const sources: string[] = [];
     for (const f of fileSentences) {
+      const words = new Set(contentStems(name, f.language));
       let hits = 0;
       for (const section of f.sections) if (sameKey(section.key, key)) hits += section.count;
       for (const w of f.sentenceWords)

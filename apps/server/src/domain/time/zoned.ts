@@ -1,4 +1,5 @@
 /** Wall-clock dates and times in an IANA time zone, without a time-zone library; pure. */
+import { WEEKDAYS, type Weekday, weekdayFromJsDay } from '@studybuddy/contracts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -74,9 +75,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return toZoned(now, timeZone).date;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** English weekday name of a YYYY-MM-DD date. */
-export function weekdayName(date: string): string {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] as string;
+export function weekdayName(date: string): Weekday {
+  return WEEKDAYS[weekdayFromJsDay(new Date(`${date}T00:00:00Z`).getUTCDay())] as Weekday;
 }

@@ -45,7 +45,7 @@ export function createAssistantRepository(db: Kysely<Database>) {
           's.id',
           's.name',
           'p.name as planName',
-          'p.deadline',
+          's.examDate as deadline',
           'p.timeZone',
           eb.fn.count<string | number>('t.id').as('topicsTotal'),
           eb.fn
@@ -55,7 +55,7 @@ export function createAssistantRepository(db: Kysely<Database>) {
         .where('s.userId', '=', userId)
         .where('p.userId', '=', userId)
         .where('p.status', '=', 'active')
-        .groupBy(['s.id', 's.name', 'p.name', 'p.deadline', 'p.timeZone'])
+        .groupBy(['s.id', 's.name', 's.examDate', 'p.name', 'p.timeZone'])
         .orderBy('s.id')
         .execute();
     },

@@ -157,7 +157,13 @@ describe('the chat assistant with a provider configured', () => {
       const failed = await client.post('/ai/AiAssistance', { prompt: 'what is active recall?' });
       expect(failed.statusCode).toBe(200);
       expect(failed.json().modelVersion).toBe('builtin');
-      expect(failed.json().warnings).toEqual([expect.stringMatching(/built-in study helper/)]);
+      expect(failed.json().warnings).toEqual([
+        expect.objectContaining({
+          code: 'ai_fallback_http_error',
+          params: {},
+          message: expect.stringMatching(/built-in study helper/),
+        }),
+      ]);
       expect(replyText(failed)).toContain('Active recall');
       // The follow-up sees the history on the provider side too.
       fake.set({ kind: 'json', body: { reply: 'ok' } });

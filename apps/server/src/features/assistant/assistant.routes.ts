@@ -9,7 +9,7 @@ export async function assistantRoutes(
   deps: { assistant: AssistantService },
 ): Promise<void> {
   const { assistant } = deps;
-  const opts = { auth: true, tags: ['ai'] };
+  const opts = { tags: ['ai'] };
   route(app, aiEndpoints.chat, { ...opts, config: { aiCost: 1 } }, async (req) =>
     assistant.ask(currentUser(req).id, req.body.prompt, req.body.language ?? 'en'),
   );

@@ -28,6 +28,9 @@ export const deviceCookieName = (secure: boolean) => (secure ? '__Secure-sb_devi
 /** An e-mail is personal data: failure logs carry its domain and the account tag instead. */
 const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
+/** Register, login and refresh are how a student gets a token (refresh checks its cookie). */
+const open = { public: true, tags: ['auth'] };
+
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
   const cookieName = refreshCookieName(opts.cookieSecure);
   const deviceName = deviceCookieName(opts.cookieSecure);
@@ -51,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
       secure: opts.cookieSecure,
     });
 
-  route(app, authEndpoints.register, { status: 201, tags: ['auth'] }, async (req, reply) => {
+  route(app, authEndpoints.register, { ...open, status: 201 }, async (req, reply) => {
     const byAddress = await throttles.register.consume(clientAddress(req.ip));
     if (!byAddress.allowed) {
       req.log.warn({ event: 'auth.register_throttled', ip: req.ip }, 'register refused: too many');
@@ -65,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
   // Both paths share each counter: per address first, then the account's failures (or this
   // device's, for a browser that logged into the account before). A refused attempt never
   // reaches the password hasher.
-  route(app, authEndpoints.login, { tags: ['auth'] }, async (req, reply) => {
+  route(app, authEndpoints.login, open, async (req, reply) => {
     const byAddress = await throttles.login.consume(clientAddress(req.ip));
     if (!byAddress.allowed) {
       req.log.warn(
@@ -134,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     return setRefreshCookie(reply, issued);
   });
 
-  route(app, authEndpoints.refresh, { tags: ['auth'] }, async (req, reply) => {
+  route(app, authEndpoints.refresh, open, async (req, reply) => {
     const byAddress = await throttles.refresh.consume(clientAddress(req.ip));
     if (!byAddress.allowed) {
       req.log.warn({ event: 'auth.refresh_throttled', ip: req.ip }, 'refresh refused: too many');
@@ -155,7 +158,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     }
   });
 
-  route(app, authEndpoints.logout, { auth: true, tags: ['auth'] }, async (req, reply) => {
+  route(app, authEndpoints.logout, { tags: ['auth'] }, async (req, reply) => {
     const user = currentUser(req);
     await opts.auth.logout(user.sessionId, user.id);
     clearRefreshCookie(reply);

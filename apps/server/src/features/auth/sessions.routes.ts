@@ -9,12 +9,12 @@ export async function sessionRoutes(
   app: FastifyInstance,
   opts: { auth: AuthService },
 ): Promise<void> {
-  route(app, sessionEndpoints.list, { auth: true, tags: ['auth'] }, async (req) => {
+  route(app, sessionEndpoints.list, { tags: ['auth'] }, async (req) => {
     const user = currentUser(req);
     return opts.auth.listSessions(user.id, user.sessionId);
   });
 
-  route(app, sessionEndpoints.revokeOthers, { auth: true, tags: ['auth'] }, async (req) => {
+  route(app, sessionEndpoints.revokeOthers, { tags: ['auth'] }, async (req) => {
     const user = currentUser(req);
     const revoked = await opts.auth.revokeOtherSessions(user.id, user.sessionId);
     req.log.info({ event: 'auth.revoke_others', userId: user.id, revoked }, 'other sessions ended');

@@ -12,7 +12,6 @@ export async function feedbackRoutes(
     app,
     feedbackEndpoints.create,
     {
-      auth: true,
       status: 201,
       tags: ['feedback'],
       config: { rateLimit: { max: deps.rateLimitMax, timeWindow: '1 minute' } },

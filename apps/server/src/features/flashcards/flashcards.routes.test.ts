@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_MATERIAL, createBiologyLesson } from '../../testing/ai-fixtures.js';
+import { fromZoned, todayIn } from '../../domain/time/zoned.js';
+import {
+  ALL_MATERIAL,
+  createBiologyLesson,
+  PHOTOSYNTHESIS_NOTES,
+} from '../../testing/ai-fixtures.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+/** A YYYY-MM-DD date `n` calendar days after another. */
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(dbKinds)('flashcard and quiz routes on %s', (kind) => {
   let t: TestApp;
@@ -59,6 +67,37 @@ describe.each(dbKinds)('flashcard and quiz routes on %s', (kind) => {
     expect(due.cards.map((c: { id: number }) => c.id)).not.toContain(first.id);
     expect(due.dueCount).toBe(deck.cards.length - 2);
     expect(due.cards).toHaveLength(deck.cards.length - 2);
+  });
+
+  it("caps a review at the day before the subject's own exam, midnight in the plan's zone", async () => {
+    const timeZone = 'Pacific/Auckland';
+    const examDate = addDays(todayIn(timeZone), 4);
+    // The plan's deadline is far off: the cap must come from the subject's exam day.
+    const plan = (
+      await client.post('/api/generic/CreateStudyProgram', { name: 'Term', deadline: '2027-12-20' })
+    ).json();
+    await t.db.db.updateTable('studyPlans').set({ timeZone }).where('id', '=', plan.id).execute();
+    const subject = await client.post('/subjects', {
+      studyPlanId: plan.id,
+      name: 'Botany',
+      examDate,
+      priority: 2,
+    });
+    expect(subject.statusCode, subject.body).toBe(201);
+    expect(subject.json()).toMatchObject({ examDate, priority: 2 });
+    const topic = (
+      await client.post('/topics', {
+        subjectId: subject.json().id,
+        name: 'Photosynthesis',
+        deepDiveContent: `<p>${PHOTOSYNTHESIS_NOTES}</p>`,
+      })
+    ).json();
+    const deck = (await client.post(`/lessons/${topic.lessonId}/flashcards`)).json();
+    const easy = await client.post(`/flashcards/${deck.cards[0].id}/review`, { rating: 'easy' });
+    expect(easy.statusCode, easy.body).toBe(200);
+    const cap = fromZoned(addDays(examDate, -1), '00:00', timeZone).toISOString();
+    expect(cap).not.toBe(`${addDays(examDate, -1)}T00:00:00.000Z`);
+    expect(easy.json().due).toBe(cap);
   });
 
   it('refuses a bad rating and changes nothing', async () => {

@@ -9,7 +9,7 @@ export async function flashcardRoutes(
   deps: { flashcards: FlashcardsService },
 ): Promise<void> {
   const { flashcards } = deps;
-  const opts = { auth: true, tags: ['flashcards'] };
+  const opts = { tags: ['flashcards'] };
   route(app, flashcardEndpoints.generate, { ...opts, config: { aiCost: 1 } }, async (req) =>
     flashcards.generate(currentUser(req).id, req.params.lessonId, req.query.language ?? 'en'),
   );

@@ -99,13 +99,13 @@ export function createFlashcardsService(deps: {
       return { ...all, cards: due.map(toCard) };
     },
 
-    /** One FSRS step; the due date never passes the plan's deadline while it is ahead. */
+    /** One FSRS step; the due date never passes the subject's exam while it is ahead. */
     async review(userId: number, id: number, rating: FlashcardRating): Promise<Flashcard> {
       const card = await cards.findCard(userId, id);
       if (!card) throw AppError.notFound('Flashcard not found.');
       const m = await material.load(userId, card.lessonId);
       const now = clock();
-      const next = review(card, rating, now, { deadline: m.deadline });
+      const next = review(card, rating, now, { deadline: m.examDate, timeZone: m.timeZone });
       const row = await cards.saveReview(userId, card, rating, next, now.toISOString());
       if (!row) throw AppError.notFound('Flashcard not found.');
       return toCard(row);

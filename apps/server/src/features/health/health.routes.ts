@@ -6,7 +6,7 @@ export async function healthRoutes(
   app: FastifyInstance,
   opts: { isDatabaseUp: () => Promise<boolean> },
 ): Promise<void> {
-  route(app, healthEndpoints.get, { tags: ['health'] }, async (_req, reply) => {
+  route(app, healthEndpoints.get, { public: true, tags: ['health'] }, async (_req, reply) => {
     const up = await opts.isDatabaseUp();
     // 503 tells a load balancer to look elsewhere while the database is unreachable.
     if (!up) reply.status(503);

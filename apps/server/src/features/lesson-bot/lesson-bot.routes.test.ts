@@ -41,7 +41,7 @@ describe.each(dbKinds)('the lesson helper on %s', (kind) => {
     expect(body.answer).toMatch(/couldn’t find that/);
   });
 
-  it('gives the key points for the spec’s “Help me with this lesson” button', async () => {
+  it('gives the key points for the lesson’s “Help me with this lesson” button', async () => {
     const body = (await ask('Help me with this lesson')).json();
     expect(body.covered).toBe(true);
     expect(body.passages.length).toBeGreaterThan(0);

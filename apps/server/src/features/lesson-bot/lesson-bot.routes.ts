@@ -8,16 +8,12 @@ export async function lessonBotRoutes(
   app: FastifyInstance,
   deps: { lessonBot: LessonBotService },
 ): Promise<void> {
-  route(
-    app,
-    aiEndpoints.lessonBot,
-    { auth: true, tags: ['ai'], config: { aiCost: 1 } },
-    async (req) =>
-      deps.lessonBot.ask(
-        currentUser(req).id,
-        req.params.lessonId,
-        req.body.question,
-        req.body.language ?? 'en',
-      ),
+  route(app, aiEndpoints.lessonBot, { tags: ['ai'], config: { aiCost: 1 } }, async (req) =>
+    deps.lessonBot.ask(
+      currentUser(req).id,
+      req.params.lessonId,
+      req.body.question,
+      req.body.language ?? 'en',
+    ),
   );
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/types.js';
 
 export function createLessonMaterialRepository(db: Kysely<Database>) {
   return {
-    /** The student's lesson with its topic, subject and plan deadline, or undefined. */
+    /** The student's lesson with its topic, its subject's exam day and the plan's zone. */
     findLessonContext(userId: number, lessonId: number) {
       return db
         .selectFrom('lessons as l')
@@ -17,7 +17,8 @@ export function createLessonMaterialRepository(db: Kysely<Database>) {
           't.name as topicName',
           's.id as subjectId',
           's.name as subjectName',
-          'p.deadline',
+          's.examDate',
+          'p.timeZone',
         ])
         .where('l.userId', '=', userId)
         .where('l.id', '=', lessonId)

@@ -1,4 +1,5 @@
 import type { MaterialSentence } from '../../adapters/ai/ai-engine.js';
+import { LESSON_TEMPLATE } from '../../adapters/ai/builtin-texts/index.js';
 import { keyphrases } from '../../domain/nlp/keyphrases.js';
 import { materialSentences } from '../../domain/nlp/nlp.js';
 import { createSentenceIndex } from '../../domain/nlp/retrieval.js';
@@ -15,7 +16,10 @@ export interface LessonMaterial {
   title: string;
   topicName: string;
   subjectName: string;
-  deadline: string | null;
+  /** The subject's exam day, YYYY-MM-DD in `timeZone`, or null. */
+  examDate: string | null;
+  /** The plan's time zone (UTC for a plan made without one). */
+  timeZone: string;
   lesson: MaterialSentence[];
   files: MaterialSentence[];
 }
@@ -38,15 +42,16 @@ export function createLessonMaterialService(deps: { repo: LessonMaterialReposito
         if (budget <= 0) break;
         const text = f.textContent.slice(0, budget);
         budget -= text.length;
-        fileSentences.push(...materialSentences(text, f.originalName));
+        fileSentences.push(...materialSentences(text, f.originalName, LESSON_TEMPLATE));
       }
       return {
         lessonId: ctx.lessonId,
         title: ctx.title,
         topicName: ctx.topicName,
         subjectName: ctx.subjectName,
-        deadline: ctx.deadline,
-        lesson: materialSentences(ctx.latexContent, ctx.title),
+        examDate: ctx.examDate,
+        timeZone: ctx.timeZone ?? 'UTC',
+        lesson: materialSentences(ctx.latexContent, ctx.title, LESSON_TEMPLATE),
         files: fileSentences,
       };
     },

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import type { LessonsService } from './lessons.service.js';
 
-const opts = { auth: true, tags: ['lessons'] };
+const opts = { tags: ['lessons'] };
 
 export async function lessonRoutes(
   app: FastifyInstance,

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import type { PlansService } from './plans.service.js';
 
-const opts = { auth: true, tags: ['plans'] };
+const opts = { tags: ['plans'] };
 
 export async function planRoutes(
   app: FastifyInstance,

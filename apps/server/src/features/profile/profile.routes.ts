@@ -14,11 +14,11 @@ export async function profileRoutes(
     passwordChecks: Throttle;
   },
 ): Promise<void> {
-  route(app, profileEndpoints.get, { auth: true, tags: ['profile'] }, async (req) =>
+  route(app, profileEndpoints.get, { tags: ['profile'] }, async (req) =>
     opts.profile.getProfile(currentUser(req).id),
   );
 
-  route(app, profileEndpoints.update, { auth: true, tags: ['profile'] }, async (req, reply) => {
+  route(app, profileEndpoints.update, { tags: ['profile'] }, async (req, reply) => {
     const user = currentUser(req);
     // A current password in the form may be checked: a point is reserved before the check (so
     // concurrent guesses cannot all slip past) and given back unless the password was wrong.

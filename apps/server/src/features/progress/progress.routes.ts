@@ -8,7 +8,7 @@ export async function progressRoutes(
   app: FastifyInstance,
   deps: { progress: ProgressService },
 ): Promise<void> {
-  route(app, progressEndpoints.list, { auth: true, tags: ['progress'] }, async (req) =>
+  route(app, progressEndpoints.list, { tags: ['progress'] }, async (req) =>
     deps.progress.listProgress(currentUser(req).id),
   );
 }

@@ -9,7 +9,7 @@ export async function quizRoutes(
   deps: { quizzes: QuizzesService },
 ): Promise<void> {
   const { quizzes } = deps;
-  const opts = { auth: true, tags: ['quizzes'] };
+  const opts = { tags: ['quizzes'] };
   route(app, quizEndpoints.create, { ...opts, config: { aiCost: 1 } }, async (req) =>
     quizzes.create(currentUser(req).id, req.params.lessonId, req.query.language ?? 'en'),
   );

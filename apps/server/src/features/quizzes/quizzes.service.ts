@@ -1,5 +1,6 @@
 import type { Quiz, QuizResult, QuizResultSummary } from '@studybuddy/contracts';
-import type { AiEngine, Language, QuestionDraft } from '../../adapters/ai/ai-engine.js';
+import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
+import type { QuestionDraft } from '../../domain/nlp/generate.js';
 import { AppError } from '../../platform/app-error.js';
 import { focusedMaterial, type LessonMaterialService } from '../lesson-material/index.js';
 import type { QuizzesRepository } from './quizzes.repository.js';

@@ -1,3 +1,4 @@
+import type { Notice } from '@studybuddy/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -34,10 +35,18 @@ export interface Draft {
     conceptMapOutline: string;
     overallSummary: string;
     sourceInput: string;
-    warnings: string[];
+    warnings: Notice[];
     timeZone: string;
   };
-  subjects: { name: string; topics: DraftTopic[]; files: DraftFile[] }[];
+  subjects: {
+    name: string;
+    /** YYYY-MM-DD in the plan's time zone, or null. */
+    examDate: string | null;
+    /** 0 = low, 1 = medium, 2 = high. */
+    priority: number;
+    topics: DraftTopic[];
+    files: DraftFile[];
+  }[];
   sessions: DraftSession[];
 }
 
@@ -71,7 +80,14 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
         for (const s of draft.subjects) {
           const subject = await trx
             .insertInto('subjects')
-            .values({ userId, studyPlanId: plan.id, name: s.name, createdAt: now })
+            .values({
+              userId,
+              studyPlanId: plan.id,
+              name: s.name,
+              examDate: s.examDate,
+              priority: s.priority,
+              createdAt: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           subjectIds.push(subject.id);
@@ -148,6 +164,17 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
         .where('userId', '=', userId)
         .where('id', '=', planId)
         .executeTakeFirst();
+    },
+
+    /** The plan's subjects with their exam days, in the order they were made. */
+    listPlanSubjects(userId: number, planId: number) {
+      return db
+        .selectFrom('subjects')
+        .select(['id', 'name', 'examDate', 'priority'])
+        .where('userId', '=', userId)
+        .where('studyPlanId', '=', planId)
+        .orderBy('id')
+        .execute();
     },
 
     listPlanSessions(userId: number, planId: number) {

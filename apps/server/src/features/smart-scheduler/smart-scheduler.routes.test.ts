@@ -137,6 +137,60 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     );
   });
 
+  it('keeps each subject’s exam day and priority, and checks edited blocks against them', async () => {
+    const r = await post(form(wizard()));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const subjects = (await client.get(`/subjects?planId=${proposal.planId}`)).json();
+    expect(subjects).toMatchObject([
+      { name: 'Organic Chemistry', examDate: isoDay(20), priority: 2 },
+      { name: 'Physics', examDate: null, priority: 1 },
+    ]);
+    const blocks = proposal.schedule.flatMap(
+      (d: {
+        date: string;
+        blocks: { sessionId: number; subject: string; start: string; end: string }[];
+      }) =>
+        d.blocks.map((b) => ({
+          sessionId: b.sessionId,
+          subject: b.subject,
+          date: d.date,
+          start: b.start,
+          end: b.end,
+        })),
+    );
+    const earlier = isoDay(10);
+    expect(
+      blocks.some(
+        (b: { subject: string; date: string }) =>
+          b.subject === 'Organic Chemistry' && b.date >= earlier,
+      ),
+    ).toBe(true);
+
+    // The exam moves forward on the subject: blocks now on or after it are refused.
+    const moved = await client.request({
+      method: 'PUT',
+      url: `/subjects/${subjects[0].id}`,
+      payload: { name: 'Organic Chemistry', examDate: earlier },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ examDate: earlier, priority: 2 });
+    const refused = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {
+      blocks: blocks.map(({ subject: _s, ...b }: { subject: string }) => b),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Organic Chemistry .* on or after the exam day/);
+    expect(refused.json().details).toContainEqual(
+      expect.objectContaining({
+        path: 'blocks',
+        notice: expect.objectContaining({
+          code: 'block_on_or_after_exam',
+          params: expect.objectContaining({ subject: 'Organic Chemistry' }),
+        }),
+      }),
+    );
+  });
+
   it.each([
     ['a start in the past', { period: { start: isoDay(-2), end: isoDay(25) } }, /past/],
     ['an end before the start', { period: { start: isoDay(5), end: isoDay(3) } }, /end date/],
@@ -233,9 +287,15 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       ]),
     );
     expect(r.statusCode, r.body).toBe(201);
-    const warnings = r.json().aiWarnings.join('\n');
-    expect(warnings).toContain('fake.pdf');
-    expect(warnings).toContain('broken.pdf');
+    const warnings = r.json().aiWarnings;
+    expect(warnings).toContainEqual({
+      code: 'file_type_mismatch',
+      params: { file: 'fake.pdf' },
+      message: 'fake.pdf: the file is not what its name says, so it was skipped.',
+    });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ code: 'file_unreadable', params: { file: 'broken.pdf' } }),
+    );
     const stored = readdirSync(t.config.dataDir, { recursive: true }).map(String);
     expect(stored.join(' ')).not.toContain('escape');
     expect(readdirSync(join(t.config.dataDir, '..'))).not.toContain('escape.txt');

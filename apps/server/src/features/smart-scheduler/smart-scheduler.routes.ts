@@ -9,7 +9,7 @@ import { createGenerationProgress } from './generation-progress.js';
 import type { SmartSchedulerService } from './smart-scheduler.service.js';
 import { parseWizardRequest } from './wizard-request.js';
 
-const opts = { auth: true, tags: ['smart scheduler'] };
+const opts = { tags: ['smart scheduler'] };
 
 export async function smartSchedulerRoutes(
   app: FastifyInstance,
@@ -37,9 +37,14 @@ export async function smartSchedulerRoutes(
               progress.set(user.id, jobId, stage);
               req.log.info({ event: 'scheduler.stage', stage, userId: user.id }, 'generating plan');
             },
-            fileRefused: (reason) =>
+            fileRefused: (refused) =>
               req.log.warn(
-                { event: 'upload.refused', ...securityFields(req), reason },
+                {
+                  event: 'upload.refused',
+                  ...securityFields(req),
+                  code: refused.code,
+                  reason: refused.message,
+                },
                 'file refused',
               ),
           },

@@ -1,9 +1,16 @@
-import type { acceptPlanInputSchema, Proposal } from '@studybuddy/contracts';
+import type {
+  acceptPlanInputSchema,
+  GenerationStage,
+  Notice,
+  Proposal,
+} from '@studybuddy/contracts';
 import type { z } from 'zod';
 import type { AiEngine } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
+import { notice, storedNotices } from '../../domain/notices.js';
 import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
+import { asLanguage } from '../../domain/text/language.js';
 import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
 import type { DerivedTopic } from '../../domain/text/topics.js';
 import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
@@ -42,13 +49,13 @@ export const MAX_REQUEST_TEXT_CHARS = 4_000_000;
 
 const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 
-/** Progress of one generation, for logs now and for a progress channel later. */
-export type Stage = 'reading-files' | 'planning' | 'writing-content' | 'saving';
+/** A stage the service reports while it works; the route marks `done` once it returns. */
+export type Stage = Exclude<GenerationStage, 'done'>;
 
 /** What the route hears of a generation: its stages, and each file refused (for the log). */
 export interface GenerationHooks {
   stage?(s: Stage): void;
-  fileRefused?(warning: string): void;
+  fileRefused?(warning: Notice): void;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -93,17 +100,17 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       days.set(start.date, day);
       totals.set(s.subjectName, (totals.get(s.subjectName) ?? 0) + duration);
     }
-    const source = JSON.parse(plan.sourceInput) as { subjects: { name: string }[] };
+    const subjects = await deps.repo.listPlanSubjects(userId, planId);
     return {
       planId,
       status: plan.status === 'active' ? 'active' : 'draft',
       timeZone: tz,
       schedule: [...days.values()],
-      summary: source.subjects.map((s) => ({
+      summary: subjects.map((s) => ({
         subject: s.name,
         totalHours: round2(totals.get(s.name) ?? 0),
       })),
-      aiWarnings: parseList(plan.warnings),
+      aiWarnings: storedNotices(plan.warnings),
     };
   }
 
@@ -111,7 +118,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
    * The engine for the next piece of content: the configured one while the student's AI
    * budget lasts, then the offline engine, said once in the plan's warnings.
    */
-  function contentWriter(userId: number, warnings: string[]) {
+  function contentWriter(userId: number, warnings: Notice[]) {
     let exhausted = false;
     return {
       async engine(calls: number): Promise<AiEngine> {
@@ -120,9 +127,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         if (!exhausted && (await model.budget.consume(userId, calls)).allowed) return deps.ai;
         if (!exhausted) {
           exhausted = true;
-          warnings.push(
-            'Your AI allowance for this minute ran out, so the rest of the topics were written by the built-in study helper. You can ask the AI about them later.',
-          );
+          warnings.push(notice('ai_allowance_used_up'));
         }
         return model.offline;
       },
@@ -158,7 +163,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     const onStage = hooks.stage;
     await checkQuota(userId, req);
     onStage?.('reading-files');
-    const warnings: string[] = [];
+    const warnings: Notice[] = [];
     const withFiles = req.files.filter((list) => list.length > 0).length;
     const share = Math.floor(MAX_REQUEST_TEXT_CHARS / Math.max(1, withFiles));
     const files: IngestedFile[][] = [];
@@ -174,6 +179,8 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
 
     onStage?.('writing-content');
     const writer = contentWriter(userId, warnings);
+    // The engine's own words (headings, checklists) in the student's language.
+    const language = asLanguage(req.language);
     const subjects: Draft['subjects'] = [];
     const plannerSubjects: PlannerInput['subjects'] = [];
     for (const [i, s] of req.subjects.entries()) {
@@ -192,11 +199,13 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
           topicName: t.name,
           prompt: s.keyTopics,
           sources: material[k] ?? [],
+          language,
         });
         const lesson = await ai.lesson({
           subjectName: s.name,
           topicName: t.name,
           content: deepDive.value,
+          language,
         });
         warnings.push(...deepDive.warnings, ...lesson.warnings);
         draftTopics.push({
@@ -207,6 +216,8 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       }
       subjects.push({
         name: s.name,
+        examDate: s.deadline ?? null,
+        priority: s.priority ?? 1,
         topics: draftTopics,
         files: own.map((f) => ({
           sha256: f.sha256,
@@ -334,7 +345,10 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       }
       const tz = plan.timeZone ?? 'UTC';
       const source = JSON.parse(plan.sourceInput) as WizardRequest;
-      const sessions = await deps.repo.listPlanSessions(userId, planId);
+      const [sessions, subjects] = await Promise.all([
+        deps.repo.listPlanSessions(userId, planId),
+        deps.repo.listPlanSubjects(userId, planId),
+      ]);
       let changes: { id: number; startAt: string; endAt: string }[] = [];
       let removed: number[] = [];
       if (input.blocks) {
@@ -356,12 +370,17 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         const problems = validateBlocks(edited, {
           period: source.period,
           availability: source.availability,
-          deadlines: new Map(source.subjects.map((s) => [s.name, s.deadline ?? undefined])),
+          // Exam days as stored on the subjects: local dates in the plan's zone, like b.date.
+          deadlines: new Map(subjects.map((s) => [s.name, s.examDate ?? undefined])),
         });
         if (problems.length > 0) {
           throw AppError.validation(
-            problems[0] as string,
-            problems.map((message) => ({ path: 'blocks', message })),
+            (problems[0] as Notice).message,
+            problems.map((problem) => ({
+              path: 'blocks',
+              message: problem.message,
+              notice: problem,
+            })),
           );
         }
         const kept = new Set(edited.map((b) => b.id));

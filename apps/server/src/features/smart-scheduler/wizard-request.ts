@@ -8,6 +8,7 @@ import {
   type WizardPreferences,
   type WizardSubjects,
   wizardAvailabilitySchema,
+  wizardInputSchema,
   wizardPeriodSchema,
   wizardPreferencesSchema,
   wizardSubjectsSchema,
@@ -73,12 +74,14 @@ export function parseWizardRequest(upload: Upload): WizardRequest {
   }
   const language = (fields.language || 'en').slice(0, 10);
 
-  subjects.forEach((s, i) => {
-    if (s.deadline && (s.deadline <= period.start || s.deadline > period.end)) {
-      const message = `Subject ${i + 1}: the deadline must be after the start and inside the study period.`;
-      throw AppError.validation(message, [{ path: `subjects.${i}.deadline`, message }]);
-    }
-  });
+  // The rule across parts (each deadline inside the period) is the contract's, on the whole input.
+  const crossIssue = wizardInputSchema.safeParse({ period, availability, subjects, preferences })
+    .error?.issues[0];
+  if (crossIssue) {
+    const path = crossIssue.path.map(String).join('.');
+    const message = crossIssue.message;
+    throw AppError.validation(`${path}: ${message}`, [{ path, message }]);
+  }
 
   const byField = new Map(subjects.map((s, i) => [subjectFileField(s.name), i]));
   const files: WizardRequest['files'] = subjects.map(() => []);
@@ -95,7 +98,7 @@ export function parseWizardRequest(upload: Upload): WizardRequest {
       throw AppError.validation(message, [{ path: f.field.slice(0, 100), message }]);
     }
   }
-  // Files are deduplicated by name and size per subject (SPEC.md section 5).
+  // Files are deduplicated by name and size per subject (docs/product.md, Validation).
   const deduped = files.map((list) => {
     const seen = new Set<string>();
     return list.filter((f) => {

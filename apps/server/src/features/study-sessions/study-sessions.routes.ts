@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import type { StudySessionsService } from './study-sessions.service.js';
 
-const opts = { auth: true, tags: ['study sessions'] };
+const opts = { tags: ['study sessions'] };
 
 export async function studySessionRoutes(
   app: FastifyInstance,

@@ -3,6 +3,19 @@ import type { Database, SubjectsTable } from '../../db/types.js';
 
 export type SubjectRow = Selectable<SubjectsTable>;
 
+export interface NewSubject {
+  studyPlanId: number;
+  name: string;
+  examDate: string | null;
+  priority: number;
+}
+
+export interface SubjectChanges {
+  name?: string;
+  examDate?: string | null;
+  priority?: number;
+}
+
 export function createSubjectsRepository(db: Kysely<Database>) {
   return {
     async listSubjects(userId: number, planIds: number[]): Promise<SubjectRow[]> {
@@ -35,18 +48,29 @@ export function createSubjectsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    insertSubject(userId: number, studyPlanId: number, name: string, now: string) {
+    /** The plan's deadline, which a subject added without an exam day takes as its exam. */
+    findPlanDeadline(userId: number, planId: number) {
+      return db
+        .selectFrom('studyPlans')
+        .select('deadline')
+        .where('userId', '=', userId)
+        .where('id', '=', planId)
+        .executeTakeFirst();
+    },
+
+    insertSubject(userId: number, fields: NewSubject, now: string) {
       return db
         .insertInto('subjects')
-        .values({ userId, studyPlanId, name, createdAt: now })
+        .values({ userId, ...fields, createdAt: now })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    updateSubject(userId: number, id: number, name: string) {
+    /** Fields left undefined keep their value. */
+    updateSubject(userId: number, id: number, fields: SubjectChanges) {
       return db
         .updateTable('subjects')
-        .set({ name })
+        .set(fields)
         .where('userId', '=', userId)
         .where('id', '=', id)
         .returningAll()

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import type { SubjectsService } from './subjects.service.js';
 
-const opts = { auth: true, tags: ['subjects'] };
+const opts = { tags: ['subjects'] };
 
 export async function subjectRoutes(
   app: FastifyInstance,
@@ -18,10 +18,10 @@ export async function subjectRoutes(
     subjects.getSubject(currentUser(req).id, req.params.id),
   );
   route(app, subjectEndpoints.create, { ...opts, status: 201 }, async (req) =>
-    subjects.createSubject(currentUser(req).id, req.body.studyPlanId, req.body.name),
+    subjects.createSubject(currentUser(req).id, req.body.studyPlanId, req.body),
   );
   route(app, subjectEndpoints.update, opts, async (req) =>
-    subjects.renameSubject(currentUser(req).id, req.params.id, req.body.name),
+    subjects.updateSubject(currentUser(req).id, req.params.id, req.body),
   );
   route(app, subjectEndpoints.remove, opts, async (req) => {
     await subjects.deleteSubject(currentUser(req).id, req.params.id);

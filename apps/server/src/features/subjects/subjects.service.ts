@@ -1,9 +1,22 @@
-import type { Subject } from '@studybuddy/contracts';
+import type { Subject, SubjectPriority } from '@studybuddy/contracts';
 import { AppError } from '../../platform/app-error.js';
 import type { TopicsService } from '../topics/index.js';
-import type { SubjectRow, SubjectsRepository } from './subjects.repository.js';
+import type { SubjectChanges, SubjectRow, SubjectsRepository } from './subjects.repository.js';
 
 const subjectNotFound = () => AppError.notFound('Subject not found.');
+
+/** Medium: what the planner assumes when the student gives no priority. */
+const DEFAULT_PRIORITY: SubjectPriority = 1;
+
+const priorityOf = (n: number): SubjectPriority => (n === 0 || n === 2 ? n : 1);
+
+/** A subject as the student adds it; undefined fields take their defaults. */
+export interface SubjectInput {
+  name: string;
+  /** Undefined: the plan's deadline; null: no exam. */
+  examDate?: string | null | undefined;
+  priority?: SubjectPriority | undefined;
+}
 
 export function createSubjectsService(deps: {
   subjects: SubjectsRepository;
@@ -20,6 +33,8 @@ export function createSubjectsService(deps: {
       id: r.id,
       studyPlanId: r.studyPlanId,
       name: r.name,
+      examDate: r.examDate,
+      priority: priorityOf(r.priority),
       topics: byId.get(r.id) ?? [],
     }));
   }
@@ -45,15 +60,40 @@ export function createSubjectsService(deps: {
       return (await withTopics(userId, [row]))[0] as Subject;
     },
 
-    async createSubject(userId: number, studyPlanId: number, name: string): Promise<Subject> {
-      if (!(await subjects.planExists(userId, studyPlanId)))
-        throw AppError.notFound('Study plan not found.');
-      const row = await subjects.insertSubject(userId, studyPlanId, name, new Date().toISOString());
-      return { id: row.id, studyPlanId: row.studyPlanId, name: row.name, topics: [] };
+    /**
+     * A subject added by hand. Without an exam day of its own it takes the plan's deadline,
+     * the one exam date a hand-made plan has.
+     */
+    async createSubject(
+      userId: number,
+      studyPlanId: number,
+      input: SubjectInput,
+    ): Promise<Subject> {
+      const plan = await subjects.findPlanDeadline(userId, studyPlanId);
+      if (!plan) throw AppError.notFound('Study plan not found.');
+      const row = await subjects.insertSubject(
+        userId,
+        {
+          studyPlanId,
+          name: input.name,
+          examDate: input.examDate === undefined ? plan.deadline : input.examDate,
+          priority: input.priority ?? DEFAULT_PRIORITY,
+        },
+        new Date().toISOString(),
+      );
+      return {
+        id: row.id,
+        studyPlanId: row.studyPlanId,
+        name: row.name,
+        examDate: row.examDate,
+        priority: priorityOf(row.priority),
+        topics: [],
+      };
     },
 
-    async renameSubject(userId: number, id: number, name: string): Promise<Subject> {
-      const row = await subjects.updateSubject(userId, id, name);
+    /** Renames a subject and changes the exam day or priority given; the rest stays. */
+    async updateSubject(userId: number, id: number, changes: SubjectChanges): Promise<Subject> {
+      const row = await subjects.updateSubject(userId, id, changes);
       if (!row) throw subjectNotFound();
       return (await withTopics(userId, [row]))[0] as Subject;
     },

@@ -7,7 +7,7 @@ import { route } from '../../platform/route.js';
 import { securityFields } from '../../platform/throttle.js';
 import type { TopicsService } from './topics.service.js';
 
-const opts = { auth: true, tags: ['topics'] };
+const opts = { tags: ['topics'] };
 /** Both write content with the AI: each takes one point of the student's AI budget. */
 const ai = { aiCost: 1 };
 
@@ -32,20 +32,28 @@ export async function topicRoutes(
     await topics.deleteTopic(currentUser(req).id, req.params.id);
     return { message: 'Topic deleted.' };
   });
-  route(app, topicEndpoints.generateChecklist, { ...opts, config: ai }, async (req, reply) => {
+  route(app, topicEndpoints.generateDeepDive, { ...opts, config: ai }, async (req, reply) => {
     const user = currentUser(req);
     // The body is read in full before any answer, so a refused request never leaves the
     // multipart stream hanging; the service then checks ownership (404 for a stranger's topic).
     const upload = await readUpload(req);
     const prompt = (upload.fields.prompt ?? '').trim().slice(0, 5000);
-    return topics.generateChecklist(
+    return topics.generateDeepDive(
       user.id,
       req.params.id,
       prompt,
       upload.files,
       clientGone(reply),
-      (reason) =>
-        req.log.warn({ event: 'upload.refused', ...securityFields(req), reason }, 'file refused'),
+      (refused) =>
+        req.log.warn(
+          {
+            event: 'upload.refused',
+            ...securityFields(req),
+            code: refused.code,
+            reason: refused.message,
+          },
+          'file refused',
+        ),
     );
   });
 }

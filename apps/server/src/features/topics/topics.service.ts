@@ -1,4 +1,4 @@
-import type { Topic } from '@studybuddy/contracts';
+import type { Notice, Topic } from '@studybuddy/contracts';
 import type { AiEngine, SourceText } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
 import { TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
@@ -21,7 +21,7 @@ export function toTopic(row: TopicRow, lessons: LessonRef[]): Topic {
   };
 }
 
-/** Text read from the files of one checklist request in all. */
+/** Text read from the files of one deep-dive request in all. */
 const MAX_REQUEST_TEXT_CHARS = 4_000_000;
 
 export function createTopicsService(deps: {
@@ -106,14 +106,14 @@ export function createTopicsService(deps: {
      * Fills the deep dive from the student's prompt and files through the AI interface. The
      * files are read for this answer only, never kept.
      */
-    async generateChecklist(
+    async generateDeepDive(
       userId: number,
       id: number,
       prompt: string,
       files: { filename: string; data: Buffer }[],
       signal?: AbortSignal,
-      onFileRefused?: (warning: string) => void,
-    ): Promise<Topic & { warnings: string[] }> {
+      onFileRefused?: (warning: Notice) => void,
+    ): Promise<Topic & { warnings: Notice[] }> {
       const row = await topics.findTopic(userId, id);
       if (!row) throw topicNotFound();
       const { files: read, warnings } = await ingestFiles(files, deps.readers, {

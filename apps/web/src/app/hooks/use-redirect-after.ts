@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 /** How long a 'not found' message stays before the redirect (long enough to be read). */
 export const NOT_FOUND_REDIRECT_MS = 2500;
 
-/** While `active`, goes to `to` after a short delay (SPEC.md section 8, 'Subject not found.'). */
+/** While `active`, goes to `to` after a short delay ('Subject not found.', docs/product.md). */
 export function useRedirectAfter(active: boolean, to: string, delay = NOT_FOUND_REDIRECT_MS) {
   const navigate = useNavigate();
   useEffect(() => {

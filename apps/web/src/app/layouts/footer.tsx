@@ -13,9 +13,9 @@ const pageLinks = [
 ] as const;
 
 /**
- * Support e-mail, social and code links (SPEC.md section 1) as this instance's server configures
- * them (GET /api/site), plus the public pages. Until the links arrive their place is held
- * empty, so nothing jumps; if they cannot be loaded the footer simply goes without them.
+ * Support e-mail, social and code links (docs/product.md, Screens) as this instance's server
+ * configures them (GET /api/site), plus the public pages. Until the links arrive their place is
+ * held empty, so nothing jumps; if they cannot be loaded the footer simply goes without them.
  */
 export function Footer() {
   const { t } = useTranslation();

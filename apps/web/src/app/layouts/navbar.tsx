@@ -13,7 +13,7 @@ interface NavItem {
   labelKey: string;
 }
 
-/** SPEC.md section 2, navbar. */
+/** The navbar (docs/product.md, Screens). */
 const loggedInItems: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.dashboard' },
   { to: paths.calendar, labelKey: 'nav.calendar' },

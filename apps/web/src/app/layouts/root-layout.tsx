@@ -50,7 +50,7 @@ export function RootLayout() {
 }
 
 /**
- * Full-screen screens (the lesson, SPEC.md section 2): no navbar or footer, the same overlays.
+ * Full-screen screens (the lesson): no navbar or footer, the same overlays.
  * The screen itself provides its <main>.
  */
 export function FullScreenLayout() {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import './public-pages.css';
 
-/** SPEC.md section 1: personalised study plans, smart scheduling, progress tracking. */
+/** Personalised study plans, smart scheduling, progress tracking (docs/product.md, Screens). */
 const pillars = ['plans', 'scheduling', 'progress'] as const;
 const values = ['privacy', 'open', 'honest'] as const;
 

@@ -13,7 +13,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /calendar: the week of ?week=YYYY-MM-DD, else the week of the earliest session, else this
- * week (SPEC.md section 2). The week shown is kept in the address, so back and reload keep it.
+ * week (docs/product.md, Screens). The week shown is kept in the address, so back and reload
+ * keep it.
  */
 export default function CalendarPage() {
   const { t } = useTranslation();

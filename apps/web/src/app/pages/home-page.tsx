@@ -41,20 +41,20 @@ const icons = {
   progress: <path d="M4 19h16M6.5 15.5l4-4.5 3 2.5 5-6.5M15 7h3.5v3.5" />,
 } as const;
 
-/** SPEC.md section 1: the three promises. */
+/** The three promises (docs/product.md, Screens). */
 const promises = ['checklists', 'scheduler', 'progress'] as const;
 
-/** SPEC.md section 2, landing page: three feature cards and where each leads. */
+/** Landing page: three feature cards and where each leads. */
 const features = [
   { key: 'assistant', to: paths.dashboard },
   { key: 'scheduler', to: paths.smartSchedulerSetup },
   { key: 'progress', to: paths.dashboard },
 ] as const;
 
-/** SPEC.md section 1: how it works, in three steps. */
+/** How it works, in three steps. */
 const steps = ['signUp', 'plan', 'achieve'] as const;
 
-/** The landing page (SPEC.md sections 1 and 2). */
+/** The landing page (docs/product.md, Screens). */
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('landing.documentTitle'));

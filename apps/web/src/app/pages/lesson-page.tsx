@@ -67,10 +67,10 @@ function LessonTools({ lessonId }: { lessonId: number }) {
 }
 
 /**
- * /lesson-detail/{planId}/{subjectName}/{topicName}/{lessonId} (SPEC.md section 2): full
+ * /lesson-detail/{planId}/{subjectName}/{topicName}/{lessonId} (docs/product.md, Screens): full
  * screen, Close, the Markdown and math, and the side area with the lesson tools (flashcards,
  * quiz, AI helper) and reviews. A lesson that cannot
- * be loaded says so and leads to /study-plan, as the spec's redirect does.
+ * be loaded says so and leads to /study-plan, as a missing subject does.
  */
 export default function LessonPage() {
   const { t } = useTranslation();

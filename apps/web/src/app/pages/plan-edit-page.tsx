@@ -6,7 +6,7 @@ import { PlanForm } from '@/features/plans/components/plan-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toId } from '../hooks/use-redirect-after';
 
-/** /study-plan/edit/{id}: loads the plan (not the spec's sample values) and saves it for real. */
+/** /study-plan/edit/{id}: loads the plan (not sample values) and saves it for real. */
 export default function PlanEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import './public-pages.css';
 
-/** SPEC.md section 1: the four services and where each can be tried. */
+/** The four services and where each can be tried (docs/product.md, Screens). */
 const services = [
   { key: 'assistant', to: paths.dashboard, icon: '💬' },
   { key: 'scheduling', to: paths.smartSchedulerSetup, icon: '🗓️' },

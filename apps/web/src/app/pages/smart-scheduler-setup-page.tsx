@@ -4,7 +4,7 @@ import { Wizard } from '@/features/smart-scheduler/components/wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
-/** /smart-scheduler/setup: the wizard (fixed English, SPEC.md section 1). */
+/** /smart-scheduler/setup: the wizard (fixed English, docs/product.md, Screens). */
 export default function SmartSchedulerSetupPage() {
   const navigate = useNavigate();
   const refresh = useRefreshStudyData();

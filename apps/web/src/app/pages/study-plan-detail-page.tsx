@@ -14,7 +14,7 @@ import { toId } from '../hooks/use-redirect-after';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 import './study-pages.css';
 
-/** /study-plan/detail/{id}: the plan's subjects (SPEC.md section 2), loading/error/loaded. */
+/** /study-plan/detail/{id}: the plan's subjects (docs/product.md), loading/error/loaded. */
 export default function StudyPlanDetailPage() {
   const { t } = useTranslation();
   const planId = toId(useParams().id);

@@ -12,7 +12,7 @@ import './study-pages.css';
 
 /**
  * The subject screen, /study-plan/subject/{planId}/{subjectName} and
- * /subject-detail/{planId}/{subjectName} (SPEC.md section 2, both readings merged): header
+ * /subject-detail/{planId}/{subjectName} (docs/product.md, Screens; one screen for both): header
  * with the topic count, topics with completion, 'View Lesson' and 'View Details', adding a
  * topic, and 'Subject not found.' followed by a redirect to /study-plan.
  */

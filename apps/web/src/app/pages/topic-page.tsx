@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { usePlan } from '@/features/plans/api/get-plan';
 import { useSubject } from '@/features/subjects/api/get-subject';
 import { useTopic } from '@/features/topics/api/get-topic';
-import { ChecklistForm } from '@/features/topics/components/checklist-form';
 import { DeepDiveContent } from '@/features/topics/components/deep-dive-content';
+import { GenerateDeepDiveForm } from '@/features/topics/components/generate-deep-dive-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toId } from '../hooks/use-redirect-after';
 import './study-pages.css';
@@ -72,7 +72,7 @@ function TopicView({ topic, planId, subjectName, state, rich = false }: TopicVie
             <DeepDiveContent content={topic.deepDiveContent} />
           </section>
           <section className="card">
-            <ChecklistForm topicId={topic.id} />
+            <GenerateDeepDiveForm topicId={topic.id} />
           </section>
         </div>
       )}
@@ -82,7 +82,7 @@ function TopicView({ topic, planId, subjectName, state, rich = false }: TopicVie
 
 /**
  * /study-plan/topic/{planId}/{subjectName}/{topicName} and the rich-content variant; the plan
- * id comes from the path, or from ?studyPlanId= (SPEC.md section 2 names both).
+ * id comes from the path, or from ?studyPlanId= (docs/product.md, Screens, lists both).
  */
 function TopicByNamePage({ rich }: { rich: boolean }) {
   const params = useParams();

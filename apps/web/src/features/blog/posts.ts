@@ -1,5 +1,5 @@
 /**
- * The three static blog posts (SPEC.md section 1). Their words live in the translation files
+ * The three static blog posts (docs/product.md, Screens). Their words live in the translation files
  * under blog.posts.<key>; here is only what does not change with the language: the address,
  * the date and the order of headings (`h…`) and paragraphs (`p…`) in the article.
  */

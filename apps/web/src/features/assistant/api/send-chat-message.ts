@@ -7,7 +7,7 @@ export function sendChatMessage(input: ChatInput) {
   return apiRequest(aiEndpoints.chat, { body: input });
 }
 
-/** The panel shows the spec's own failure text and its typing indicator instead of the overlay. */
+/** The panel shows its own failure text and its typing indicator instead of the overlay. */
 export function useSendChatMessage() {
   return useMutation({
     mutationFn: sendChatMessage,

@@ -8,7 +8,7 @@ const AssistantPanel = lazy(() => import('./assistant-panel'));
 
 /**
  * The floating button that opens the study assistant, bottom-left on every logged-in screen:
- * the bottom-right corner is kept for the feedback star of SPEC.md's root overlays.
+ * the bottom-right corner is kept for the feedback star (docs/product.md, Screens).
  */
 export function AssistantLauncher() {
   const { t } = useTranslation();

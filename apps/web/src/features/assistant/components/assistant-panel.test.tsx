@@ -1,3 +1,4 @@
+import type { Notice } from '@studybuddy/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { AssistantLauncher } from './assistant-launcher';
 import { replyText } from './reply-text';
 
-const reply = (text: string | null, warnings?: string[]) => ({
+const reply = (text: string | null, warnings?: Notice[]) => ({
   candidates:
     text === null
       ? []
@@ -128,14 +129,22 @@ describe('the study assistant', () => {
   it('shows the warnings that come with a reply', async () => {
     setXsrfCookie();
     fakeServer(() =>
-      jsonResponse(reply('Take a break.', ['The AI provider did not answer in time.'])),
+      jsonResponse(
+        reply('Take a break.', [
+          { code: 'ai_fallback_rate_limited', params: {}, message: 'Server text.' },
+        ]),
+      ),
     );
     const { user, dialog } = await openPanel();
     await user.click(
       await within(dialog).findByRole('button', { name: 'I feel stressed about exams' }),
     );
     expect(await within(dialog).findByText('Take a break.')).toBeTruthy();
-    expect(within(dialog).getByText('The AI provider did not answer in time.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'The AI provider is busy (rate limit reached), so this answer comes from the built-in study helper.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says it did not understand when the reply has no text', async () => {
@@ -156,7 +165,7 @@ describe('the study assistant', () => {
     expect(await within(dialog).findByText('Sorry, I did not understand that.')).toBeTruthy();
   });
 
-  it('shows the agent message of SPEC.md when the call fails', async () => {
+  it('shows the agent message of docs/product.md when the call fails', async () => {
     setXsrfCookie();
     fakeServer(() => jsonResponse({ message: 'Boom', code: 'internal_error' }, 500));
     const { user, dialog } = await openPanel();

@@ -1,4 +1,4 @@
-import { CHAT_PROMPT_MAX, type ChatMessage } from '@studybuddy/contracts';
+import { CHAT_PROMPT_MAX, type ChatMessage, type Notice } from '@studybuddy/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiWarnings } from '@/components/ai-warnings';
@@ -12,13 +12,13 @@ import { useSendChatMessage } from '../api/send-chat-message';
 import { replyText } from './reply-text';
 import './assistant.css';
 
-/** One line of the conversation; SPEC.md section 2 names the authors 'agent' and 'user'. */
+/** One line of the conversation, written by the 'agent' or the 'user'. */
 export interface ChatEntry {
   key: string;
   from: 'agent' | 'user';
   text: string;
-  warnings?: readonly string[] | undefined;
-  /** A failure shown in the conversation (SPEC.md section 8); it is not kept on the server. */
+  warnings?: readonly Notice[] | undefined;
+  /** A failure shown in the conversation (docs/product.md, Errors); not kept on the server. */
   failed?: boolean;
 }
 
@@ -40,7 +40,7 @@ export interface AssistantPanelProps {
 }
 
 /**
- * The chat assistant (SPEC.md sections 2, 7 and 8) as a modal dialog: focus stays inside
+ * The chat assistant (docs/product.md, Behaviour and Errors) as a modal dialog: focus stays inside
  * while it is open, Escape closes it and the launcher gets focus back. The conversation is
  * loaded from the server on opening; new messages are announced through a polite log.
  */
@@ -99,8 +99,8 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
 
   async function ask(text: string) {
     const prompt = text.trim();
-    // SPEC.md section 2: empty or whitespace-only input is ignored. Until the history is in,
-    // a new line would be lost when it arrives.
+    // Empty or whitespace-only input is ignored (docs/product.md, Behaviour). Until the history
+    // is in, a new line would be lost when it arrives.
     if (!prompt || waiting || entries === null) return;
     add({ key: localKey(), from: 'user', text: prompt });
     setDraft('');

@@ -1,7 +1,7 @@
 import type { ChatReply } from '@studybuddy/contracts';
 
 /**
- * The reply text as the spec's client reads it: the first candidate's content parts, joined.
+ * The reply text of the Gemini-shaped envelope: the first candidate's content parts, joined.
  * An empty string when there is none, which the panel shows as 'Sorry, I did not understand that.'
  */
 export function replyText(reply: Pick<ChatReply, 'candidates'> | undefined): string {

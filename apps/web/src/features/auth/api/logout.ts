@@ -10,8 +10,8 @@ export function logout() {
 }
 
 /**
- * Logs out (SPEC.md section 4): posts /user/logout, clears session storage and the logged-in
- * flag, then loads /login afresh so no state of the old session survives in memory.
+ * Logs out (docs/product.md, Behaviour): posts /user/logout, clears session storage and the
+ * logged-in flag, then loads /login afresh so no state of the old session survives in memory.
  */
 export function useLogout() {
   const client = useQueryClient();

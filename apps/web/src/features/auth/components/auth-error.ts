@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 
 /**
- * SPEC.md section 8 for the auth forms: an HTTP error shows the server's message, anything
+ * docs/product.md, Errors, for the auth forms: an HTTP error shows the server's message, anything
  * else (no token in the answer, no answer) shows the form's own fallback text.
  */
 export function authErrorText(

@@ -13,7 +13,7 @@ export interface LoginFormProps {
   onSuccess: () => void;
 }
 
-/** E-mail and password; submit stays disabled while invalid (SPEC.md section 5). */
+/** E-mail and password; submit stays disabled while invalid (docs/product.md, Validation). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const loginMutation = useLogin();

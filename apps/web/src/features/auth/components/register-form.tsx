@@ -26,8 +26,8 @@ export interface RegisterFormProps {
 }
 
 /**
- * Registration (SPEC.md sections 2, 5 and 8). On success it logs in at once with the same
- * credentials; the caller then goes to the dashboard.
+ * Registration (docs/product.md, Screens, Validation, Errors). On success it logs in at once
+ * with the same credentials; the caller then goes to the dashboard.
  */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const { t, i18n } = useTranslation();

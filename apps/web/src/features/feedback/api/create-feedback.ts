@@ -8,8 +8,8 @@ export function createFeedback(input: FeedbackInput) {
 }
 
 /**
- * Sends the app feedback with the loading message 'Submitting your review...' (SPEC.md section
- * 7); the popup shows the outcome itself (section 8), so the generic error dialog stays closed.
+ * Sends the app feedback with the loading message 'Submitting your review...'; the popup shows
+ * the outcome itself (docs/product.md, Errors), so the generic error dialog stays closed.
  */
 export function useCreateFeedback() {
   return useMutation({

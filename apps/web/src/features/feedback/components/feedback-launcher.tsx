@@ -21,7 +21,7 @@ interface Values {
 const EMPTY: Values = { rating: null, pleased: '', recommendation: '' };
 
 /**
- * The floating star and the app-feedback flow (SPEC.md sections 2, 4 and 8): the popup asks for
+ * The floating star and the app-feedback flow (docs/product.md, Screens): the popup asks for
  * a rating from 0 to 5 and two optional texts; while it is sent the popup steps aside so the
  * loading overlay can say 'Submitting your review...'; success opens the thank-you popup, a
  * failure brings the popup back with what was typed and the reason.
@@ -58,7 +58,7 @@ export function FeedbackLauncher() {
       setValues(EMPTY);
       setStep('thanks');
     } catch (error) {
-      // SPEC.md section 8: the server's message, else 'Failed to submit review.'
+      // The server's message, else 'Failed to submit review.' (docs/product.md, Errors).
       setFailure(
         isApiError(error) && error.status > 0 && error.message
           ? errorMessage(error, t, i18n.language, 'feedback.failed')

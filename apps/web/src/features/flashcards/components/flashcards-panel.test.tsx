@@ -1,4 +1,4 @@
-import type { Flashcard } from '@studybuddy/contracts';
+import type { Flashcard, Notice } from '@studybuddy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ const deck = (
   cards: Flashcard[],
   due: number,
   nextDue: string | null,
-  warnings: string[] = [],
+  warnings: Notice[] = [],
 ) => ({
   lessonId: 7,
   cards,
@@ -64,7 +64,7 @@ function fakeServer(initial: Flashcard[]) {
         reviewed.clear();
         return jsonResponse(
           deck(cards, 2, NOW, [
-            'The AI provider did not answer in time, so the built-in helper made these cards.',
+            { code: 'file_empty', params: { file: 'notes.md' }, message: 'Server text.' },
           ]),
           201,
         );
@@ -94,11 +94,7 @@ describe('the flashcards panel', () => {
     await user.click(screen.getByRole('button', { name: 'Generate flashcards' }));
     expect(await screen.findByText('Card 1 of 2')).toBeTruthy();
     expect(screen.getByText('What is osmosis?')).toBeTruthy();
-    expect(
-      screen.getByText(
-        'The AI provider did not answer in time, so the built-in helper made these cards.',
-      ),
-    ).toBeTruthy();
+    expect(screen.getByText('notes.md: the file is empty.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.url).toBe('/lessons/7/flashcards?language=en');
     expect(screen.getByRole('button', { name: 'Regenerate flashcards' })).toBeTruthy();
   });

@@ -1,4 +1,9 @@
-import { FLASHCARD_RATINGS, type Flashcard, type FlashcardRating } from '@studybuddy/contracts';
+import {
+  FLASHCARD_RATINGS,
+  type Flashcard,
+  type FlashcardRating,
+  type Notice,
+} from '@studybuddy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +37,7 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
   const [round, setRound] = useState<Flashcard[] | null>(null);
   const [index, setIndex] = useState(0);
   const [revealed, setRevealed] = useState(false);
-  const [warnings, setWarnings] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<Notice[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<'generate' | 'rate' | null>(null);
   const frontRef = useRef<HTMLDivElement>(null);

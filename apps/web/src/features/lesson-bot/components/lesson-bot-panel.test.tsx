@@ -29,9 +29,7 @@ describe('the lesson helper', () => {
         { source: 'Cells', text: 'Osmosis is the diffusion of water through a membrane.' },
         { source: 'notes.pdf', text: 'Water boils at 100 °C at sea level.' },
       ],
-      warnings: [
-        'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
-      ],
+      warnings: [{ code: 'ai_fallback_timeout', params: {}, message: 'The provider timed out.' }],
     });
     renderWithProviders(<LessonBotPanel lessonId={7} />);
     await user.click(screen.getByRole('button', { name: 'Help me with this lesson' }));

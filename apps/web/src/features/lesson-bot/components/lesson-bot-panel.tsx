@@ -7,7 +7,7 @@ import { aiLanguage } from '@/lib/ai-language';
 import { useAskLessonBot } from '../api/ask-lesson-bot';
 import './lesson-bot.css';
 
-/** SPEC.md section 7: the button sends exactly this question, whatever the interface language. */
+/** The button sends exactly this question, whatever the interface language (docs/product.md). */
 export const HELP_QUESTION = 'Help me with this lesson';
 
 export interface LessonBotPanelProps {

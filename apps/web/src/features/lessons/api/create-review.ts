@@ -8,7 +8,7 @@ export function createReview({ lessonId, input }: { lessonId: number; input: Les
   return apiRequest(lessonEndpoints.createReview, { params: { lessonId }, body: input });
 }
 
-/** Posts a review and reloads the list (SPEC.md section 4); the form shows the outcome. */
+/** Posts a review and reloads the list (docs/product.md, Behaviour); the form shows the outcome. */
 export function useCreateReview() {
   const client = useQueryClient();
   return useMutation({

@@ -20,7 +20,7 @@ export interface ReviewFormProps {
 }
 
 /**
- * The lesson review form (SPEC.md sections 2, 4 and 5): rating 1 to 5 (default 5) and a
+ * The lesson review form (docs/product.md, Validation): rating 1 to 5 (default 5) and a
  * required comment of at most 500 characters; submit is disabled while invalid or sending;
  * success resets the form and reloads the list.
  */

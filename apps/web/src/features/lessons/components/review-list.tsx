@@ -6,7 +6,7 @@ export interface ReviewListProps {
   lessonId: number;
 }
 
-/** The reviews of a lesson with the texts of SPEC.md sections 2 and 8. */
+/** The reviews of a lesson with the texts of docs/product.md, Screens and Errors. */
 export function ReviewList({ lessonId }: ReviewListProps) {
   const { t, i18n } = useTranslation();
   const reviews = useReviews(lessonId);

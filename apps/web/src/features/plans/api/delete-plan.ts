@@ -9,7 +9,7 @@ export function deletePlan(id: number) {
   return apiRequest(planEndpoints.remove, { params: { id } });
 }
 
-/** Deletes a plan and takes it out of the list (SPEC.md section 4); the caller tells the result. */
+/** Deletes a plan and takes it out of the list (docs/product.md); the caller tells the result. */
 export function useDeletePlan() {
   const client = useQueryClient();
   return useMutation({

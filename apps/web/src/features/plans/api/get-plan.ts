@@ -10,8 +10,8 @@ export function getPlan(id: number, signal?: AbortSignal) {
 }
 
 /**
- * One plan (SPEC.md section 4): a cached plan that has its subject details is shown at once
- * (as initial data, dated by its cache timestamp so TanStack refetches it once stale);
+ * One plan (docs/product.md, Behaviour): a cached plan that has its subject details is shown at
+ * once (as initial data, dated by its cache timestamp so TanStack refetches it once stale);
  * otherwise the plan is fetched. Every fetch refreshes the cache entry. The screens show their
  * own error ('Failed to load subjects/topics.').
  */

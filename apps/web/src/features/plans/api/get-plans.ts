@@ -10,8 +10,8 @@ export function getPlans(signal?: AbortSignal) {
 }
 
 /**
- * SPEC.md section 8: when the list cannot load it is shown empty, without a message.
- * SPEC.md section 4: loading the plans fills the plan cache.
+ * When the list cannot load it is shown empty, without a message (docs/product.md, Errors).
+ * Loading the plans fills the plan cache (docs/product.md, Behaviour).
  */
 export const plansQueryOptions = () =>
   queryOptions({

@@ -24,8 +24,8 @@ export interface PlanFormProps {
 }
 
 /**
- * Create and edit plan (SPEC.md sections 2 and 5): name required (PLAN_NAME_REQUIRED once
- * touched), deadline and description optional; real saves instead of the spec's logging.
+ * Create and edit plan (docs/product.md, Screens and Validation): name required
+ * (PLAN_NAME_REQUIRED once touched), deadline and description optional; real saves.
  */
 export function PlanForm({ plan, onSaved }: PlanFormProps) {
   const { t, i18n } = useTranslation();

@@ -17,7 +17,7 @@ export interface PlanListProps {
  * The student's plans, each with a link to its detail screen and a delete action, or the
  * empty state. A draft (a smart-scheduler proposal not yet accepted) carries a Draft badge and
  * links to its review instead. Delete asks with the browser's confirm and reports with its alert, with the
- * texts of SPEC.md section 7 (the spec's own behaviour; both are keyboard and reader friendly).
+ * texts of docs/product.md, Behaviour (both are keyboard and reader friendly).
  */
 export function PlanList({ onDeleted }: PlanListProps) {
   const { t, i18n } = useTranslation();

@@ -8,7 +8,7 @@ export function getProfile(signal?: AbortSignal) {
   return apiRequest(profileEndpoints.get, { signal });
 }
 
-/** SPEC.md section 8: a failed profile load shows no message; the form stays empty. */
+/** A failed profile load shows no message; the form stays empty (docs/product.md, Errors). */
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.mine(),

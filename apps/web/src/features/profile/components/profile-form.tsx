@@ -44,8 +44,8 @@ export interface ProfileFormProps {
 }
 
 /**
- * Personal details, an optional password change and the reminder preference (SPEC.md section
- * 2). Save does nothing while the form is invalid; server field errors land on their fields.
+ * Personal details, an optional password change and the reminder preference (docs/product.md,
+ * Screens). Save does nothing while the form is invalid; server field errors land on their fields.
  */
 export function ProfileForm({ profile }: ProfileFormProps) {
   const { t, i18n } = useTranslation();
@@ -68,7 +68,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
 
   function togglePasswords() {
     if (showPasswords) {
-      // Hidden fields must not be sent half-filled (SPEC.md section 4).
+      // Hidden fields must not be sent half-filled (docs/product.md, Behaviour).
       for (const field of passwordFields) setValue(field, '', { shouldDirty: true });
       clearErrors([...passwordFields]);
     }

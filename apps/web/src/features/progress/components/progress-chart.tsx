@@ -76,8 +76,8 @@ export interface ProgressChartProps {
 }
 
 /**
- * Progress as a small bar chart (DESIGN.md section 3): topics completed of total and hours of
- * sessions done of planned. SVG bars with the values as text; no chart library.
+ * Progress as a small bar chart (docs/product.md, Product decisions): topics completed of total
+ * and hours of sessions done of planned. SVG bars with the values as text; no chart library.
  */
 export function ProgressChart({ planId }: ProgressChartProps) {
   const { t } = useTranslation();

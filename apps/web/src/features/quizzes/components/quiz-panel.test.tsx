@@ -25,7 +25,8 @@ const quiz = {
   questions,
   createdAt: '2030-01-01T10:00:00.000Z',
   modelVersion: 'builtin',
-  warnings: ['The AI provider did not answer in time, so the built-in helper wrote this quiz.'],
+  // The English message differs from the text shown: the code is translated in the browser.
+  warnings: [{ code: 'ai_fallback_timeout', params: {}, message: 'The provider timed out.' }],
 };
 
 function fakeServer() {
@@ -87,7 +88,7 @@ describe('the quiz panel', () => {
     });
     expect(
       screen.getByText(
-        'The AI provider did not answer in time, so the built-in helper wrote this quiz.',
+        'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
       ),
     ).toBeTruthy();
     await user.click(within(first).getByRole('radio', { name: '100 °C' }));

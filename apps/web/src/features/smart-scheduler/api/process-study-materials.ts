@@ -65,7 +65,7 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POST /api/ai/ProcessStudyMaterials (multipart, SPEC.md section 7). Resolves with the draft
+ * POST /api/ai/ProcessStudyMaterials (multipart, docs/product.md, API). Resolves with the draft
  * proposal; rejects with ApiError (400 naming the broken part, 413 when too large). Like the API
  * client, an expired access token is refreshed once and the request sent again.
  */

@@ -33,7 +33,13 @@ const proposal: Proposal = {
     { subject: 'Biology', totalHours: 2 },
     { subject: 'Chemistry', totalHours: 1 },
   ],
-  aiWarnings: ['Chemistry needs about 14 h before 12 Mar, only 9 h are available.'],
+  aiWarnings: [
+    {
+      code: 'plan_short_before_deadline',
+      params: { subject: 'Chemistry', needHours: 14, gotHours: 9, deadlineDate: '2026-03-12' },
+      message: 'Chemistry needs about 14 h before 12 Mar, only 9 h are available.',
+    },
+  ],
 };
 
 function renderReview(data: Proposal = proposal) {
@@ -65,8 +71,9 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(['Biology2 h', 'Chemistry1 h']);
     expect(within(chart).getByText('Total: 3 h')).toBeTruthy();
+    // The notice's code and params, written in the interface language (not the server's text).
     expect(
-      screen.getByText('Chemistry needs about 14 h before 12 Mar, only 9 h are available.'),
+      screen.getByText('Chemistry needs about 14 h before Mar 12, only 9 h are available.'),
     ).toBeTruthy();
   });
 
@@ -89,20 +96,27 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
 
   it('sends the edited block list and shows the server rules next to the blocks', async () => {
     const user = userEvent.setup();
-    const message = 'Biology on 2026-03-04 17:30-18:30: that day is not a study day.';
+    const english = 'Biology on 2026-03-04 17:30-18:30: that day is not a study day.';
+    const notice = {
+      code: 'block_not_study_day',
+      params: { subject: 'Biology', blockDate: '2026-03-04', startTime: '17:30', endTime: '18:30' },
+      message: english,
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
         jsonResponse(
           {
-            message,
+            message: english,
             code: 'validation_failed',
-            details: [{ path: 'blocks', message }],
+            details: [{ path: 'blocks', message: english, notice }],
           },
           400,
         ),
       ),
     );
+    // The notice, written in the interface language, not the server's English text.
+    const message = 'Biology on Mar 4, 17:30-18:30: that day is not a study day.';
     renderReview();
     await user.click(screen.getByRole('button', { name: 'Modify' }));
     const dates = screen.getAllByLabelText(/^Date/);

@@ -1,12 +1,14 @@
-import type { Proposal } from '@studybuddy/contracts';
+import type { FieldIssue, Proposal } from '@studybuddy/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InputField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
+import { NoticeList } from '@/components/notice-list';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
+import { noticeText } from '@/lib/notice-text';
 import { useAcceptPlan } from '../api/accept-plan';
 import { useDiscardPlan } from '../api/discard-plan';
 import { formatIsoDate } from '../utils/dates';
@@ -37,7 +39,7 @@ export interface ProposalReviewProps {
 type Block = Proposal['schedule'][number]['blocks'][number];
 
 /**
- * The review of a smart-scheduler proposal (SPEC.md section 2, DESIGN.md section 3): sessions
+ * The review of a smart-scheduler proposal (docs/product.md, Screens): sessions
  * per day, hours per subject as a chart and numbers, the warnings, and Accept, Modify,
  * Regenerate and Discard. An accepted plan is shown read-only with a way to the calendar.
  */
@@ -51,12 +53,15 @@ export function ProposalReview({
   const accept = useAcceptPlan();
   const discard = useDiscardPlan();
   const [edits, setEdits] = useState<BlockEdits | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<FieldIssue[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
   const [discardError, setDiscardError] = useState<string | null>(null);
   const problemsRef = useRef<HTMLDivElement>(null);
   const accepted = useRef<Proposal | null>(null);
   const hoursFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  /** A server problem in the interface language when it comes as a notice. */
+  const issueText = (p: FieldIssue) =>
+    p.notice ? noticeText(p.notice, t, i18n.language) : p.message;
   const isDraft = proposal.status === 'draft';
   const editing = isDraft && edits !== null;
   const busy = accept.isPending || discard.isPending;
@@ -73,11 +78,12 @@ export function ProposalReview({
           setNotice('accepted');
         },
         onError: (error) => {
-          const details =
-            isApiError(error) && error.status === 400
-              ? error.fieldIssues.map((i) => i.message)
-              : [];
-          setProblems(details.length > 0 ? details : [errorMessage(error, t, i18n.language)]);
+          const details = isApiError(error) && error.status === 400 ? error.fieldIssues : [];
+          setProblems(
+            details.length > 0
+              ? details
+              : [{ path: '', message: errorMessage(error, t, i18n.language) }],
+          );
           // The list is announced (role=alert); focus goes there so it is read in full.
           requestAnimationFrame(() => problemsRef.current?.focus());
         },
@@ -205,8 +211,8 @@ export function ProposalReview({
           <div className="form-message form-message--error">
             <p className="review__problems-title">{t('smartScheduler.review.acceptFailed')}</p>
             <ul>
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
+              {problems.map(issueText).map((text) => (
+                <li key={text}>{text}</li>
               ))}
             </ul>
           </div>
@@ -238,7 +244,7 @@ export function ProposalReview({
                                 problems,
                                 block.subject,
                                 edits[block.sessionId] as BlockEdit,
-                              )
+                              ).map(issueText)
                             : []
                         }
                         hours={hoursFormat.format(block.duration)}
@@ -264,11 +270,7 @@ export function ProposalReview({
               {t('smartScheduler.review.warningsTitle')}
             </h2>
             {proposal.aiWarnings.length > 0 ? (
-              <ul className="review-warnings">
-                {proposal.aiWarnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
+              <NoticeList className="review-warnings" notices={proposal.aiWarnings} />
             ) : (
               <p className="status-text">{t('smartScheduler.review.noWarnings')}</p>
             )}

@@ -1,32 +1,33 @@
 import { WIZARD } from '@studybuddy/contracts';
-import { useId } from 'react';
-import type { SessionLength } from '../utils/availability';
-
-const labels: Record<SessionLength, string> = { 1: '1 hour', 1.5: '1.5 hours', 2: '2 hours' };
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { WizardValues } from '../utils/wizard-state';
 
 /** Session length 1h / 1.5h / 2h as a radio group (steps 2 and 4 share the value). */
-export function SessionLengthChoice({
-  value,
-  onChange,
-}: {
-  value: SessionLength;
-  onChange: (next: SessionLength) => void;
-}) {
-  const name = useId();
+export function SessionLengthChoice() {
+  const { t, i18n } = useTranslation();
+  const { field } = useController<WizardValues, 'sessionLength'>({ name: 'sessionLength' });
+  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <fieldset className="form__fieldset">
-      <legend className="form__legend">Session length</legend>
+      <legend className="form__legend">{t('smartScheduler.wizard.sessionLength')}</legend>
       <div className="choice-group">
         {WIZARD.sessionLengths.map((length) => (
           <label key={length} className="choice">
             <input
               type="radio"
-              name={name}
+              name={field.name}
               value={length}
-              checked={value === length}
-              onChange={() => onChange(length)}
+              checked={field.value === length}
+              onChange={() => field.onChange(length)}
+              onBlur={field.onBlur}
             />
-            <span>{labels[length]}</span>
+            <span>
+              {t('smartScheduler.wizard.availability.hours', {
+                count: length,
+                hours: format.format(length),
+              })}
+            </span>
           </label>
         ))}
       </div>

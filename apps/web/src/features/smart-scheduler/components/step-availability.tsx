@@ -1,66 +1,51 @@
-import { WIZARD } from '@studybuddy/contracts';
+import { WEEKDAYS, WIZARD } from '@studybuddy/contracts';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form-field';
-import {
-  type AvailabilityInput,
-  HOUR_CHOICES,
-  type SessionLength,
-  WEEKDAYS,
-  weeklyHours,
-} from '../utils/availability';
+import { HOUR_CHOICES, weeklyHours } from '../utils/availability';
+import type { WizardValues } from '../utils/wizard-state';
 import { SessionLengthChoice } from './session-length-choice';
 
-export interface StepAvailabilityProps {
-  value: AvailabilityInput;
-  onChange: (next: AvailabilityInput) => void;
-  sessionLength: SessionLength;
-  onSessionLengthChange: (next: SessionLength) => void;
-}
-
-const hoursText = (h: number) => `${h} ${h === 1 ? 'hour' : 'hours'}`;
-
 /** Step 2: study days with their available hours, the start time and the session length. */
-export function StepAvailability({
-  value,
-  onChange,
-  sessionLength,
-  onSessionLengthChange,
-}: StepAvailabilityProps) {
-  const setDay = (i: number, on: boolean) =>
-    onChange({ ...value, days: value.days.map((d, j) => (j === i ? on : d)) });
-  const setHours = (i: number, h: number) =>
-    onChange({ ...value, hours: value.hours.map((d, j) => (j === i ? h : d)) });
-  const total = weeklyHours(value);
+export function StepAvailability() {
+  const { t, i18n } = useTranslation();
+  const { register, control } = useFormContext<WizardValues>();
+  const availability = useWatch({ control, name: 'availability' });
+  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const hoursText = (count: number) =>
+    t('smartScheduler.wizard.availability.hours', { count, hours: hours.format(count) });
+  const total = weeklyHours(availability);
 
   return (
     <div className="wizard-step__body">
       <fieldset className="form__fieldset">
-        <legend className="form__legend">Study days and available hours</legend>
+        <legend className="form__legend">{t('smartScheduler.wizard.availability.legend')}</legend>
         <ul className="wizard-days">
-          {WEEKDAYS.map((day, i) => {
-            const on = value.days[i] === true;
+          {WEEKDAYS.map((weekday, i) => {
+            const on = availability.days[i] === true;
+            const day = t(`smartScheduler.wizard.weekdays.${weekday.toLowerCase()}`);
             const checkboxId = `wizard-day-${i}`;
             const hoursId = `wizard-day-${i}-hours`;
             return (
-              <li key={day} className="wizard-days__row">
+              <li key={weekday} className="wizard-days__row">
                 <span className="wizard-days__day">
                   <input
                     id={checkboxId}
                     type="checkbox"
                     className="checkbox-field__control"
-                    checked={on}
-                    onChange={(e) => setDay(i, e.target.checked)}
+                    {...register(`availability.days.${i}`)}
                   />
                   <label htmlFor={checkboxId}>{day}</label>
                 </span>
                 <label htmlFor={hoursId} className="visually-hidden">
-                  Available hours on {day}
+                  {t('smartScheduler.wizard.availability.hoursOn', { day })}
                 </label>
                 <select
                   id={hoursId}
                   className="field__control wizard-days__hours"
-                  value={String(value.hours[i] ?? 0)}
+                  {...register(`availability.hours.${i}`, { valueAsNumber: true })}
+                  // Native disabled, not register's: a day switched off keeps its hours.
                   disabled={!on}
-                  onChange={(e) => setHours(i, Number(e.target.value))}
                 >
                   {HOUR_CHOICES.map((h) => (
                     <option key={h} value={h}>
@@ -75,10 +60,9 @@ export function StepAvailability({
       </fieldset>
       <div className="form__row">
         <SelectField
-          label="Start time"
-          hint="Each study day starts here and runs for its available hours (until midnight at the latest)."
-          value={value.startTime}
-          onChange={(e) => onChange({ ...value, startTime: e.target.value })}
+          label={t('smartScheduler.wizard.availability.startTime')}
+          hint={t('smartScheduler.wizard.availability.startTimeHint')}
+          {...register('availability.startTime')}
         >
           {WIZARD.startTimes.map((time) => (
             <option key={time} value={time}>
@@ -86,10 +70,13 @@ export function StepAvailability({
             </option>
           ))}
         </SelectField>
-        <SessionLengthChoice value={sessionLength} onChange={onSessionLengthChange} />
+        <SessionLengthChoice />
       </div>
       <p className="wizard-summary" aria-live="polite">
-        {`About ${total} ${total === 1 ? 'hour' : 'hours'} of study time a week.`}
+        {t('smartScheduler.wizard.availability.weekTotal', {
+          count: total,
+          hours: hours.format(total),
+        })}
       </p>
     </div>
   );

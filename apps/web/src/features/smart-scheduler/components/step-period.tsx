@@ -1,102 +1,93 @@
-import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type FieldPath, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '@/components/form-field';
 import { formatIsoDate } from '../utils/dates';
-import {
-  type PeriodInput,
-  type PeriodMode,
-  resolvePeriod,
-  validatePeriod,
-  WEEK_CHOICES,
-  weeksLabel,
-} from '../utils/period';
+import { resolvePeriod, WEEK_CHOICES, weeksParts } from '../utils/period';
+import { wizardMessage } from '../utils/wizard-messages';
+import type { WizardValues } from '../utils/wizard-state';
 
-export interface StepPeriodProps {
-  value: PeriodInput;
-  onChange: (next: PeriodInput) => void;
-  today: string;
+/** The label of a weeks choice: '3 weeks', '1 month' at 4, '1 month 2 weeks' at 6. */
+export function weeksLabel(count: number, t: TFunction): string {
+  const parts = weeksParts(count);
+  const weeks = t('smartScheduler.wizard.period.weeks', { count: parts.weeks });
+  if (parts.months === 0) return weeks;
+  const months = t('smartScheduler.wizard.period.months', { count: parts.months });
+  return parts.weeks === 0
+    ? months
+    : t('smartScheduler.wizard.period.monthsAndWeeks', { months, weeks });
 }
 
-/** Step 1: the study period, by a number of weeks or by an end date (SPEC.md sections 4, 9). */
-export function StepPeriod({ value, onChange, today }: StepPeriodProps) {
-  const modeName = useId();
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const errors = validatePeriod(value, today);
-  const period = resolvePeriod(value);
-  const shown = (field: 'start' | 'weeks' | 'end', filled: boolean) =>
-    touched[field] || filled ? errors[field] : undefined;
-  const touch = (field: string) => setTouched((t) => ({ ...t, [field]: true }));
-  const setMode = (mode: PeriodMode) => onChange({ ...value, mode });
+/** Step 1: the study period, by a number of weeks or by an end date. */
+export function StepPeriod({ today }: { today: string }) {
+  const { t, i18n } = useTranslation();
+  const { register, control, getFieldState } = useFormContext<WizardValues>();
+  const formState = useFormState({ control, name: 'period' });
+  const period = useWatch({ control, name: 'period' });
+  const resolved = resolvePeriod(period);
+  // A field's problem shows once it was left or holds a value (a typed date is judged at once),
+  // and after Generate found it (a start kept from an earlier day may have gone stale).
+  const shown = (name: FieldPath<WizardValues>, filled: boolean) => {
+    const field = getFieldState(name, formState);
+    const visible = field.isTouched || filled || formState.isSubmitted;
+    return visible ? wizardMessage(field.error?.message, t) || undefined : undefined;
+  };
 
   return (
     <div className="wizard-step__body">
       <fieldset className="form__fieldset">
-        <legend className="form__legend">How do you want to set the period?</legend>
+        <legend className="form__legend">{t('smartScheduler.wizard.period.modeLegend')}</legend>
         <div className="choice-group">
           <label className="choice">
-            <input
-              type="radio"
-              name={modeName}
-              value="weeks"
-              checked={value.mode === 'weeks'}
-              onChange={() => setMode('weeks')}
-            />
-            <span>A number of weeks</span>
+            <input type="radio" value="weeks" {...register('period.mode')} />
+            <span>{t('smartScheduler.wizard.period.byWeeks')}</span>
           </label>
           <label className="choice">
-            <input
-              type="radio"
-              name={modeName}
-              value="endDate"
-              checked={value.mode === 'endDate'}
-              onChange={() => setMode('endDate')}
-            />
-            <span>An end date</span>
+            <input type="radio" value="endDate" {...register('period.mode')} />
+            <span>{t('smartScheduler.wizard.period.byEndDate')}</span>
           </label>
         </div>
       </fieldset>
       <div className="form__row">
         <InputField
-          label="Start date"
+          label={t('smartScheduler.wizard.period.start')}
           type="date"
           required
           min={today}
-          value={value.start}
-          onChange={(e) => onChange({ ...value, start: e.target.value })}
-          onBlur={() => touch('start')}
-          error={shown('start', value.start !== '')}
+          error={shown('period.start', period.start !== '')}
+          {...register('period.start')}
         />
-        {value.mode === 'weeks' ? (
+        {period.mode === 'weeks' ? (
           <SelectField
-            label="Length"
+            label={t('smartScheduler.wizard.period.length')}
             required
-            value={String(value.weeks)}
-            onChange={(e) => onChange({ ...value, weeks: Number(e.target.value) })}
-            onBlur={() => touch('weeks')}
-            error={shown('weeks', true)}
+            error={shown('period.weeks', true)}
+            {...register('period.weeks', { valueAsNumber: true })}
           >
             {WEEK_CHOICES.map((w) => (
               <option key={w} value={w}>
-                {weeksLabel(w)}
+                {weeksLabel(w, t)}
               </option>
             ))}
           </SelectField>
         ) : (
           <InputField
-            label="End date"
+            label={t('smartScheduler.wizard.period.end')}
             type="date"
             required
-            min={value.start || today}
-            value={value.end}
-            onChange={(e) => onChange({ ...value, end: e.target.value })}
-            onBlur={() => touch('end')}
-            error={shown('end', value.end !== '')}
+            min={period.start || today}
+            error={shown('period.end', period.end !== '')}
+            {...register('period.end')}
           />
         )}
       </div>
       <p className="wizard-summary" aria-live="polite">
-        {period && Object.keys(errors).length === 0
-          ? `Your study period: ${formatIsoDate(period.start, 'en-GB')} to ${formatIsoDate(period.end, 'en-GB')}.`
-          : 'Choose a start date and a length to see your study period.'}
+        {resolved && !formState.errors.period
+          ? t('smartScheduler.wizard.period.summary', {
+              start: formatIsoDate(resolved.start, i18n.language),
+              end: formatIsoDate(resolved.end, i18n.language),
+            })
+          : t('smartScheduler.wizard.period.summaryEmpty')}
       </p>
     </div>
   );

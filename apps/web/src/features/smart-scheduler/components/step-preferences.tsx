@@ -1,45 +1,30 @@
+import { useFormContext, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { CheckboxField, TextAreaField } from '@/components/form-field';
-import type { SessionLength } from '../utils/availability';
+import { wizardMessage } from '../utils/wizard-messages';
+import type { WizardValues } from '../utils/wizard-state';
 import { SessionLengthChoice } from './session-length-choice';
 
-export interface StepPreferencesProps {
-  sessionLength: SessionLength;
-  frontLoad: boolean;
-  extraWishes: string;
-  onChange: (next: {
-    sessionLength: SessionLength;
-    frontLoad: boolean;
-    extraWishes: string;
-  }) => void;
-}
-
 /** Step 4: session length (prefilled from step 2), front-loading and extra wishes. */
-export function StepPreferences({
-  sessionLength,
-  frontLoad,
-  extraWishes,
-  onChange,
-}: StepPreferencesProps) {
-  const value = { sessionLength, frontLoad, extraWishes };
+export function StepPreferences() {
+  const { t } = useTranslation();
+  const { register, control } = useFormContext<WizardValues>();
+  const { errors } = useFormState({ control, name: 'extraWishes' });
   return (
     <div className="wizard-step__body">
-      <SessionLengthChoice
-        value={sessionLength}
-        onChange={(next) => onChange({ ...value, sessionLength: next })}
-      />
+      <SessionLengthChoice />
       <CheckboxField
-        label="Front-load my plan (study more in the first weeks)"
-        checked={frontLoad}
-        onChange={(e) => onChange({ ...value, frontLoad: e.target.checked })}
+        label={t('smartScheduler.wizard.preferences.frontLoad')}
+        {...register('frontLoad')}
       />
       <TextAreaField
-        label="Extra wishes"
-        hint="For example: no Sundays, mornings."
-        placeholder="no Sundays, mornings"
+        label={t('smartScheduler.wizard.preferences.extraWishes')}
+        hint={t('smartScheduler.wizard.preferences.extraWishesHint')}
+        placeholder={t('smartScheduler.wizard.preferences.extraWishesPlaceholder')}
         rows={3}
         maxLength={2000}
-        value={extraWishes}
-        onChange={(e) => onChange({ ...value, extraWishes: e.target.value })}
+        error={wizardMessage(errors.extraWishes?.message, t) || undefined}
+        {...register('extraWishes')}
       />
     </div>
   );

@@ -1,30 +1,29 @@
 import { WIZARD } from '@studybuddy/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { InputField, SelectField, TextAreaField } from '@/components/form-field';
 import { addDays, formatIsoDate } from '../utils/dates';
+import { resolvePeriod } from '../utils/period';
 import {
   ACCEPTED_FILE_TYPES,
   addFiles,
+  type FileProblem,
   formatFileSize,
   newSubject,
   PRIORITY_CHOICES,
-  type PriorityChoice,
   type SubjectDraft,
-  type SubjectError,
   type SubjectField,
   stillMissing,
 } from '../utils/subjects';
+import { wizardMessage } from '../utils/wizard-messages';
+import type { WizardValues } from '../utils/wizard-state';
 
-export interface SubjectsValue {
-  subjects: SubjectDraft[];
+export interface StepSubjectsProps {
+  /** Id of the one expanded subject, or null. */
   expandedSubject: string | null;
-}
-
-export interface StepSubjectsProps extends SubjectsValue {
-  onChange: (next: SubjectsValue) => void;
-  period: { start: string; end: string } | null;
-  /** The problem found on Next; its field is marked in the expanded subject. */
-  error: SubjectError | null;
+  onExpand: (id: string | null) => void;
 }
 
 /** Id of a subject's control, so the wizard can move focus to the field in error. */
@@ -32,59 +31,55 @@ export function subjectFieldId(subjectId: string, field: SubjectField): string {
   return `wizard-subject-${subjectId}-${field}`;
 }
 
+const subjectTitle = (s: SubjectDraft, index: number, t: TFunction) =>
+  s.name.trim() || t('smartScheduler.wizard.subjects.untitled', { number: index + 1 });
+
 /**
- * Removes a subject: then the first one is expanded, or none when the list is empty (SPEC.md
- * section 4).
+ * Step 3: subjects, one expanded at a time, each with key topics, deadline, priority and files.
+ * Removing a subject expands the first one left; an added subject is expanded.
  */
-export function removeSubject(value: SubjectsValue, id: string): SubjectsValue {
-  const subjects = value.subjects.filter((s) => s.id !== id);
-  return { subjects, expandedSubject: subjects[0]?.id ?? null };
-}
+export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
+  const { t, i18n } = useTranslation();
+  const { register, control, setValue, getValues } = useFormContext<WizardValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'subjects', keyName: 'key' });
+  const subjects = useWatch({ control, name: 'subjects' });
+  const period = resolvePeriod(useWatch({ control, name: 'period' }));
+  const { errors } = useFormState({ control, name: 'subjects' });
+  const [fileProblems, setFileProblems] = useState<Record<string, FileProblem[]>>({});
+  const names = subjects.map((s) => s.name);
+  const full = fields.length >= WIZARD.subjectsMax;
+  const date = (iso: string) => formatIsoDate(iso, i18n.language);
 
-/** Adds an empty subject, expanded (the others are minimized). */
-export function appendSubject(value: SubjectsValue): SubjectsValue {
-  const subject = newSubject();
-  return { subjects: [...value.subjects, subject], expandedSubject: subject.id };
-}
-
-const subjectTitle = (s: SubjectDraft, index: number) => s.name.trim() || `Subject ${index + 1}`;
-
-/** Step 3: subjects, one expanded at a time, each with key topics, deadline, priority, files. */
-export function StepSubjects({
-  subjects,
-  expandedSubject,
-  onChange,
-  period,
-  error,
-}: StepSubjectsProps) {
-  const [fileProblems, setFileProblems] = useState<Record<string, string[]>>({});
-  const update = (id: string, patch: Partial<SubjectDraft>) =>
-    onChange({
-      subjects: subjects.map((s) => (s.id === id ? { ...s, ...patch } : s)),
-      expandedSubject,
-    });
-  const full = subjects.length >= WIZARD.subjectsMax;
+  const fieldError = (index: number, field: SubjectField) => {
+    const message = errors.subjects?.[index]?.[field]?.message;
+    return typeof message === 'string' ? wizardMessage(message, t, names) || undefined : undefined;
+  };
+  const setFiles = (index: number, files: File[], missing: SubjectDraft['missingFiles']) => {
+    setValue(`subjects.${index}.files`, files, { shouldDirty: true });
+    setValue(`subjects.${index}.missingFiles`, missing, { shouldDirty: true });
+  };
 
   return (
     <div className="wizard-step__body">
       <p className="form__note">
-        Add each subject you are studying for. Key topics need at least 50 characters: the more you
-        tell, the better the plan.
+        {t('smartScheduler.wizard.subjects.intro', { min: WIZARD.keyTopicsMin })}
       </p>
-      {subjects.length === 0 ? <p className="empty-state">No subjects yet.</p> : null}
+      {fields.length === 0 ? (
+        <p className="empty-state">{t('smartScheduler.wizard.subjects.empty')}</p>
+      ) : null}
       <ol className="wizard-subjects">
-        {subjects.map((s, index) => {
+        {fields.map((item, index) => {
+          const s = subjects[index] ?? item;
+          const title = subjectTitle(s, index, t);
           const expanded = s.id === expandedSubject;
           const headingId = `wizard-subject-${s.id}-title`;
-          const fieldError = (field: SubjectField) =>
-            error && error.index === index && error.field === field
-              ? error.message.replace(/^Subject \d+: /, '')
-              : undefined;
+          const filesId = subjectFieldId(s.id, 'files');
+          const problems = fileProblems[s.id] ?? [];
           return (
-            <li key={s.id} className="wizard-subject">
+            <li key={item.key} className="wizard-subject">
               <div className="wizard-subject__header">
                 <h3 id={headingId} className="wizard-subject__title">
-                  {subjectTitle(s, index)}
+                  {title}
                 </h3>
                 <div className="actions">
                   {expanded ? null : (
@@ -92,18 +87,21 @@ export function StepSubjects({
                       type="button"
                       className="button button--secondary button--small"
                       aria-describedby={headingId}
-                      onClick={() => onChange({ subjects, expandedSubject: s.id })}
+                      onClick={() => onExpand(s.id)}
                     >
-                      Edit
+                      {t('smartScheduler.wizard.subjects.edit')}
                     </button>
                   )}
                   <button
                     type="button"
                     className="button button--ghost button--small wizard-subject__delete"
                     aria-describedby={headingId}
-                    onClick={() => onChange(removeSubject({ subjects, expandedSubject }, s.id))}
+                    onClick={() => {
+                      remove(index);
+                      onExpand(getValues('subjects')[0]?.id ?? null);
+                    }}
                   >
-                    Delete
+                    {t('smartScheduler.wizard.subjects.delete')}
                   </button>
                 </div>
               </div>
@@ -111,83 +109,80 @@ export function StepSubjects({
                 <div className="wizard-subject__body">
                   <InputField
                     id={subjectFieldId(s.id, 'name')}
-                    label="Name"
+                    label={t('smartScheduler.wizard.subjects.name')}
                     required
                     maxLength={200}
-                    value={s.name}
-                    onChange={(e) => update(s.id, { name: e.target.value })}
-                    error={fieldError('name')}
+                    error={fieldError(index, 'name')}
+                    {...register(`subjects.${index}.name`)}
                   />
                   <TextAreaField
                     id={subjectFieldId(s.id, 'keyTopics')}
-                    label="Key topics"
+                    label={t('smartScheduler.wizard.subjects.keyTopics')}
                     required
                     rows={4}
                     maxLength={WIZARD.keyTopicsMax}
-                    hint={`At least ${WIZARD.keyTopicsMin} characters (${s.keyTopics.trim().length} so far).`}
-                    value={s.keyTopics}
-                    onChange={(e) => update(s.id, { keyTopics: e.target.value })}
-                    error={fieldError('keyTopics')}
+                    hint={t('smartScheduler.wizard.subjects.keyTopicsHint', {
+                      min: WIZARD.keyTopicsMin,
+                      typed: s.keyTopics.trim().length,
+                    })}
+                    error={fieldError(index, 'keyTopics')}
+                    {...register(`subjects.${index}.keyTopics`)}
                   />
                   <div className="form__row">
                     <InputField
                       id={subjectFieldId(s.id, 'deadline')}
-                      label="Deadline (exam day)"
+                      label={t('smartScheduler.wizard.subjects.deadline')}
                       type="date"
                       min={period ? addDays(period.start, 1) : undefined}
                       max={period?.end}
                       hint={
                         period
-                          ? `Optional; after ${formatIsoDate(period.start, 'en-GB')} and by ${formatIsoDate(period.end, 'en-GB')}.`
-                          : 'Optional.'
+                          ? t('smartScheduler.wizard.subjects.deadlineHint', {
+                              start: date(period.start),
+                              end: date(period.end),
+                            })
+                          : t('smartScheduler.wizard.subjects.optional')
                       }
-                      value={s.deadline}
-                      onChange={(e) => update(s.id, { deadline: e.target.value })}
-                      error={fieldError('deadline')}
+                      error={fieldError(index, 'deadline')}
+                      {...register(`subjects.${index}.deadline`)}
                     />
                     <SelectField
-                      label="Priority"
-                      value={s.priority}
-                      onChange={(e) => update(s.id, { priority: e.target.value as PriorityChoice })}
+                      label={t('smartScheduler.wizard.subjects.priority')}
+                      {...register(`subjects.${index}.priority`)}
                     >
                       {PRIORITY_CHOICES.map((p) => (
                         <option key={p.value} value={p.value}>
-                          {p.label}
+                          {t(`smartScheduler.wizard.priority.${p.label}`)}
                         </option>
                       ))}
                     </SelectField>
                   </div>
                   <div className="field">
-                    <label htmlFor={subjectFieldId(s.id, 'files')} className="field__label">
-                      Study files
+                    <label htmlFor={filesId} className="field__label">
+                      {t('smartScheduler.wizard.files.label')}
                     </label>
                     <input
-                      id={subjectFieldId(s.id, 'files')}
+                      id={filesId}
                       type="file"
                       multiple
                       accept={ACCEPTED_FILE_TYPES}
                       className="wizard-subject__file-input"
-                      aria-describedby={`${subjectFieldId(s.id, 'files')}-hint`}
+                      aria-invalid={fieldError(index, 'files') ? true : undefined}
+                      aria-describedby={`${filesId}-hint`}
                       onChange={(e) => {
                         const chosen = Array.from(e.target.files ?? []);
                         e.target.value = '';
                         const result = addFiles(s.files, chosen);
                         setFileProblems((p) => ({ ...p, [s.id]: result.problems }));
-                        update(s.id, {
-                          files: result.files,
-                          missingFiles: stillMissing(s.missingFiles, result.files),
-                        });
+                        setFiles(index, result.files, stillMissing(s.missingFiles, result.files));
                       }}
                     />
-                    <p id={`${subjectFieldId(s.id, 'files')}-hint`} className="field__hint">
-                      Optional: PDF, DOCX, TXT or Markdown, up to 20 MB each and 10 per subject.
+                    <p id={`${filesId}-hint`} className="field__hint">
+                      {t('smartScheduler.wizard.files.hint')}
                     </p>
                     {s.missingFiles?.length ? (
                       <div className="form-message form-message--error wizard-subject__missing">
-                        <p>
-                          The page was reloaded, which forgets chosen files. Choose these again, or
-                          leave them out:
-                        </p>
+                        <p>{t('smartScheduler.wizard.files.missing')}</p>
                         <ul>
                           {s.missingFiles.map((m) => (
                             <li key={`${m.name}-${m.size}`}>
@@ -198,23 +193,28 @@ export function StepSubjects({
                         <button
                           type="button"
                           className="button button--ghost button--small"
-                          onClick={() => update(s.id, { missingFiles: undefined })}
+                          onClick={() => setFiles(index, s.files, undefined)}
                         >
-                          Leave them out
+                          {t('smartScheduler.wizard.files.leaveOut')}
                         </button>
                       </div>
                     ) : null}
-                    {(fileProblems[s.id] ?? []).length > 0 ? (
+                    {problems.length > 0 ? (
                       <ul className="field__error wizard-subject__file-problems" role="alert">
-                        {(fileProblems[s.id] ?? []).map((p) => (
-                          <li key={p}>{p}</li>
+                        {problems.map((p) => (
+                          <li key={`${p.file}-${p.reason}`}>
+                            {t(`smartScheduler.wizard.files.problems.${p.reason}`, {
+                              file: p.file,
+                              max: WIZARD.filesPerSubject,
+                            })}
+                          </li>
                         ))}
                       </ul>
                     ) : null}
                     {s.files.length > 0 ? (
                       <ul
                         className="wizard-files"
-                        aria-label={`Files of ${subjectTitle(s, index)}`}
+                        aria-label={t('smartScheduler.wizard.files.listLabel', { subject: title })}
                       >
                         {s.files.map((f) => (
                           <li key={`${f.name}-${f.size}`} className="wizard-files__item">
@@ -223,12 +223,18 @@ export function StepSubjects({
                             <button
                               type="button"
                               className="button button--ghost button--small"
-                              aria-label={`Remove ${f.name}`}
+                              aria-label={t('smartScheduler.wizard.files.removeFile', {
+                                file: f.name,
+                              })}
                               onClick={() =>
-                                update(s.id, { files: s.files.filter((x) => x !== f) })
+                                setFiles(
+                                  index,
+                                  s.files.filter((x) => x !== f),
+                                  s.missingFiles,
+                                )
                               }
                             >
-                              Remove
+                              {t('smartScheduler.wizard.files.remove')}
                             </button>
                           </li>
                         ))}
@@ -239,10 +245,14 @@ export function StepSubjects({
               ) : (
                 <p className="wizard-subject__summary">
                   {[
-                    `${s.keyTopics.trim().length} characters of key topics`,
-                    s.deadline ? `deadline ${formatIsoDate(s.deadline, 'en-GB')}` : '',
+                    t('smartScheduler.wizard.subjects.topicsCount', {
+                      count: s.keyTopics.trim().length,
+                    }),
+                    s.deadline
+                      ? t('smartScheduler.wizard.subjects.deadlineOn', { date: date(s.deadline) })
+                      : '',
                     s.files.length
-                      ? `${s.files.length} ${s.files.length === 1 ? 'file' : 'files'}`
+                      ? t('smartScheduler.wizard.subjects.filesCount', { count: s.files.length })
                       : '',
                   ]
                     .filter(Boolean)
@@ -257,11 +267,19 @@ export function StepSubjects({
         type="button"
         className="button button--secondary wizard-subjects__add"
         disabled={full}
-        onClick={() => onChange(appendSubject({ subjects, expandedSubject }))}
+        onClick={() => {
+          const subject = newSubject();
+          append(subject, { shouldFocus: false });
+          onExpand(subject.id);
+        }}
       >
-        Add subject
+        {t('smartScheduler.wizard.subjects.add')}
       </button>
-      {full ? <p className="form__note">You can add up to {WIZARD.subjectsMax} subjects.</p> : null}
+      {full ? (
+        <p className="form__note">
+          {t('smartScheduler.wizard.subjects.full', { max: WIZARD.subjectsMax })}
+        </p>
+      ) : null}
     </div>
   );
 }

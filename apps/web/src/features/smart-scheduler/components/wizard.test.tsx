@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import el from '../../../../public/assets/i18n/el.json';
 import { wizardStore } from '../hooks/wizard-store';
 import { addDays, localToday } from '../utils/dates';
+import { initialWizardState } from '../utils/wizard-state';
 import { Wizard } from './wizard';
 
 const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
@@ -274,6 +276,29 @@ describe('Wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('notes.md')).toBeTruthy();
   });
 
+  it('keeps added and removed subjects in the store, and forgets everything on Start over', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Chemistry');
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    expect(wizardStore.get().subjects.map((s) => s.name)).toEqual(['Chemistry', '']);
+    first.unmount();
+    renderWizard();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Chemistry',
+      'Subject 2',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(heading().textContent).toBe('Step 1: Study period');
+    await goToSubjects(user);
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+  });
+
   it('asks again for the files a reload forgot', async () => {
     const user = userEvent.setup();
     const first = renderWizard();
@@ -297,5 +322,101 @@ describe('Wizard', { timeout: 20_000 }, () => {
     expect(screen.queryByText('notes.md (7 B)')).toBeNull();
     await user.click(next());
     expect(heading().textContent).toBe('Step 4: Preferences');
+  });
+
+  it('keeps a deadline inside the study period (the contract rule) and points at it', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const today = localToday();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    // The default period is four weeks from today: its last day is today + 27.
+    const deadline = screen.getByLabelText(/^Deadline/) as HTMLInputElement;
+    await user.type(deadline, addDays(today, 28));
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Subject 1: The deadline must be after the start date and inside the study period.',
+    );
+    expect(document.activeElement).toBe(deadline);
+    expect(deadline.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(deadline);
+    await user.type(deadline, addDays(today, 27));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
+    await user.click(next());
+    expect(heading().textContent).toBe('Step 4: Preferences');
+  });
+
+  it('refuses two subjects whose names would share a file part, naming both', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Math A');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Math_A');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    await user.click(next());
+    const clash = 'Each subject needs its own name ("Math A" and "Math_A" count as the same).';
+    expect(screen.getByRole('alert').textContent).toBe(`Subject 2: ${clash}`);
+    expect(screen.getByText(clash, { selector: '.field__error' })).toBeTruthy();
+  });
+
+  it('checks every step again on Generate and returns to the first one in error', async () => {
+    const user = userEvent.setup();
+    // A wizard kept from three days ago: its start date is now in the past.
+    const stale = initialWizardState(addDays(localToday(), -3));
+    const [first] = stale.subjects;
+    wizardStore.set({
+      ...stale,
+      step: 3,
+      subjects: first ? [{ ...first, name: 'Biology', keyTopics: topics }] : [],
+    });
+    renderWizard();
+    await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
+    expect(heading().textContent).toBe('Step 1: Study period');
+    expect(await screen.findByText('The start date must be today or later.')).toBeTruthy();
+    expect(next()).toHaveProperty('disabled', true);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('speaks the chosen language, validation messages included, and asks for content in it', async () => {
+    const user = userEvent.setup();
+    const { i18n } = renderWizard();
+    i18n.addResourceBundle('el', 'translation', el);
+    await act(() => i18n.changeLanguage('el'));
+    const w = el.smartScheduler.wizard;
+    const nextButton = () => screen.getByRole('button', { name: w.next });
+    const greekHeading = () => screen.getByRole('heading', { level: 2, name: /^Βήμα \d/ });
+    expect(greekHeading().textContent).toBe(`Βήμα 1: ${w.steps.period}`);
+    expect(
+      (screen.getByRole('combobox', { name: /^Διάρκεια/ }) as HTMLSelectElement).selectedOptions[0]
+        ?.textContent,
+    ).toBe('1 μήνας');
+    await user.click(nextButton());
+    expect(screen.getByRole('checkbox', { name: w.weekdays.monday })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '1,5 ώρες' })).toBeTruthy();
+    await user.click(nextButton());
+
+    await user.type(screen.getByRole('textbox', { name: /^Όνομα/ }), 'Βιολογία');
+    await user.type(screen.getByRole('textbox', { name: /^Βασικά θέματα/ }), 'Κύτταρα');
+    await user.click(nextButton());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Μάθημα 1: Τα βασικά θέματα πρέπει να έχουν τουλάχιστον 50 χαρακτήρες.',
+    );
+    expect(screen.getByText(w.errors.keyTopicsMin, { selector: '.field__error' })).toBeTruthy();
+
+    await user.clear(screen.getByRole('textbox', { name: /^Βασικά θέματα/ }));
+    await user.click(screen.getByRole('textbox', { name: /^Βασικά θέματα/ }));
+    await user.paste(topics);
+    await user.click(nextButton());
+    expect(greekHeading().textContent).toBe(`Βήμα 4: ${w.steps.preferences}`);
+    await user.click(screen.getByRole('button', { name: w.generate }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(screen.getByRole('dialog').textContent).toContain(w.generation.lead);
+    expect(FakeXhr.sent[0]?.body?.get('language')).toBe('el');
   });
 });

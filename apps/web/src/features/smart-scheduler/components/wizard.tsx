@@ -1,13 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Proposal } from '@studybuddy/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { aiLanguage } from '@/lib/ai-language';
 import { useGeneratePlan } from '../hooks/use-generate-plan';
 import { useWizardState, wizardStore } from '../hooks/wizard-store';
-import { validateAvailability } from '../utils/availability';
 import { localToday } from '../utils/dates';
-import { resolvePeriod, validatePeriod } from '../utils/period';
-import { type SubjectError, validateSubjects } from '../utils/subjects';
 import { browserTimeZone, buildWizardFormData, newJobId } from '../utils/wizard-form-data';
-import { WIZARD_STEPS, type WizardStep } from '../utils/wizard-state';
+import { firstProblem, STEP_FIELDS, wizardFormSchema } from '../utils/wizard-form-schema';
+import { wizardMessage } from '../utils/wizard-messages';
+import {
+  WIZARD_STEPS,
+  type WizardStep,
+  type WizardValues,
+  wizardValues,
+} from '../utils/wizard-state';
 import { GenerationOverlay } from './generation-overlay';
 import { StepAvailability } from './step-availability';
 import { StepPeriod } from './step-period';
@@ -15,28 +23,65 @@ import { StepPreferences } from './step-preferences';
 import { StepSubjects, subjectFieldId } from './step-subjects';
 import './smart-scheduler.css';
 
+const LAST_STEP: WizardStep = 3;
+
 export interface WizardProps {
   /** Called with the draft proposal once the server made it. */
   onGenerated: (proposal: Proposal) => void;
 }
 
 /**
- * The smart-scheduler setup wizard (SPEC.md sections 2, 4, 5, 9). Its texts are fixed English
- * (SPEC.md section 1: the wizard's language is fixed), written here rather than put through
- * i18n, and the wizard is marked lang="en" so screen readers read it as English.
+ * The smart-scheduler setup wizard: study period, weekly availability, subjects with their
+ * files, preferences, then the generation overlay. One react-hook-form over the contract's
+ * schema (see wizardFormSchema); Next checks only the current step's fields. The values also
+ * live in the wizard store, so they outlive this screen and a reload.
  */
 export function Wizard({ onGenerated }: WizardProps) {
+  const { t, i18n } = useTranslation();
   const [state, setState] = useWizardState();
   const [today] = useState(localToday);
-  const [stepError, setStepError] = useState<string | null>(null);
-  const [subjectError, setSubjectError] = useState<SubjectError | null>(null);
+  const [resolver] = useState(() => zodResolver(wizardFormSchema(today)));
+  const form = useForm<WizardValues>({
+    resolver,
+    // Checked on Next, not on blur: a problem appearing as a field loses focus would move the
+    // Next button from under the student's click. Once shown, problems re-check as they edit.
+    mode: 'onSubmit',
+    // Focus is moved by the wizard: the failing field may sit on another step or subject.
+    shouldFocusError: false,
+    defaultValues: wizardValues(wizardStore.get()),
+  });
+  const { trigger } = form;
+  /** The step whose problems are shown (after a failed Next), or null. */
+  const [checkedStep, setCheckedStep] = useState<WizardStep | null>(null);
   const [focusField, setFocusField] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const generation = useGeneratePlan(onGenerated);
   const step = state.step;
-  const period = resolvePeriod(state.period);
-  const periodValid = Object.keys(validatePeriod(state.period, today)).length === 0;
+  const subjects = useWatch({ control: form.control, name: 'subjects' });
+  const errors = form.formState.errors;
+  const periodValid = !errors.period;
+
+  // Every change is kept in the store (and its session-storage copy).
+  useEffect(() => {
+    const { unsubscribe } = form.watch((values) =>
+      wizardStore.set((s) => ({ ...s, ...(values as WizardValues) })),
+    );
+    return unsubscribe;
+  }, [form]);
+
+  // The period step is checked as it is edited (Next waits for a valid period); another step
+  // is re-checked on every change once its problems were shown, until they are all fixed.
+  useEffect(() => {
+    if (step !== 0 && checkedStep !== step) return;
+    const check = async () => {
+      const valid = await trigger(STEP_FIELDS[step]);
+      if (valid && step !== 0) setCheckedStep(null);
+    };
+    void check();
+    const { unsubscribe } = form.watch(() => void check());
+    return unsubscribe;
+  }, [form, trigger, step, checkedStep]);
 
   // Focus goes to the new step's heading, so keyboard and reader users start at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step change only
@@ -55,82 +100,93 @@ export function Wizard({ onGenerated }: WizardProps) {
   }, [focusField]);
 
   const goTo = (next: WizardStep) => {
-    setStepError(null);
-    setSubjectError(null);
+    setCheckedStep(null);
     setState((s) => ({ ...s, step: next }));
   };
 
-  /** Next: checks the step; on the subjects step the first failing subject is expanded. */
-  function next() {
-    if (step === 0) {
-      if (periodValid) goTo(1);
-      return;
-    }
-    if (step === 1) {
-      const problem = validateAvailability(state.availability);
-      if (problem) setStepError(problem);
-      else goTo(2);
-      return;
-    }
-    if (step === 2) {
-      const problem = validateSubjects(state.subjects, period);
-      if (!problem) {
-        goTo(3);
-        return;
-      }
-      setSubjectError(problem);
-      setStepError(problem.message);
-      const failing = state.subjects[problem.index];
-      if (failing) {
-        setState((s) => ({ ...s, expandedSubject: failing.id }));
-        if (problem.field) setFocusField(subjectFieldId(failing.id, problem.field));
-      }
-    }
+  /** Shows the problems of `failed`; on the subjects step the failing subject opens. */
+  function reveal(failed: WizardStep, failedErrors: FieldErrors<WizardValues>) {
+    setCheckedStep(failed);
+    if (failed !== 2) return;
+    const current = form.getValues('subjects');
+    const problem = firstProblem(2, failedErrors, current.length);
+    const subject = problem?.subjectIndex === undefined ? undefined : current[problem.subjectIndex];
+    if (!subject) return;
+    setState((s) => ({ ...s, expandedSubject: subject.id }));
+    if (problem?.field) setFocusField(subjectFieldId(subject.id, problem.field));
   }
+
+  async function next() {
+    if (await trigger(STEP_FIELDS[step])) goTo((step + 1) as WizardStep);
+    else reveal(step, form.formState.errors);
+  }
+
+  // Every step again: inputs kept from an earlier visit may have gone stale (a past start).
+  const generate = form.handleSubmit(
+    (values) => {
+      const data = buildWizardFormData(values, {
+        timeZone: browserTimeZone(),
+        jobId: newJobId(),
+        language: aiLanguage(i18n.language),
+      });
+      generation.start(data);
+    },
+    (invalid) => {
+      const count = form.getValues('subjects').length;
+      const failed = ([0, 1, 2, 3] as const).find((s) => firstProblem(s, invalid, count));
+      if (failed === undefined) return;
+      goTo(failed);
+      reveal(failed, invalid);
+    },
+  );
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (step < 3) {
-      next();
+    if (step < LAST_STEP) {
+      event.preventDefault();
+      void next();
       return;
     }
-    // Every step again: inputs kept from an earlier visit may have gone stale (a past start).
-    if (!periodValid) return goTo(0);
-    if (validateAvailability(state.availability)) return goTo(1);
-    if (validateSubjects(state.subjects, period)) return goTo(2);
-    const form = buildWizardFormData(state, { timeZone: browserTimeZone(), jobId: newJobId() });
-    generation.start(form);
+    void generate(event);
   }
 
+  function startOver() {
+    wizardStore.reset();
+    form.reset(wizardValues(wizardStore.get()));
+    setCheckedStep(null);
+  }
+
+  const names = subjects.map((s) => s.name);
+  // The period and preferences steps show their problems on their fields; the week's problem
+  // and the subjects' (some in a minimized subject) are told in the step's alert.
+  const alerted = checkedStep === step && (step === 1 || step === 2);
+  const problem = alerted ? firstProblem(step, errors, subjects.length) : null;
+  const problemText = !problem
+    ? null
+    : problem.subjectIndex === undefined
+      ? wizardMessage(problem.message, t, names)
+      : t('smartScheduler.wizard.subjects.problem', {
+          number: problem.subjectIndex + 1,
+          message: wizardMessage(problem.message, t, names),
+        });
   const overlayOpen = generation.state.status !== 'idle';
-  const title = WIZARD_STEPS[step];
+  const stepTitle = (i: number) => t(`smartScheduler.wizard.steps.${WIZARD_STEPS[i]}`);
   return (
-    <div className="wizard" lang="en">
+    <div className="wizard">
       <div className="wizard__content" inert={overlayOpen}>
         <div className="page__header">
           <div>
-            <h1 className="page__title">Smart study plan setup</h1>
-            <p className="page__subtitle">
-              Tell us when and what you study; we build the plan from your own material.
-            </p>
+            <h1 className="page__title">{t('smartScheduler.wizard.title')}</h1>
+            <p className="page__subtitle">{t('smartScheduler.wizard.intro')}</p>
           </div>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => {
-              wizardStore.reset();
-              setStepError(null);
-              setSubjectError(null);
-            }}
-          >
-            Start over
+          <button type="button" className="button button--ghost button--small" onClick={startOver}>
+            {t('smartScheduler.wizard.startOver')}
           </button>
         </div>
-        <nav aria-label="Wizard steps">
+        <nav aria-label={t('smartScheduler.wizard.stepsLabel')}>
           <ol className="wizard-steps">
-            {WIZARD_STEPS.map((label, i) => (
+            {WIZARD_STEPS.map((id, i) => (
               <li
-                key={label}
+                key={id}
                 className={`wizard-steps__item${i === step ? ' wizard-steps__item--current' : ''}${i < step ? ' wizard-steps__item--done' : ''}`}
                 aria-current={i === step ? 'step' : undefined}
               >
@@ -138,101 +194,81 @@ export function Wizard({ onGenerated }: WizardProps) {
                   {i + 1}
                 </span>
                 <span className="wizard-steps__label">
-                  <span className="visually-hidden">{`Step ${i + 1} of ${WIZARD_STEPS.length}: `}</span>
-                  {label}
+                  <span className="visually-hidden">
+                    {t('smartScheduler.wizard.stepOf', {
+                      number: i + 1,
+                      total: WIZARD_STEPS.length,
+                    })}{' '}
+                  </span>
+                  {stepTitle(i)}
                 </span>
               </li>
             ))}
           </ol>
         </nav>
-        <form
-          className="card wizard-step"
-          noValidate
-          onSubmit={submit}
-          aria-labelledby="wizard-step-title"
-        >
-          <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="form__section-title">
-            {`Step ${step + 1}: ${title}`}
-          </h2>
-          {step === 0 ? (
-            <StepPeriod
-              value={state.period}
-              today={today}
-              onChange={(value) => setState((s) => ({ ...s, period: value }))}
-            />
-          ) : null}
-          {step === 1 ? (
-            <StepAvailability
-              value={state.availability}
-              onChange={(value) => {
-                setStepError(null);
-                setState((s) => ({ ...s, availability: value }));
-              }}
-              sessionLength={state.sessionLength}
-              onSessionLengthChange={(value) => setState((s) => ({ ...s, sessionLength: value }))}
-            />
-          ) : null}
-          {step === 2 ? (
-            <StepSubjects
-              subjects={state.subjects}
-              expandedSubject={state.expandedSubject}
-              period={period}
-              error={subjectError}
-              onChange={(value) => {
-                setState((s) => ({ ...s, ...value }));
-                // Once a problem was shown, it follows the student's fixes.
-                if (subjectError) {
-                  const problem = validateSubjects(value.subjects, period);
-                  setSubjectError(problem);
-                  setStepError(problem?.message ?? null);
-                }
-              }}
-            />
-          ) : null}
-          {step === 3 ? (
-            <StepPreferences
-              sessionLength={state.sessionLength}
-              frontLoad={state.frontLoad}
-              extraWishes={state.extraWishes}
-              onChange={(value) => setState((s) => ({ ...s, ...value }))}
-            />
-          ) : null}
-          <div role="alert" className="wizard-step__alert">
-            {stepError ? <p className="form-message form-message--error">{stepError}</p> : null}
-          </div>
-          <div className="wizard-step__nav">
-            {step > 0 ? (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => goTo((step - 1) as WizardStep)}
-              >
-                Back
-              </button>
-            ) : (
-              <span />
-            )}
-            {step < 3 ? (
-              <button
-                type="submit"
-                className="button button--primary"
-                disabled={step === 0 && !periodValid}
-                aria-describedby={step === 0 && !periodValid ? 'wizard-next-hint' : undefined}
-              >
-                Next
-              </button>
-            ) : (
-              <button type="submit" className="button button--primary">
-                Generate my plan
-              </button>
-            )}
-          </div>
-          {step === 0 && !periodValid ? (
-            <p id="wizard-next-hint" className="form__note">
-              Complete the study period to continue.
-            </p>
-          ) : null}
-        </form>
+        <FormProvider {...form}>
+          <form
+            className="card wizard-step"
+            noValidate
+            onSubmit={submit}
+            aria-labelledby="wizard-step-title"
+          >
+            <h2
+              id="wizard-step-title"
+              ref={headingRef}
+              tabIndex={-1}
+              className="form__section-title"
+            >
+              {t('smartScheduler.wizard.stepHeading', { number: step + 1, title: stepTitle(step) })}
+            </h2>
+            {step === 0 ? <StepPeriod today={today} /> : null}
+            {step === 1 ? <StepAvailability /> : null}
+            {step === 2 ? (
+              <StepSubjects
+                expandedSubject={state.expandedSubject}
+                onExpand={(id) => setState((s) => ({ ...s, expandedSubject: id }))}
+              />
+            ) : null}
+            {step === 3 ? <StepPreferences /> : null}
+            <div role="alert" className="wizard-step__alert">
+              {problemText ? (
+                <p className="form-message form-message--error">{problemText}</p>
+              ) : null}
+            </div>
+            <div className="wizard-step__nav">
+              {step > 0 ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => goTo((step - 1) as WizardStep)}
+                >
+                  {t('smartScheduler.wizard.back')}
+                </button>
+              ) : (
+                <span />
+              )}
+              {step < LAST_STEP ? (
+                <button
+                  type="submit"
+                  className="button button--primary"
+                  disabled={step === 0 && !periodValid}
+                  aria-describedby={step === 0 && !periodValid ? 'wizard-next-hint' : undefined}
+                >
+                  {t('smartScheduler.wizard.next')}
+                </button>
+              ) : (
+                <button type="submit" className="button button--primary">
+                  {t('smartScheduler.wizard.generate')}
+                </button>
+              )}
+            </div>
+            {step === 0 && !periodValid ? (
+              <p id="wizard-next-hint" className="form__note">
+                {t('smartScheduler.wizard.periodHint')}
+              </p>
+            ) : null}
+          </form>
+        </FormProvider>
       </div>
       {overlayOpen ? (
         <GenerationOverlay

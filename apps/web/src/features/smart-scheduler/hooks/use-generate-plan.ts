@@ -19,7 +19,7 @@ const idle: GenerationState = { status: 'idle', uploaded: 0, stage: null, error:
 
 /**
  * Sends the wizard's form data, follows the upload and the server's stages, and keeps the
- * form data so Resend posts it again unchanged (SPEC.md section 4) under a new job id.
+ * form data so Resend posts it again unchanged (docs/product.md, Screens) under a new job id.
  */
 export function useGeneratePlan(onSuccess: (proposal: Proposal) => void) {
   const [state, setState] = useState<GenerationState>(idle);

@@ -7,7 +7,7 @@ import { initialWizardState, type WizardState } from '../utils/wizard-state';
 
 /**
  * The wizard's inputs outlive the wizard screen, so Regenerate on the review screen returns to
- * them (DESIGN.md section 3). They live in this module; a copy without the files goes to
+ * them (docs/product.md, Behaviour). They live in this module; a copy without the files goes to
  * session storage so a reload keeps them too. File objects cannot be stored, so they stay in
  * memory only (a reload asks for them again).
  */

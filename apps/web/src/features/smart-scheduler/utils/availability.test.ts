@@ -1,11 +1,6 @@
 import { wizardAvailabilitySchema } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  type AvailabilityInput,
-  toAvailability,
-  validateAvailability,
-  weeklyHours,
-} from './availability';
+import { type AvailabilityInput, toAvailability, weeklyHours } from './availability';
 
 const input = (patch: Partial<AvailabilityInput> = {}): AvailabilityInput => ({
   days: Array(7).fill(true),
@@ -64,17 +59,7 @@ describe('toAvailability', () => {
   });
 });
 
-describe('validateAvailability', () => {
-  it('needs a study day with at least one hour', () => {
-    expect(validateAvailability(input())).toBeNull();
-    expect(validateAvailability(input({ days: Array(7).fill(false) }))).toBe(
-      'Choose at least one study day.',
-    );
-    expect(validateAvailability(input({ hours: Array(7).fill(0) }))).toBe(
-      'Give at least one hour of study time on a study day.',
-    );
-  });
-
+describe('weeklyHours', () => {
   it('counts the hours of a week', () => {
     expect(weeklyHours(input())).toBe(21);
     expect(weeklyHours(input({ startTime: '20:00', hours: Array(7).fill(6) }))).toBe(28);

@@ -1,7 +1,7 @@
-import type { WizardAvailability } from '@studybuddy/contracts';
+import { WEEKDAYS, type WIZARD, type WizardAvailability } from '@studybuddy/contracts';
 import { fromMinutes, toMinutes } from './dates';
 
-export type SessionLength = 1 | 1.5 | 2;
+export type SessionLength = (typeof WIZARD.sessionLengths)[number];
 
 /** Step 2 inputs, one value per weekday (index 0 = Monday ... 6 = Sunday). */
 export interface AvailabilityInput {
@@ -13,33 +13,23 @@ export interface AvailabilityInput {
   startTime: string;
 }
 
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-
 export const HOUR_CHOICES: readonly number[] = Array.from({ length: 25 }, (_, h) => h);
 
 const DAY_END = 24 * 60;
 
 /**
- * The seven per-day entries the server wants, made when leaving step 2 (SPEC.md section 4).
+ * The seven per-day entries the server wants (Monday first, as the contract's WEEKDAYS).
  * A study day's window starts at the start time and lasts its available hours, cut at 24:00;
  * its free slots are the clock hours that window touches. A day that is not a study day, or
- * has 0 hours, has no free slot and 0 hours; its window is start + session length (the spec's
- * own formula), which only keeps the entry well-formed (the end must follow the start).
+ * has 0 hours, has no free slot and 0 hours; its window is start + session length, which only
+ * keeps the entry well-formed (the end must follow the start).
  */
 export function toAvailability(
   input: AvailabilityInput,
   sessionLength: SessionLength,
 ): WizardAvailability {
   const start = toMinutes(input.startTime);
-  return Array.from({ length: 7 }, (_, day) => {
+  return Array.from({ length: WEEKDAYS.length }, (_, day) => {
     const enabled = input.days[day] === true;
     const wanted = enabled ? Math.max(0, Math.min(24, input.hours[day] ?? 0)) : 0;
     const end = Math.min(start + wanted * 60, DAY_END);
@@ -58,20 +48,6 @@ export function toAvailability(
       slots,
     };
   });
-}
-
-export const AVAILABILITY_MESSAGES = {
-  noDay: 'Choose at least one study day.',
-  noHours: 'Give at least one hour of study time on a study day.',
-} as const;
-
-/** The first problem of step 2, or null. */
-export function validateAvailability(input: AvailabilityInput): string | null {
-  if (!input.days.some(Boolean)) return AVAILABILITY_MESSAGES.noDay;
-  if (!input.days.some((on, i) => on && (input.hours[i] ?? 0) > 0)) {
-    return AVAILABILITY_MESSAGES.noHours;
-  }
-  return null;
 }
 
 /** Study hours a week the inputs give (each day cut at 24:00). */

@@ -26,14 +26,6 @@ export function addDays(iso: string, days: number): string {
   return new Date(time + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Whole days from `from` to `to` (0 when equal, negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const a = parse(from);
-  const b = parse(to);
-  if (a === null || b === null) return Number.NaN;
-  return Math.round((b - a) / DAY_MS);
-}
-
 /** Today in the browser's own calendar (the student's "today"). */
 export function localToday(now: Date = new Date()): string {
   const y = now.getFullYear();

@@ -1,30 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PERIOD_MESSAGES,
-  resolvePeriod,
-  validatePeriod,
-  WEEK_CHOICES,
-  weeksEndDate,
-  weeksLabel,
-} from './period';
+import { resolvePeriod, WEEK_CHOICES, weeksEndDate, weeksParts } from './period';
 
 const today = '2026-03-02';
 
-describe('weeksLabel', () => {
-  it('names weeks, then months of four weeks plus the remaining weeks', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 52].map(weeksLabel)).toEqual([
-      '1 week',
-      '2 weeks',
-      '3 weeks',
-      '1 month',
-      '1 month 1 week',
-      '1 month 2 weeks',
-      '1 month 3 weeks',
-      '2 months',
-      '2 months 1 week',
-      '3 months',
-      '3 months 1 week',
-      '13 months',
+describe('weeksParts', () => {
+  it('splits weeks into months of four weeks plus the remaining weeks', () => {
+    expect([1, 3, 4, 5, 8, 9, 13, 52].map(weeksParts)).toEqual([
+      { months: 0, weeks: 1 },
+      { months: 0, weeks: 3 },
+      { months: 1, weeks: 0 },
+      { months: 1, weeks: 1 },
+      { months: 2, weeks: 0 },
+      { months: 2, weeks: 1 },
+      { months: 3, weeks: 1 },
+      { months: 13, weeks: 0 },
     ]);
   });
 
@@ -54,48 +43,5 @@ describe('weeksEndDate', () => {
     });
     expect(resolvePeriod({ mode: 'endDate', start: today, weeks: 4, end: '' })).toBeNull();
     expect(resolvePeriod({ mode: 'weeks', start: '', weeks: 4, end: '' })).toBeNull();
-  });
-});
-
-describe('validatePeriod', () => {
-  it('accepts today and a later start in weeks mode', () => {
-    expect(validatePeriod({ mode: 'weeks', start: today, weeks: 4, end: '' }, today)).toEqual({});
-    expect(
-      validatePeriod({ mode: 'weeks', start: '2026-05-01', weeks: 52, end: '' }, today),
-    ).toEqual({});
-  });
-
-  it('requires a start that is not before today', () => {
-    expect(validatePeriod({ mode: 'weeks', start: '', weeks: 4, end: '' }, today).start).toBe(
-      PERIOD_MESSAGES.startRequired,
-    );
-    expect(
-      validatePeriod({ mode: 'weeks', start: '2026-03-01', weeks: 4, end: '' }, today),
-    ).toEqual({ start: 'The start date must be today or later.' });
-  });
-
-  it('checks the weeks only in weeks mode, the end date only in end-date mode', () => {
-    expect(validatePeriod({ mode: 'weeks', start: today, weeks: 0, end: '' }, today)).toEqual({
-      weeks: PERIOD_MESSAGES.weeksRequired,
-    });
-    expect(validatePeriod({ mode: 'weeks', start: today, weeks: 53, end: '' }, today).weeks).toBe(
-      PERIOD_MESSAGES.weeksRequired,
-    );
-    expect(validatePeriod({ mode: 'endDate', start: today, weeks: 0, end: '' }, today)).toEqual({
-      end: PERIOD_MESSAGES.endRequired,
-    });
-    expect(
-      validatePeriod({ mode: 'endDate', start: today, weeks: 4, end: '2026-03-01' }, today).end,
-    ).toBe(PERIOD_MESSAGES.endBeforeStart);
-    expect(validatePeriod({ mode: 'endDate', start: today, weeks: 4, end: today }, today)).toEqual(
-      {},
-    );
-    // 52 weeks = 364 days: the last allowed end is start + 363 days.
-    expect(
-      validatePeriod({ mode: 'endDate', start: today, weeks: 4, end: '2027-02-28' }, today),
-    ).toEqual({});
-    expect(
-      validatePeriod({ mode: 'endDate', start: today, weeks: 4, end: '2027-03-01' }, today).end,
-    ).toBe(PERIOD_MESSAGES.tooLong);
   });
 });

@@ -1,4 +1,4 @@
-import { acceptPlanInputSchema, type Proposal } from '@studybuddy/contracts';
+import { acceptPlanInputSchema, type FieldIssue, type Proposal } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   acceptPayload,
@@ -64,18 +64,46 @@ describe('acceptPayload', () => {
     ]);
   });
 
-  it('finds the server messages about one block by its label', () => {
-    const messages = [
-      'Biology on 2026-03-04 17:30-18:30: the block is outside that day\u2019s study hours.',
-      '2026-03-02: Biology 17:00-18:00 overlaps Chemistry 17:30-18:30.',
+  it('finds the server problems about one block by the block its notice names', () => {
+    const named = { subject: 'Biology', blockDate: '2026-03-04', startTime: '17:30' };
+    const problems: FieldIssue[] = [
+      {
+        path: 'blocks',
+        message: 'Biology on 2026-03-04 17:30-18:30: that day is not a study day.',
+        notice: {
+          code: 'block_not_study_day',
+          params: { ...named, endTime: '18:30' },
+          message: 'Biology on 2026-03-04 17:30-18:30: that day is not a study day.',
+        },
+      },
+      {
+        path: 'blocks',
+        message: 'Another block.',
+        notice: {
+          code: 'block_not_study_day',
+          params: { ...named, endTime: '19:00' },
+          message: 'Another block.',
+        },
+      },
+      {
+        path: 'blocks',
+        message: '2026-03-04: Biology 17:30-18:30 overlaps Chemistry 18:00-19:00.',
+        notice: {
+          code: 'block_overlap',
+          params: {
+            ...named,
+            endTime: '18:30',
+            otherSubject: 'Chemistry',
+            otherStartTime: '18:00',
+            otherEndTime: '19:00',
+          },
+          message: '2026-03-04: Biology 17:30-18:30 overlaps Chemistry 18:00-19:00.',
+        },
+      },
+      // A problem without a notice is found by its English label.
+      { path: 'blocks', message: 'Biology on 2026-03-04 17:30-18:30: the hour 17:00 is not free.' },
     ];
-    expect(
-      messagesForBlock(messages, 'Biology', {
-        date: '2026-03-04',
-        start: '17:30',
-        end: '18:30',
-        deleted: false,
-      }),
-    ).toEqual([messages[0]]);
+    const edit = { date: '2026-03-04', start: '17:30', end: '18:30', deleted: false };
+    expect(messagesForBlock(problems, 'Biology', edit)).toEqual([problems[0], problems[3]]);
   });
 });

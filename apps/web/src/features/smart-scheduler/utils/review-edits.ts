@@ -1,4 +1,4 @@
-import type { AcceptPlanInput, Proposal } from '@studybuddy/contracts';
+import type { AcceptPlanInput, FieldIssue, Proposal } from '@studybuddy/contracts';
 import { toMinutes } from './dates';
 
 /** The student's version of one proposed block in Modify mode. */
@@ -70,10 +70,25 @@ export function editedSummary(proposal: Proposal, edits: BlockEdits): Proposal['
 }
 
 /**
- * The server names a broken block as "<subject> on <date> <start>-<end>: ..."; this picks the
- * messages about one edited block so they can be shown beside it.
+ * The server's problems about one edited block, to show beside it: a problem's notice names
+ * the block by subject, date, start and end (older servers: a message "<label>: ...").
  */
-export function messagesForBlock(messages: readonly string[], subject: string, edit: BlockEdit) {
+export function messagesForBlock(
+  problems: readonly FieldIssue[],
+  subject: string,
+  edit: BlockEdit,
+): FieldIssue[] {
   const label = `${subject} on ${edit.date} ${edit.start}-${edit.end}:`;
-  return messages.filter((m) => m.startsWith(label));
+  return problems.filter((p) => {
+    const params = p.notice?.params;
+    if (!params) return p.message.startsWith(label);
+    return (
+      p.notice?.code !== 'block_overlap' &&
+      p.notice?.code !== 'block_day_over_hours' &&
+      params.subject === subject &&
+      params.blockDate === edit.date &&
+      params.startTime === edit.start &&
+      params.endTime === edit.end
+    );
+  });
 }

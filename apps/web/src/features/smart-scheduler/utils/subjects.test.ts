@@ -1,85 +1,14 @@
+import { WIZARD } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  addFiles,
-  formatFileSize,
-  newSubject,
-  type SubjectDraft,
-  stillMissing,
-  validateSubjects,
-} from './subjects';
+import { addFiles, formatFileSize, newSubject, stillMissing } from './subjects';
 
-const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
-const subject = (patch: Partial<SubjectDraft> = {}): SubjectDraft => ({
-  ...newSubject(),
-  name: 'Biology',
-  keyTopics: topics,
-  ...patch,
-});
-const period = { start: '2026-03-02', end: '2026-03-29' };
 const file = (name: string, size: number) => new File(['x'.repeat(size)], name);
 
-describe('validateSubjects', () => {
-  it('passes complete subjects', () => {
-    expect(validateSubjects([subject(), subject({ name: 'Chemistry' })], period)).toBeNull();
-  });
-
-  it('names the first failing subject with the spec texts', () => {
-    expect(validateSubjects([subject(), subject({ name: '  ' })], period)).toEqual({
-      index: 1,
-      field: 'name',
-      message: 'Subject 2: Name is required.',
-    });
-    expect(
-      validateSubjects(
-        [subject({ keyTopics: `  ${'a'.repeat(49)}   ` }), subject({ name: '' })],
-        period,
-      ),
-    ).toEqual({
-      index: 0,
-      field: 'keyTopics',
-      message: 'Subject 1: Key topics must be at least 50 characters.',
-    });
-    expect(validateSubjects([subject({ keyTopics: 'a'.repeat(50) })], period)).toBeNull();
-  });
-
-  it('wants at least one subject', () => {
-    expect(validateSubjects([], period)?.message).toBe('Add at least one subject.');
-  });
-
-  it('keeps a deadline after the start and inside the period', () => {
-    expect(validateSubjects([subject({ deadline: '2026-03-29' })], period)).toBeNull();
-    expect(validateSubjects([subject({ deadline: '2026-03-02' })], period)).toMatchObject({
-      field: 'deadline',
-      message: 'Subject 1: The deadline must be after the start date and inside the period.',
-    });
-    expect(validateSubjects([subject({ deadline: '2026-03-30' })], period)?.field).toBe('deadline');
-  });
-
-  it('refuses two subjects that would share a file part name, naming both', () => {
-    expect(
-      validateSubjects(
-        [subject({ name: 'Organic chemistry' }), subject({ name: 'organic_Chemistry' })],
-        period,
-      ),
-    ).toEqual({
-      index: 1,
-      field: 'name',
-      message:
-        'Subject 2: Each subject needs its own name ("Organic chemistry" and "organic_Chemistry" count as the same).',
-    });
-    expect(
-      validateSubjects(
-        [subject({ name: 'Math A' }), subject({ name: 'Physics' }), subject({ name: 'Math_A' })],
-        period,
-      ),
-    ).toMatchObject({
-      index: 2,
-      message:
-        'Subject 3: Each subject needs its own name ("Math A" and "Math_A" count as the same).',
-    });
-    expect(
-      validateSubjects([subject({ name: 'Math A' }), subject({ name: 'Math B' })], period),
-    ).toBeNull();
+describe('newSubject', () => {
+  it('starts empty, with an id of its own', () => {
+    const [a, b] = [newSubject(), newSubject()];
+    expect(a).toMatchObject({ name: '', keyTopics: '', deadline: '', priority: '', files: [] });
+    expect(a.id).not.toBe(b.id);
   });
 });
 
@@ -98,23 +27,28 @@ describe('addFiles', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses other types and empty files with a reason', () => {
+  it('refuses other types and empty files, naming each with its reason', () => {
     const { files, problems } = addFiles(
       [],
       [file('slides.pptx', 5), file('empty.txt', 0), file('a.PDF', 4)],
     );
     expect(files.map((f) => f.name)).toEqual(['a.PDF']);
     expect(problems).toEqual([
-      'slides.pptx: only PDF, DOCX, TXT and Markdown files can be used.',
-      'empty.txt: the file is empty.',
+      { file: 'slides.pptx', reason: 'type' },
+      { file: 'empty.txt', reason: 'empty' },
     ]);
+  });
+
+  it('refuses a file over 20 MB', () => {
+    const big = { name: 'big.pdf', size: WIZARD.fileSizeMax + 1 } as File;
+    expect(addFiles([], [big]).problems).toEqual([{ file: 'big.pdf', reason: 'tooLarge' }]);
   });
 
   it('stops at ten files a subject', () => {
     const many = Array.from({ length: 11 }, (_, i) => file(`n${i}.txt`, 1));
     const { files, problems } = addFiles([], many);
     expect(files).toHaveLength(10);
-    expect(problems).toEqual(['n10.txt: a subject can have at most 10 files.']);
+    expect(problems).toEqual([{ file: 'n10.txt', reason: 'tooMany' }]);
   });
 
   it('writes sizes for people', () => {
@@ -124,16 +58,7 @@ describe('addFiles', () => {
   });
 });
 
-describe('files forgotten by a reload', () => {
-  it('asks for them again until they are chosen or left out', () => {
-    const missing = [{ name: 'notes.md', size: 10 }];
-    expect(validateSubjects([subject({ missingFiles: missing })], period)).toEqual({
-      index: 0,
-      field: 'files',
-      message: 'Subject 1: Choose its files again after the page reload, or leave them out.',
-    });
-  });
-
+describe('stillMissing', () => {
   it('drops a missing file once the same name and size is chosen again', () => {
     const missing = [
       { name: 'notes.md', size: 10 },

@@ -1,7 +1,6 @@
-import { subjectNameClashMessage, subjectNameKey, WIZARD } from '@studybuddy/contracts';
-import { isIsoDate } from './dates';
+import { WIZARD } from '@studybuddy/contracts';
 
-/** '' = not set; otherwise High = 2, Medium = 1, Low = 0 (SPEC.md section 3). */
+/** '' = not set; otherwise High = 2, Medium = 1, Low = 0, as the contract numbers them. */
 export type PriorityChoice = '' | '0' | '1' | '2';
 
 /** One subject of step 3 as the student edits it. */
@@ -21,11 +20,12 @@ export interface SubjectDraft {
   missingFiles?: { name: string; size: number }[];
 }
 
+/** The priority choices in their order; each label is `smartScheduler.wizard.priority.<label>`. */
 export const PRIORITY_CHOICES: readonly { value: PriorityChoice; label: string }[] = [
-  { value: '', label: 'Not set' },
-  { value: '2', label: 'High' },
-  { value: '1', label: 'Medium' },
-  { value: '0', label: 'Low' },
+  { value: '', label: 'none' },
+  { value: '2', label: 'high' },
+  { value: '1', label: 'medium' },
+  { value: '0', label: 'low' },
 ];
 
 export const ACCEPTED_FILE_TYPES = '.pdf,.docx,.txt,.md';
@@ -47,39 +47,40 @@ export function newSubject(): SubjectDraft {
 
 const fileKey = (f: File) => `${f.name}\u0000${f.size}`;
 
+/** Why a chosen file was refused; each is `smartScheduler.wizard.files.problems.<reason>`. */
+export type FileProblemReason = 'type' | 'empty' | 'tooLarge' | 'tooMany';
+
+/** A refused file, by its name. */
+export interface FileProblem {
+  file: string;
+  reason: FileProblemReason;
+}
+
 /**
  * Adds chosen files to a subject's list: a file with the same name and size as one already
- * there is skipped (SPEC.md section 5); files of another type, empty or over 20 MB, and files
- * past the tenth are refused with a reason each.
+ * there is skipped; files of another type, empty or over 20 MB, and files past the tenth are
+ * refused with a reason each.
  */
 export function addFiles(
   current: readonly File[],
   incoming: readonly File[],
-): { files: File[]; problems: string[] } {
+): { files: File[]; problems: FileProblem[] } {
   const files = [...current];
   const seen = new Set(files.map(fileKey));
-  const problems: string[] = [];
+  const problems: FileProblem[] = [];
+  const refuse = (file: File, reason: FileProblemReason) =>
+    problems.push({ file: file.name, reason });
   for (const file of incoming) {
     if (seen.has(fileKey(file))) continue;
     const lower = file.name.toLowerCase();
-    if (!ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
-      problems.push(`${file.name}: only PDF, DOCX, TXT and Markdown files can be used.`);
-      continue;
+    if (!ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext))) refuse(file, 'type');
+    else if (file.size === 0) refuse(file, 'empty');
+    else if (file.size > WIZARD.fileSizeMax) refuse(file, 'tooLarge');
+    else if (files.length >= WIZARD.filesPerSubject) refuse(file, 'tooMany');
+    else {
+      seen.add(fileKey(file));
+      files.push(file);
     }
-    if (file.size === 0) {
-      problems.push(`${file.name}: the file is empty.`);
-      continue;
-    }
-    if (file.size > WIZARD.fileSizeMax) {
-      problems.push(`${file.name}: a file can be at most 20 MB.`);
-      continue;
-    }
-    if (files.length >= WIZARD.filesPerSubject) {
-      problems.push(`${file.name}: a subject can have at most ${WIZARD.filesPerSubject} files.`);
-      continue;
-    }
-    seen.add(fileKey(file));
-    files.push(file);
   }
   return { files, problems };
 }
@@ -101,72 +102,6 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export type SubjectField = 'name' | 'keyTopics' | 'deadline' | 'files';
-
-export interface SubjectError {
-  /** Index in the list (the message counts from 1). */
-  index: number;
-  field: SubjectField | null;
-  message: string;
-}
-
-/**
- * The first problem of step 3 (SPEC.md section 5), subject by subject: 'Subject {n}: Name is
- * required.' or 'Subject {n}: Key topics must be at least 50 characters.' first, then the
- * limits the server also enforces.
- */
-export function validateSubjects(
-  subjects: readonly SubjectDraft[],
-  period: { start: string; end: string } | null,
-): SubjectError | null {
-  if (subjects.length === 0) {
-    return { index: -1, field: null, message: 'Add at least one subject.' };
-  }
-  if (subjects.length > WIZARD.subjectsMax) {
-    return { index: -1, field: null, message: `Add at most ${WIZARD.subjectsMax} subjects.` };
-  }
-  const seen = new Map<string, string>();
-  for (const [index, s] of subjects.entries()) {
-    const n = index + 1;
-    const fail = (field: SubjectField | null, text: string): SubjectError => ({
-      index,
-      field,
-      message: `Subject ${n}: ${text}`,
-    });
-    const name = s.name.trim();
-    if (!name) return fail('name', 'Name is required.');
-    if (name.length > 200) return fail('name', 'Name must be at most 200 characters.');
-    const topics = s.keyTopics.trim();
-    if (topics.length < WIZARD.keyTopicsMin) {
-      return fail('keyTopics', 'Key topics must be at least 50 characters.');
-    }
-    if (topics.length > WIZARD.keyTopicsMax) {
-      return fail('keyTopics', 'Key topics must be at most 10000 characters.');
-    }
-    if (s.deadline) {
-      const inside =
-        isIsoDate(s.deadline) &&
-        (!period || (s.deadline > period.start && s.deadline <= period.end));
-      if (!inside) {
-        return fail('deadline', 'The deadline must be after the start date and inside the period.');
-      }
-    }
-    if (s.missingFiles?.length) {
-      return fail('files', 'Choose its files again after the page reload, or leave them out.');
-    }
-    // The server's rule, so a clash is caught here rather than after the upload.
-    const key = subjectNameKey(name);
-    const earlier = seen.get(key);
-    if (earlier !== undefined) return fail('name', subjectNameClashMessage(earlier, name));
-    seen.set(key, name);
-  }
-  const total = subjects.reduce((sum, s) => sum + s.files.reduce((a, f) => a + f.size, 0), 0);
-  if (total > WIZARD.requestSizeMax) {
-    return {
-      index: -1,
-      field: null,
-      message: 'Your files add up to more than 50 MB. Remove some to continue.',
-    };
-  }
-  return null;
-}
+/** The fields of a subject that can be in error, in the order the student meets them. */
+export const SUBJECT_FIELDS = ['name', 'keyTopics', 'deadline', 'files'] as const;
+export type SubjectField = (typeof SUBJECT_FIELDS)[number];

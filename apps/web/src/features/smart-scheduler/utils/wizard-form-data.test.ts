@@ -1,12 +1,13 @@
 import {
   wizardAvailabilitySchema,
+  wizardInputSchema,
   wizardPeriodSchema,
   wizardPreferencesSchema,
   wizardSubjectsSchema,
 } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import { newSubject } from './subjects';
-import { buildWizardFormData } from './wizard-form-data';
+import { buildWizardFormData, toWizardInput } from './wizard-form-data';
 import { initialWizardState, type WizardState } from './wizard-state';
 
 const topics = 'Cell structure, mitosis and meiosis, DNA replication, protein synthesis.';
@@ -36,8 +37,12 @@ function state(): WizardState {
 }
 
 describe('buildWizardFormData', () => {
-  it('sends the four JSON parts, language, time zone and job id', () => {
-    const form = buildWizardFormData(state(), { timeZone: 'Europe/Athens', jobId: 'job-12345678' });
+  it('sends the four JSON parts, the language, time zone and job id', () => {
+    const form = buildWizardFormData(state(), {
+      timeZone: 'Europe/Athens',
+      jobId: 'job-12345678',
+      language: 'el',
+    });
     const json = (name: string) => JSON.parse(form.get(name) as string);
     expect(json('period')).toEqual({ start: '2026-03-02', end: '2026-03-29' });
     expect(wizardPeriodSchema.safeParse(json('period')).success).toBe(true);
@@ -60,13 +65,17 @@ describe('buildWizardFormData', () => {
       extraWishes: 'no Sundays, mornings',
     });
     expect(wizardPreferencesSchema.safeParse(json('preferences')).success).toBe(true);
-    expect(form.get('language')).toBe('en');
+    expect(form.get('language')).toBe('el');
     expect(form.get('timeZone')).toBe('Europe/Athens');
     expect(form.get('jobId')).toBe('job-12345678');
   });
 
   it('sends one file part per file, named by the subject with underscores', () => {
-    const form = buildWizardFormData(state(), { timeZone: 'UTC', jobId: 'job-12345678' });
+    const form = buildWizardFormData(state(), {
+      timeZone: 'UTC',
+      jobId: 'job-12345678',
+      language: 'en',
+    });
     const names = [...form.keys()];
     expect(names).toEqual([
       'period',
@@ -90,10 +99,14 @@ describe('buildWizardFormData', () => {
   it('sends the end date in end-date mode', () => {
     const s = state();
     s.period = { mode: 'endDate', start: '2026-03-02', weeks: 4, end: '2026-04-15' };
-    const form = buildWizardFormData(s, { timeZone: 'UTC', jobId: 'job-12345678' });
+    const form = buildWizardFormData(s, { timeZone: 'UTC', jobId: 'job-12345678', language: 'en' });
     expect(JSON.parse(form.get('period') as string)).toEqual({
       start: '2026-03-02',
       end: '2026-04-15',
     });
+  });
+
+  it('sends what the contract accepts as a whole (each deadline inside the period)', () => {
+    expect(wizardInputSchema.safeParse(toWizardInput(state())).success).toBe(true);
   });
 });

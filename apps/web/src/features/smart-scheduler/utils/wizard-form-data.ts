@@ -1,8 +1,8 @@
-import type { WizardPeriod, WizardPreferences, WizardSubjects } from '@studybuddy/contracts';
+import type { WizardInput } from '@studybuddy/contracts';
 import { subjectFileField } from '@studybuddy/contracts';
 import { toAvailability } from './availability';
 import { resolvePeriod } from './period';
-import type { WizardState } from './wizard-state';
+import type { WizardValues } from './wizard-state';
 
 /** The browser's IANA time zone; the server reads and answers dates and times in it. */
 export function browserTimeZone(): string {
@@ -22,43 +22,53 @@ export function newJobId(): string {
 }
 
 /**
- * The multipart body of POST /api/ai/ProcessStudyMaterials (SPEC.md section 7): period,
- * availability, subjects and preferences as JSON strings, language, timeZone and jobId, then one
- * file part per file, named by its subject's name with spaces as underscores.
+ * The wizard's values as the server takes them (the contract's WizardInput). A period that is
+ * still incomplete keeps what was typed, so the contract names what is missing.
+ */
+export function toWizardInput(values: WizardValues): WizardInput {
+  const { period } = values;
+  return {
+    period: resolvePeriod(period) ?? {
+      start: period.start,
+      end: period.mode === 'endDate' ? period.end : '',
+    },
+    availability: toAvailability(values.availability, values.sessionLength),
+    subjects: values.subjects.map((s, subjectIndex) => ({
+      name: s.name.trim(),
+      keyTopics: s.keyTopics.trim(),
+      ...(s.deadline ? { deadline: s.deadline } : {}),
+      ...(s.priority !== '' ? { priority: Number(s.priority) as 0 | 1 | 2 } : {}),
+      subjectIndex,
+    })),
+    preferences: {
+      sessionLength: values.sessionLength,
+      frontLoad: values.frontLoad,
+      extraWishes: values.extraWishes.trim(),
+    },
+  };
+}
+
+/**
+ * The multipart body of POST /api/ai/ProcessStudyMaterials: period, availability, subjects and
+ * preferences as JSON strings, language, timeZone and jobId, then one file part per file, named
+ * by its subject's name with spaces as underscores.
  */
 export function buildWizardFormData(
-  state: WizardState,
-  options: { timeZone: string; jobId: string },
+  values: WizardValues,
+  options: { timeZone: string; jobId: string; language: string },
 ): FormData {
-  const period = resolvePeriod(state.period);
-  if (!period) throw new Error('The study period is incomplete.');
-  const periodPart: WizardPeriod = period;
-  const subjects: WizardSubjects = state.subjects.map((s, subjectIndex) => ({
-    name: s.name.trim(),
-    keyTopics: s.keyTopics.trim(),
-    ...(s.deadline ? { deadline: s.deadline } : {}),
-    ...(s.priority !== '' ? { priority: Number(s.priority) as 0 | 1 | 2 } : {}),
-    subjectIndex,
-  }));
-  const preferences: WizardPreferences = {
-    sessionLength: state.sessionLength,
-    frontLoad: state.frontLoad,
-    extraWishes: state.extraWishes.trim(),
-  };
+  if (!resolvePeriod(values.period)) throw new Error('The study period is incomplete.');
+  const input = toWizardInput(values);
   const form = new FormData();
-  form.append('period', JSON.stringify(periodPart));
-  form.append(
-    'availability',
-    JSON.stringify(toAvailability(state.availability, state.sessionLength)),
-  );
-  form.append('subjects', JSON.stringify(subjects));
-  form.append('preferences', JSON.stringify(preferences));
-  // SPEC.md section 1: the wizard's language is fixed to English.
-  form.append('language', 'en');
+  form.append('period', JSON.stringify(input.period));
+  form.append('availability', JSON.stringify(input.availability));
+  form.append('subjects', JSON.stringify(input.subjects));
+  form.append('preferences', JSON.stringify(input.preferences));
+  form.append('language', options.language);
   form.append('timeZone', options.timeZone);
   form.append('jobId', options.jobId);
   // Text parts first: the server reads them before it streams the files.
-  for (const s of state.subjects) {
+  for (const s of values.subjects) {
     const field = subjectFileField(s.name);
     for (const file of s.files) form.append(field, file, file.name);
   }

@@ -3,29 +3,29 @@ import type { AvailabilityInput, SessionLength } from './availability';
 import type { PeriodInput } from './period';
 import { newSubject, type SubjectDraft } from './subjects';
 
-export const WIZARD_STEPS = [
-  'Study period',
-  'Weekly availability',
-  'Subjects',
-  'Preferences',
-] as const;
+/** The steps in order; each id names its title (`smartScheduler.wizard.steps.<id>`). */
+export const WIZARD_STEPS = ['period', 'availability', 'subjects', 'preferences'] as const;
 export type WizardStep = 0 | 1 | 2 | 3;
 
-/** Every input of the wizard (SPEC.md section 3, setup wizard payload, before conversion). */
-export interface WizardState {
-  step: WizardStep;
+/** Everything the student enters in the wizard: the values of its form, before conversion. */
+export interface WizardValues {
   period: PeriodInput;
   availability: AvailabilityInput;
   /** Chosen in step 2 and shown again, prefilled, in step 4. */
   sessionLength: SessionLength;
   subjects: SubjectDraft[];
-  /** Id of the one expanded subject, or null. */
-  expandedSubject: string | null;
   frontLoad: boolean;
   extraWishes: string;
 }
 
-/** A new wizard with the defaults of SPEC.md section 9. */
+/** The form's values plus where the student is in it. */
+export interface WizardState extends WizardValues {
+  step: WizardStep;
+  /** Id of the one expanded subject, or null. */
+  expandedSubject: string | null;
+}
+
+/** A new wizard with its defaults: today, four weeks, every day 3 hours from 17:00. */
 export function initialWizardState(today: string): WizardState {
   const first = newSubject();
   return {
@@ -42,4 +42,10 @@ export function initialWizardState(today: string): WizardState {
     frontLoad: false,
     extraWishes: '',
   };
+}
+
+/** The form's values of a wizard state. */
+export function wizardValues(state: WizardState): WizardValues {
+  const { step: _step, expandedSubject: _expanded, ...values } = state;
+  return values;
 }

@@ -8,7 +8,7 @@ export function getSessions(signal?: AbortSignal) {
   return apiRequest(studySessionEndpoints.list, { signal });
 }
 
-/** SPEC.md section 8: a failed session list is shown empty, without a message. */
+/** A failed session list is shown empty, without a message (docs/product.md, Errors). */
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.mine(),

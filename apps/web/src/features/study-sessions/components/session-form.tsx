@@ -40,7 +40,7 @@ export interface SessionFormValues {
 
 const contract = sessionFormInputSchema.shape;
 
-/** SPEC.md section 5: plan, subject, topic, title, start and end required; end after start. */
+/** Plan, subject, topic, title, start and end required; end after start (docs/product.md). */
 const formSchema = z
   .object({
     studyPlan: z.string().min(1, 'validation.planRequired'),
@@ -125,10 +125,10 @@ export interface SessionFormProps {
 }
 
 /**
- * The scheduled-session form (SPEC.md sections 2, 3, 4 and 5) on real data. Plan, subject and
- * topic depend on each other: a new plan clears subject and topic, a new subject clears the
- * topic, a topic fills the title. Start and end are bound to startDateTime and endDateTime
- * (the spec's template bound them to names the form did not have).
+ * The scheduled-session form (docs/product.md, Screens and Behaviour) on real data. Plan,
+ * subject and topic depend on each other: a new plan clears subject and topic, a new subject
+ * clears the topic, a topic fills the title. Start and end are bound to startDateTime and
+ * endDateTime (the form's own field names).
  */
 export function SessionForm({
   plans,

@@ -7,7 +7,7 @@ import { useSessions } from '../api/get-sessions';
 import { timeOfDay, upcomingSessions } from '../utils/week';
 import './study-sessions.css';
 
-/** The dashboard's sessions of the next seven days (DESIGN.md section 3: real data, shown). */
+/** The dashboard's sessions of the next seven days (docs/product.md, Product decisions). */
 export function UpcomingSessions() {
   const { t, i18n } = useTranslation();
   const locale = dateLocale(i18n.language);

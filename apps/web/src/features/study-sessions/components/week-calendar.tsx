@@ -17,7 +17,7 @@ export interface WeekCalendarProps {
 }
 
 /**
- * 'Weekly Plan (Sun-Sat)' (SPEC.md section 2): previous and next week, the date range, seven
+ * 'Weekly Plan (Sun-Sat)' (docs/product.md, Screens): previous and next week, the date range, seven
  * day tiles with their sessions (subject, topic, HH:MM–HH:MM local, notes) and a plus button
  * that opens the session form for that day. A session with a topic opens the topic; one
  * without shows its details in a dialog.

@@ -1,7 +1,7 @@
 import type { StudySession } from '@studybuddy/contracts';
 import { addDays, format, isValid, parse, startOfDay, startOfWeek } from 'date-fns';
 
-/** SPEC.md section 9: the calendar week runs Sunday to Saturday. */
+/** The calendar week runs Sunday to Saturday (docs/product.md, Constants and limits). */
 export const WEEK_STARTS_ON = 0;
 export const DAYS_PER_WEEK = 7;
 
@@ -17,8 +17,8 @@ export function weekDays(weekStart: Date): Date[] {
 }
 
 /**
- * Where the calendar opens (SPEC.md section 2): the week of the earliest session, or the week
- * of today when there are none.
+ * Where the calendar opens (docs/product.md, Screens): the week of the earliest session, or the
+ * week of today when there are none.
  */
 export function initialWeekStart(sessions: readonly StudySession[], today: Date): Date {
   let earliest: number | undefined;
@@ -43,7 +43,7 @@ export function toDateParam(date: Date): string {
 
 /**
  * Sessions per day of the week, by their local start time (the server stores UTC, the student
- * sees their own time zone; DESIGN.md section 4), each day sorted by start.
+ * sees their own time zone; docs/architecture.md), each day sorted by start.
  */
 export function sessionsByDay(
   sessions: readonly StudySession[],

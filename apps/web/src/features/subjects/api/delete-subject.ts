@@ -8,7 +8,7 @@ export function deleteSubject(id: number) {
   return apiRequest(subjectEndpoints.remove, { params: { id } });
 }
 
-/** Deletes a subject for real (DESIGN.md section 3); failures open the generic error dialog. */
+/** Deletes a subject for real (docs/product.md); failures open the generic error dialog. */
 export function useDeleteSubject() {
   const client = useQueryClient();
   return useMutation({

@@ -16,7 +16,7 @@ export interface SubjectCardsProps {
 }
 
 /**
- * One card per subject (SPEC.md section 2, plan detail): a colour dot from the six colours
+ * One card per subject (docs/product.md, Screens, plan detail): a colour dot from the six colours
  * with the name as text, 'View Topics' to the subject screen, a quick look at its topics and
  * a real delete after the browser's confirmation.
  */

@@ -1,6 +1,7 @@
 /**
- * SPEC.md section 9: six subject colours cycled by index (orange, sky blue, light green, light
- * coral, lavender, gold). They only decorate; the subject's name is always shown as text.
+ * Six subject colours cycled by index (orange, sky blue, light green, light coral, lavender,
+ * gold; docs/product.md, Constants and limits). They only decorate; the subject's name is
+ * always shown as text.
  */
 export const SUBJECT_COLOURS = [
   'orange',

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { topicKeys } from './keys';
 
-/** PUT /topics/{id} with the topic's fields and the flipped completed flag (SPEC.md section 7). */
+/** PUT /topics/{id} with the topic's fields and the flipped completed flag (docs/product.md). */
 export function toggleTopicCompleted(topic: Topic) {
   const { name, topicName, deepDiveContent } = topic;
   return apiRequest(topicEndpoints.update, {
@@ -13,7 +13,7 @@ export function toggleTopicCompleted(topic: Topic) {
 }
 
 /**
- * Toggles completion; the local state flips only once the server said yes (SPEC.md section 4).
+ * Toggles completion; the local state flips only once the server said yes (docs/product.md).
  * A failure opens the generic error dialog.
  */
 export function useToggleTopicCompleted() {

@@ -8,7 +8,7 @@ export interface TopicDialogProps {
   onClose: () => void;
 }
 
-/** The topic dialog (SPEC.md section 2): the name and the sanitized deep dive, or no-details. */
+/** The topic dialog (docs/product.md): the name and the sanitized deep dive, or no-details. */
 export function TopicDialog({ topic, onClose }: TopicDialogProps) {
   const { t } = useTranslation();
   return (

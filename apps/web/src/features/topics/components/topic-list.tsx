@@ -14,7 +14,7 @@ export interface TopicListProps {
 }
 
 /**
- * The subject screen's topics (SPEC.md section 2, both readings): a completed checkbox, 'View
+ * The subject screen's topics (docs/product.md, Screens): a completed checkbox, 'View
  * Lesson' and 'View Details' each, or 'No topics found for this subject.'
  */
 export function TopicList({ planId, subjectName, topics, onToggled }: TopicListProps) {

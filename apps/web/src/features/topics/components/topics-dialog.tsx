@@ -10,7 +10,7 @@ export interface TopicsDialogProps {
   onViewDetails: (topic: Topic) => void;
 }
 
-/** The topics dialog of the plan detail (SPEC.md section 2): open while subjectName is set. */
+/** The topics dialog of the plan detail (docs/product.md): open while subjectName is set. */
 export function TopicsDialog({ subjectName, topics, onClose, onViewDetails }: TopicsDialogProps) {
   const { t } = useTranslation();
   return (

@@ -2,8 +2,8 @@ import DOMPurify from 'dompurify';
 import { linkTarget } from '@/lib/link-target';
 
 /**
- * Removes a leading ```html (or bare ```) fence and a trailing ``` fence (SPEC.md section 2,
- * topic screen): generated content sometimes arrives wrapped as a Markdown code block.
+ * Removes a leading ```html (or bare ```) fence and a trailing ``` fence (docs/product.md,
+ * Screens, topic screen): generated content sometimes arrives wrapped as a Markdown code block.
  */
 export function stripCodeFences(raw: string): string {
   return raw

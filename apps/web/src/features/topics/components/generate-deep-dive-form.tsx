@@ -1,30 +1,32 @@
+import type { Notice } from '@studybuddy/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextAreaField } from '@/components/form-field';
+import { NoticeList } from '@/components/notice-list';
 import { errorMessage } from '@/lib/error-message';
-import { useGenerateChecklist } from '../api/generate-checklist';
+import { useGenerateDeepDive } from '../api/generate-deep-dive';
 import './topics.css';
 
-/** File types the server can read text from (DESIGN.md section 2, ingest). */
-export const CHECKLIST_FILE_TYPES = '.txt,.md,.pdf,.docx';
+/** File types the server can read text from (its file ingest adapter). */
+export const DEEP_DIVE_FILE_TYPES = '.txt,.md,.pdf,.docx';
 
-export interface ChecklistFormProps {
+export interface GenerateDeepDiveFormProps {
   topicId: number;
 }
 
 /**
- * 'Generate checklist': a prompt and study files sent as multipart to
+ * The 'Generate checklist' form: a prompt and study files sent as multipart to
  * /topics/{id}/generate-checklist; the topic's deep dive is replaced by the answer and the
  * server's warnings (unreadable file, AI fallback) are listed.
  */
-export function ChecklistForm({ topicId }: ChecklistFormProps) {
+export function GenerateDeepDiveForm({ topicId }: GenerateDeepDiveFormProps) {
   const { t, i18n } = useTranslation();
-  const generate = useGenerateChecklist();
+  const generate = useGenerateDeepDive();
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [prompt, setPrompt] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [warnings, setWarnings] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<Notice[]>([]);
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -56,11 +58,7 @@ export function ChecklistForm({ topicId }: ChecklistFormProps) {
       {warnings.length > 0 ? (
         <div role="status">
           <p className="form__note">{t('topics.checklist.warnings')}</p>
-          <ul className="checklist-warnings">
-            {warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <NoticeList className="checklist-warnings" notices={warnings} />
         </div>
       ) : null}
       <TextAreaField
@@ -79,7 +77,7 @@ export function ChecklistForm({ topicId }: ChecklistFormProps) {
           id={fileId}
           type="file"
           multiple
-          accept={CHECKLIST_FILE_TYPES}
+          accept={DEEP_DIVE_FILE_TYPES}
           className="field__control"
           aria-describedby={`${fileId}-hint`}
           onChange={(e) => setFiles(Array.from(e.target.files ?? []))}

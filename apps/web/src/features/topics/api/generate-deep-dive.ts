@@ -3,25 +3,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { topicKeys } from './keys';
 
-export interface GenerateChecklistInput {
+export interface GenerateDeepDiveInput {
   topicId: number;
   prompt: string;
   files: readonly File[];
 }
 
 /** POST /topics/{id}/generate-checklist as multipart: `prompt` and one `files` part per file. */
-export function generateChecklist({ topicId, prompt, files }: GenerateChecklistInput) {
+export function generateDeepDive({ topicId, prompt, files }: GenerateDeepDiveInput) {
   const form = new FormData();
   form.append('prompt', prompt);
   for (const file of files) form.append('files', file, file.name);
-  return apiRequest(topicEndpoints.generateChecklist, { params: { id: topicId }, formData: form });
+  return apiRequest(topicEndpoints.generateDeepDive, { params: { id: topicId }, formData: form });
 }
 
 /** Fills the topic's deep dive; the result (with warnings) replaces the cached topic. */
-export function useGenerateChecklist() {
+export function useGenerateDeepDive() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: generateChecklist,
+    mutationFn: generateDeepDive,
     onSuccess: ({ warnings: _warnings, ...topic }) => {
       client.setQueryData(topicKeys.detail(topic.id), topic);
       return client.invalidateQueries({ queryKey: topicKeys.bySubject(topic.subjectId) });

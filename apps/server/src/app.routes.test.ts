@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  authEndpoints,
+  type Endpoint,
+  healthEndpoints,
+  siteEndpoints,
+} from '@studybuddy/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, TestClient } from './testing/harness.js';
+
+/** A built web app to serve, so the routes @fastify/static makes for its files are walked too. */
+const WEB_FILES = ['index.html', 'assets/app-abcdef12.js'];
+
+/** The routes anyone may call, each with its reason. Every other route must answer 401. */
+const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: string }> = [
+  { endpoint: healthEndpoints.get, why: 'load balancers and the start script probe it' },
+  { endpoint: siteEndpoints.get, why: 'the public pages show the contact links before login' },
+  { endpoint: authEndpoints.register, why: 'opens an account: there is no token yet' },
+  { endpoint: authEndpoints.login, why: 'issues the token' },
+  { endpoint: authEndpoints.refresh, why: 'checks the HttpOnly refresh cookie, not a token' },
+  { get: '/api/docs/json', why: 'the OpenAPI document: the shape of the API, no data' },
+  ...WEB_FILES.map((file) => ({ get: `/${file}`, why: 'the web app itself, shown before login' })),
+];
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+/** Every method and URL the list opens; HEAD goes with GET, as Fastify adds it. */
+function publicKeys(): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of PUBLIC) {
+    const [method, urls] =
+      'endpoint' in entry
+        ? [entry.endpoint.method, [entry.endpoint.path, ...(entry.endpoint.aliases ?? [])]]
+        : ['GET', [entry.get]];
+    for (const url of urls) {
+      keys.add(key(method, url));
+      if (method === 'GET') keys.add(key('HEAD', url));
+    }
+  }
+  return keys;
+}
+
+/**
+ * A URL for a route pattern, each path parameter a well-formed id. Authentication runs before
+ * validation, so no parameter, query or body needs to be valid for a refusal to be 401.
+ */
+const fill = (url: string) => url.replace(/:\w+(\([^)]*\))?/g, '1').replace(/\*$/, 'x');
+
+describe('the routes of the app', () => {
+  const routes: { method: string; url: string }[] = [];
+  let t: TestApp;
+  let web: string;
+
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'web-'));
+    for (const file of WEB_FILES) {
+      mkdirSync(dirname(join(web, file)), { recursive: true });
+      writeFileSync(join(web, file), '<!doctype html><title>StudyBuddy</title>');
+    }
+    t = await createTestApp(
+      'sqlite',
+      { WEB_DIST: web },
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('answers 401 to an anonymous caller on every route that is not on the public list', async () => {
+    const open = publicKeys();
+    const client = new TestClient(t.app);
+    // A valid CSRF cookie and header go with each request, so CSRF is not what refuses it.
+    await client.get('/api/health');
+    const walked: string[] = [];
+    const answered: string[] = [];
+    for (const { method, url } of routes) {
+      if (open.has(key(method, url))) continue;
+      walked.push(key(method, url));
+      const res = await client.request({ method: method as 'GET', url: fill(url) });
+      if (res.statusCode !== 401) answered.push(`${key(method, url)} -> ${res.statusCode}`);
+    }
+    // The walk saw the app's routes (every feature registers some), not an empty list.
+    expect(walked.length).toBeGreaterThan(40);
+    expect(answered).toEqual([]);
+  });
+
+  it('lists as public only routes that exist', () => {
+    const registered = new Set(routes.map(({ method, url }) => key(method, url)));
+    expect([...publicKeys()].filter((k) => !registered.has(k))).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { Notice, NoticeParam } from '@studybuddy/contracts';
+import type { TFunction } from 'i18next';
+
+/** A Monday (UTC noon), from which the weekday names of a language are read. */
+const MONDAY = Date.UTC(2024, 0, 1, 12);
+
+function weekdayNames(list: readonly number[], language: string): string {
+  const name = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  const names = list.map((d) => name.format(new Date(MONDAY + d * 86_400_000)));
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+}
+
+function shortDate(iso: string, language: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  if (!year || !month || !day) return iso;
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(
+    new Date(year, month - 1, day),
+  );
+}
+
+/**
+ * A notice's param written the student's way, by the naming rules of the contract: `*Date`
+ * a short date, `weekdays` a list of weekday names, numbers in the language's digits
+ * (`*Hours` to one decimal). `count` stays a number, for i18next to choose the plural.
+ */
+function formatParam(key: string, value: NoticeParam, language: string): string | number {
+  if (key === 'count' && typeof value === 'number') return value;
+  if (Array.isArray(value))
+    return key === 'weekdays' ? weekdayNames(value, language) : value.join(', ');
+  if (typeof value === 'number')
+    return new Intl.NumberFormat(language, {
+      maximumFractionDigits: key.endsWith('Hours') ? 1 : 2,
+    }).format(value);
+  if (key.endsWith('Date') && /^\d{4}-\d{2}-\d{2}$/.test(value)) return shortDate(value, language);
+  return value;
+}
+
+/** A server notice in the student's language (`notices.<code>`), else its English text. */
+export function noticeText(notice: Notice, t: TFunction, language: string): string {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(notice.params ?? {}))
+    params[key] = formatParam(key, value, language);
+  return t(`notices.${notice.code}`, { ...params, defaultValue: notice.message });
+}

@@ -1,0 +1,2 @@
+export { planRoutes } from './plans.routes.js';
+export { createPlansService } from './plans.service.js';

@@ -1,0 +1,3 @@
+import { createPlansService } from './plans.service.js';
+
+export const planRoutes = { service: createPlansService };

@@ -1,0 +1,1 @@
+export { listSubjects } from './subjects.service.js';

@@ -1,0 +1,3 @@
+import { AppError } from './app-error.js';
+
+export const expected = new AppError('expected');

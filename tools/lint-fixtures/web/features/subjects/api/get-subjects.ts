@@ -1,0 +1,3 @@
+import { apiFetch } from '../../../lib/api-client';
+
+export const getSubjects = () => apiFetch('/subjects');

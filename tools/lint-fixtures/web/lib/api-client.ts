@@ -1,0 +1,3 @@
+export function apiFetch(path: string) {
+  return fetch(path);
+}
