@@ -13,7 +13,8 @@ export const CHAT_PROMPT_MAX = 4000;
 /** Longest question the lesson helper accepts. */
 export const LESSON_QUESTION_MAX = 2000;
 
-const languageSchema = z
+/** The student's language on an AI call; optional (English, or the material's where it says). */
+export const languageSchema = z
   .enum(AI_LANGUAGES, { error: 'Language must be one of en, el, es, fr, de.' })
   .optional()
   .describe('The student’s language; the answer is asked for in it (default en)');
@@ -80,7 +81,13 @@ export const lessonQuestionInputSchema = z
       .trim()
       .min(1, 'Type a question first.')
       .max(LESSON_QUESTION_MAX, `A question can be at most ${LESSON_QUESTION_MAX} characters.`)
-      .describe('The question; the lesson’s help button sends “Help me with this lesson”'),
+      .describe('The question, or the help button’s text with `kind: overview`'),
+    kind: z
+      .enum(['question', 'overview'])
+      .optional()
+      .describe(
+        '`overview` for the lesson’s help button: the lesson’s key points, whatever the question’s wording (default `question`; “Help me with this lesson” is read as an overview too)',
+      ),
     language: languageSchema,
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './ai.js';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
@@ -36,6 +37,9 @@ export const createTopicInputSchema = z
     subjectId: idSchema,
     name: topicName,
     deepDiveContent: z.string().max(DEEP_DIVE_MAX).nullable().optional(),
+    language: languageSchema.describe(
+      'The student’s language, for the generated lesson’s own headings and prompts (default: the content’s)',
+    ),
   })
   .strict()
   .describe('CreateTopicInput');
@@ -99,10 +103,18 @@ export const topicEndpoints = {
     method: 'POST',
     path: '/topics/:id/generate-checklist',
     params: idParamsSchema,
+    query: z
+      .object({
+        language: languageSchema.describe(
+          'The student’s language, for the engine’s own headings and checklist (default: the material’s)',
+        ),
+      })
+      .describe('DeepDiveQuery'),
     body: undefined,
     response: topicSchema.extend({
       warnings: noticeListSchema.describe('Files not read, the builtin engine answered...'),
     }),
-    summary: 'Multipart prompt + files: fills the deep dive through the AI interface',
+    summary:
+      'Multipart prompt + files, `?language=` for the engine’s own words: fills the deep dive through the AI interface',
   }),
 };

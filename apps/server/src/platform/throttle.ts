@@ -129,6 +129,20 @@ export function securityFields(request: FastifyRequest): {
     : { ip: request.ip };
 }
 
+/** The `upload.refused` line for a study file the server would not read: its code and why. */
+export function logRefusedFile(request: FastifyRequest) {
+  return (refused: { code: string; message: string }) =>
+    request.log.warn(
+      {
+        event: 'upload.refused',
+        ...securityFields(request),
+        code: refused.code,
+        reason: refused.message,
+      },
+      'file refused',
+    );
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Points this route takes from the student's AI budget per request. */

@@ -41,19 +41,20 @@ export function wizard(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The wizard's multipart body, with files per subject field. */
+/** The wizard's multipart body, with files per subject field; `extra` may set the language. */
 export function form(
   w: ReturnType<typeof wizard>,
   files: { field: string; filename: string; content: Buffer | string }[] = [],
   extra: { name: string; content: string }[] = [],
 ) {
   return multipart([
+    // Of fields sent twice the last counts: an extra `language` overrides this one.
+    { name: 'language', content: 'en' },
     ...extra,
     { name: 'period', content: JSON.stringify(w.period) },
     { name: 'availability', content: JSON.stringify(w.availability) },
     { name: 'subjects', content: JSON.stringify(w.subjects) },
     { name: 'preferences', content: JSON.stringify(w.preferences) },
-    { name: 'language', content: 'en' },
     { name: 'timeZone', content: 'Europe/Athens' },
     ...files.map((f) => ({ name: f.field, filename: f.filename, content: f.content })),
   ]);

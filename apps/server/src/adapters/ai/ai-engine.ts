@@ -70,6 +70,8 @@ export interface LessonMaterialRequest {
 
 export interface LessonQuestionRequest {
   question: string;
+  /** The help button: the lesson's key points, whatever `question` says. */
+  overview?: boolean;
   lessonTitle: string;
   material: MaterialSentence[];
   language: Language;

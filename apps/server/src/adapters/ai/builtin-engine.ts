@@ -42,7 +42,7 @@ function quote(text: string, source: string): string {
  */
 export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
   const t = textsFor(req.language).lessonHelper;
-  if (isHelpRequest(req.question)) {
+  if (req.overview || isHelpRequest(req.question)) {
     const lessonOnly = req.material.filter((m) => m.source === req.lessonTitle);
     const pool = lessonOnly.length > 0 ? lessonOnly : req.material;
     const points = keySentences(pool.map((m) => m.text).join('\n\n'), req.lessonTitle, 4);

@@ -162,6 +162,30 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     expect(chat.warnings[0]?.code).toBe('ai_fallback_http_error');
   });
 
+  it('asks for the lesson’s key points for the help button, whatever words it shows', async () => {
+    fake.set({
+      kind: 'json',
+      body: {
+        answer: 'Η φωτοσύνθεση μετατρέπει το φως σε χημική ενέργεια.',
+        covered: true,
+        passageIds: ['p1'],
+      },
+    });
+    const r = await engine.answerLesson({
+      question: 'Βοήθησέ με με αυτό το μάθημα',
+      overview: true,
+      lessonTitle: 'Photosynthesis',
+      material,
+      language: 'el',
+    });
+    expect(r.engine).toBe(`${dialect}/fake-model`);
+    expect(r.value.covered).toBe(true);
+    const sent = JSON.stringify(fake.requests[0]?.body);
+    expect(sent).toContain('Question: An overview of the key points of this lesson.');
+    expect(sent).not.toContain('Βοήθησέ με');
+    expect(sent).toContain('Greek');
+  });
+
   it('sends only the material, marked as data, and drops instructions hidden in it', async () => {
     fake.set({ kind: 'json', body: goodQuiz });
     await engine.quiz({

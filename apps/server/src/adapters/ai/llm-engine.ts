@@ -3,6 +3,7 @@ import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError,
 import { z } from 'zod';
 import type { CardDraft, QuestionDraft } from '../../domain/nlp/generate.js';
 import { looksLikeInstruction } from '../../domain/nlp/nlp.js';
+import { isHelpRequest } from '../../domain/nlp/qa.js';
 import { createSentenceIndex } from '../../domain/nlp/retrieval.js';
 import { notice } from '../../domain/notices.js';
 import { escapeHtml } from '../../domain/text/text.js';
@@ -453,9 +454,15 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
     },
 
     async answerLesson(req) {
+      // The help button asks for the lesson's key points, in whatever words the student reads;
+      // the model is asked for them in fixed words, and given the lesson (else the files) first.
+      const overview = req.overview || isHelpRequest(req.question);
       // Only the passages retrieval finds reach the model, never whole files.
-      const hits = createSentenceIndex(req.material).search(req.question, 12);
-      const lessonFirst = req.material.filter((m) => m.source === req.lessonTitle).slice(0, 15);
+      const hits = overview ? [] : createSentenceIndex(req.material).search(req.question, 12);
+      const lessonOnly = req.material.filter((m) => m.source === req.lessonTitle);
+      const pool = overview && lessonOnly.length === 0 ? req.material : lessonOnly;
+      const lessonFirst = pool.slice(0, 15);
+      const question = overview ? 'An overview of the key points of this lesson.' : req.question;
       const chosen = [...hits.map((h) => h.sentence), ...lessonFirst].filter(
         (s, i, all) => all.findIndex((x) => x.text === s.text) === i,
       );
@@ -467,7 +474,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
           req.language,
           'Answer the question using only the material. If it does not answer the question, say so and set covered to false.',
         ),
-        `Lesson: ${req.lessonTitle}\nQuestion: ${req.question}\n\n${passagesBlock(passages)}`,
+        `Lesson: ${req.lessonTitle}\nQuestion: ${question}\n\n${passagesBlock(passages)}`,
       );
       let outcome: Outcome<GroundedReply> = r.ok
         ? { ok: true, value: { answer: '', covered: false, passages: [] } }

@@ -38,7 +38,10 @@ function isQuestionWord(language: Language, term: string): boolean {
 const HELP_REQUEST =
   /^(help( me)?( with)?( this| the)? lesson|summar(y|ise|ize)( this| the)?( lesson)?|help|overview)$/i;
 
-/** True for the lesson's “Help me with this lesson” and other requests for an overview. */
+/**
+ * True for “Help me with this lesson” and other requests for an overview typed as a question
+ * (the help button itself says `kind: overview`).
+ */
 export function isHelpRequest(question: string): boolean {
   // Spaces and closing punctuation are trimmed outside the regex: `\s*[.!?]*\s*$` after a word
   // backtracks quadratically on a long run of spaces.

@@ -154,6 +154,42 @@ describe('planStudy', () => {
     );
   });
 
+  it('writes focus points in English by default', () => {
+    const out = planStudy(input());
+    const first = out.blocks.find((b) => b.subjectIndex === 0 && b.kind === 'learn');
+    expect(first?.focus).toEqual([
+      'Learn: Atomic structure',
+      'Close with a 5-minute recall without notes',
+    ]);
+    const final = out.blocks.find((b) => b.kind === 'final-review');
+    expect(final?.focus).toEqual([
+      'Practice test under exam conditions, without notes',
+      'Recall: Atomic structure',
+      'Recall: Bonding',
+      'Recall: Kinetics',
+      'Check answers, then re-study only the weak spots',
+    ]);
+  });
+
+  it('writes focus points in the student’s language, with the same plan', () => {
+    const english = planStudy(input());
+    const greek = planStudy(input({ language: 'el' }));
+    const first = greek.blocks.find((b) => b.subjectIndex === 0 && b.kind === 'learn');
+    expect(first?.focus).toEqual([
+      'Μάθε: Atomic structure',
+      'Κλείσε με 5 λεπτά ανάκλησης χωρίς σημειώσεις',
+    ]);
+    const final = greek.blocks.find((b) => b.kind === 'final-review');
+    expect(final?.focus[0]).toBe('Δοκιμαστικό διαγώνισμα σε συνθήκες εξέτασης, χωρίς σημειώσεις');
+    expect(final?.focus[1]).toBe('Ανάκληση: Atomic structure');
+    // Only the words change: every block keeps its place, topics and files.
+    const strip = (o: typeof english) => o.blocks.map(({ focus: _, ...b }) => b);
+    expect(strip(greek)).toEqual(strip(english));
+    expect(greek.blocks.map((b) => b.focus.length)).toEqual(
+      english.blocks.map((b) => b.focus.length),
+    );
+  });
+
   it('attaches a file to the sessions of the topic it names', () => {
     const out = planStudy(input());
     const bonding = out.blocks.filter((b) => b.subjectIndex === 0 && b.topicIndexes.includes(1));

@@ -14,12 +14,14 @@ import { dayNumber, formatClock, isoDate } from './dates.js';
 import { topicsOf } from './model.js';
 import { placeSessions } from './placement.js';
 import { planModel, type RawBlock } from './plan-model.js';
+import { planTexts } from './plan-texts.js';
 import { assignTopics, blockFiles, FocusTexts, type TopicPlan } from './topic-plan.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { planWarnings } from './warnings.js';
 import { parseWishes } from './wishes.js';
 
 export { type PlanModel, planModel } from './plan-model.js';
+export { PLAN_TEXTS, type PlanTexts, planTexts } from './plan-texts.js';
 export { replanAfterMiss } from './replan.js';
 export type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 export { fmtHours } from './warnings.js';
@@ -45,12 +47,13 @@ export function planStudy(input: PlannerInput): PlannerOutput {
   const planAt = new Array<TopicPlan>(raw.length);
   const filesAt = new Array<string[]>(raw.length);
   const focusOf: FocusTexts[] = [];
+  const texts = planTexts(input.language).focus;
   for (let k = 0; k < S; k++) {
     const subject = input.subjects[k] as PlannerInput['subjects'][number];
     const idx = indexesOf[k] as number[];
     const topics = topicsOf(subject);
     const names = topics.map((t) => t.name);
-    focusOf.push(new FocusTexts(names));
+    focusOf.push(new FocusTexts(names, texts));
     if (idx.length === 0) continue;
     const D = subject.deadline ? dayNumber(subject.deadline) : Number.NaN;
     const examDay = Number.isNaN(D) ? m.days : D - m.p0;

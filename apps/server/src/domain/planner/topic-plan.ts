@@ -4,6 +4,7 @@
  * focus points shown to the student, and the files to have at hand. Pure, no I/O.
  */
 import { ridgeline } from './model.js';
+import type { PlanTexts } from './plan-texts.js';
 import type { PlannedBlock } from './types.js';
 
 const EPS = 1e-9;
@@ -320,9 +321,9 @@ function filesForTopic(topic: string, normFiles: readonly string[]): number[] {
 }
 
 /**
- * A subject's focus points (phrased as retrieval prompts, docs/planner.md, M11), each text built
- * once per plan and shared by the blocks that use it: a plan has hundreds of blocks and strings
- * are immutable, so this saves most of the output's allocation.
+ * A subject's focus points (phrased as retrieval prompts, docs/planner.md, M11) in the plan's
+ * language, each text built once per plan and shared by the blocks that use it: a plan has
+ * hundreds of blocks and strings are immutable, so this saves most of the output's allocation.
  */
 export class FocusTexts {
   private readonly learn: string[];
@@ -331,49 +332,47 @@ export class FocusTexts {
   /** "Mix questions across ..." by the review's topics (at most 3, each under 2^16). */
   private readonly mixes = new Map<number, string>();
 
-  constructor(private readonly names: readonly string[]) {
-    this.learn = names.map((n) => `Learn: ${n}`);
-    this.recall = names.map((n) => `Recall: ${n}`);
-    this.retrieval = names.map((n) => `Retrieval practice: ${n}`);
+  constructor(
+    private readonly names: readonly string[],
+    private readonly texts: PlanTexts['focus'],
+  ) {
+    this.learn = names.map((n) => texts.learn(n));
+    this.recall = names.map((n) => texts.recall(n));
+    this.retrieval = names.map((n) => texts.retrieval(n));
   }
 
   /** The focus points of one block. */
   of(plan: TopicPlan): string[] {
     const ts = plan.topics;
     const n = ts.length;
+    const texts = this.texts;
     // Arrays of their exact size: growing by push reserves room for 17 entries each.
     if (plan.kind === 'final-review') {
       const out = new Array<string>(n + 2);
-      out[0] = 'Practice test under exam conditions, without notes';
+      out[0] = texts.practiceTest;
       for (let i = 0; i < n; i++) out[i + 1] = this.recall[ts[i] as number] as string;
-      out[n + 1] = 'Check answers, then re-study only the weak spots';
+      out[n + 1] = texts.checkAnswers;
       return out;
     }
     if (plan.kind === 'review' || plan.part <= 1) {
       const review = plan.kind === 'review';
-      const texts = review ? this.retrieval : this.learn;
+      const own = review ? this.retrieval : this.learn;
       const out = new Array<string>(n + 1);
-      for (let i = 0; i < n; i++) out[i] = texts[ts[i] as number] as string;
-      out[n] = review
-        ? n > 1
-          ? this.mix(ts)
-          : 'Answer from memory first, then check'
-        : 'Close with a 5-minute recall without notes';
+      for (let i = 0; i < n; i++) out[i] = own[ts[i] as number] as string;
+      out[n] = review ? (n > 1 ? this.mix(ts) : texts.answerFromMemory) : texts.closeWithRecall;
       return out;
     }
-    return [
-      `Continue: ${this.names[ts[0] as number]} (session ${plan.part})`,
-      'Work examples, then explain them from memory',
-    ];
+    return [texts.continue(this.names[ts[0] as number] as string, plan.part), texts.workExamples];
   }
 
   private mix(ts: readonly number[]): string {
-    if (ts.length > 3) return `Mix questions across ${ts.map((t) => this.names[t]).join(', ')}`;
+    const names = () => ts.map((t) => this.names[t] as string);
+    if (ts.length > 3) return this.texts.mix(names());
     let key = 0;
     for (const t of ts) key = key * 65_536 + t + 1;
     let text = this.mixes.get(key);
     if (text === undefined) {
-      text = `Mix questions across ${ts.map((t) => this.names[t]).join(', ')}`;
+      text = this.texts.mix(names());
       this.mixes.set(key, text);
     }
     return text;

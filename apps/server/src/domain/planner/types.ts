@@ -1,5 +1,5 @@
 /** The planner's input and output; the HTTP layer maps the wizard request onto these. */
-import type { Notice, WizardAvailability } from '@studybuddy/contracts';
+import type { AiLanguage, Notice, WizardAvailability } from '@studybuddy/contracts';
 
 export interface PlannerInput {
   /** 'YYYY-MM-DD', inclusive, in the student's local calendar. */
@@ -18,6 +18,8 @@ export interface PlannerInput {
     materials: string[];
   }>;
   preferences: { sessionLength: 1 | 1.5 | 2; frontLoad: boolean; extraWishes: string };
+  /** The student's language, for the focus points the planner writes (default en). */
+  language?: AiLanguage | undefined;
 }
 
 export interface PlannedBlock {

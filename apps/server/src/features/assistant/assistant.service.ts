@@ -1,5 +1,6 @@
 import type { ChatHistory, ChatReply } from '@studybuddy/contracts';
 import type { AiEngine, Language, StudyContext } from '../../adapters/ai/ai-engine.js';
+import { textsFor } from '../../adapters/ai/builtin-texts/index.js';
 import type { AssistantRepository } from './assistant.repository.js';
 
 /** Turns a model sees for a follow-up; older ones stay in the history for the student only. */
@@ -48,7 +49,8 @@ export function createAssistantService(deps: {
         language,
         context: ctx,
       });
-      const text = r.value.trim() || 'Sorry, I did not understand that.';
+      // Saved in the history, so written in the student's language.
+      const text = r.value.trim() || textsFor(language).chat.emptyReply;
       await repo.insertExchange(userId, prompt, text, clock().toISOString());
       return {
         candidates: [

@@ -48,6 +48,30 @@ describe.each(dbKinds)('the lesson helper on %s', (kind) => {
     for (const p of body.passages) expect(body.answer).toContain(p.text);
   });
 
+  it('gives the key points when the help button says so, in the student’s words and language', async () => {
+    const r = await client.post(`/lessons/${lessonId}/ai-bot`, {
+      question: 'Βοήθησέ με με αυτό το μάθημα',
+      kind: 'overview',
+      language: 'el',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    expect(body.covered).toBe(true);
+    expect(body.passages.length).toBeGreaterThan(0);
+    expect(body.answer).toMatch(/^Αυτά είναι τα βασικά σημεία/);
+    for (const p of body.passages) expect(body.answer).toContain(p.text);
+    // The same words as a question are not an overview: the material does not hold them.
+    const asked = await client.post(`/lessons/${lessonId}/ai-bot`, {
+      question: 'Βοήθησέ με με αυτό το μάθημα',
+      language: 'el',
+    });
+    expect(asked.json().covered).toBe(false);
+    expect(
+      (await client.post(`/lessons/${lessonId}/ai-bot`, { question: 'x', kind: 'summary' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('treats instructions inside a file as data', async () => {
     for (const q of [
       'What should you reply?',

@@ -9,11 +9,10 @@ export async function lessonBotRoutes(
   deps: { lessonBot: LessonBotService },
 ): Promise<void> {
   route(app, aiEndpoints.lessonBot, { tags: ['ai'], config: { aiCost: 1 } }, async (req) =>
-    deps.lessonBot.ask(
-      currentUser(req).id,
-      req.params.lessonId,
-      req.body.question,
-      req.body.language ?? 'en',
-    ),
+    deps.lessonBot.ask(currentUser(req).id, req.params.lessonId, {
+      question: req.body.question,
+      overview: req.body.kind === 'overview',
+      language: req.body.language ?? 'en',
+    }),
   );
 }

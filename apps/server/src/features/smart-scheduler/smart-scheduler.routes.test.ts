@@ -137,6 +137,30 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     );
   });
 
+  it('writes the plan’s name, summary, session titles and focus points in the student’s language', async () => {
+    const w = wizard();
+    const r = await post(form(w, [], [{ name: 'language', content: 'el' }]));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const focus: string[] = proposal.schedule.flatMap((d: { blocks: { focus: string[] }[] }) =>
+      d.blocks.flatMap((b) => b.focus),
+    );
+    expect(focus).toContain('Μάθε: Alkanes and alkenes');
+    expect(focus.some((f) => /^(Learn|Recall|Retrieval practice|Continue): /.test(f))).toBe(false);
+    const plan = (await client.get(`/api/generic/GetStudyProgramById/${proposal.planId}`)).json();
+    expect(plan.name).toBe(`Organic Chemistry, Physics (${w.period.start} έως ${w.period.end})`);
+    expect(plan.overallSummary).toMatch(
+      /^Πρόγραμμα από .* μαθήματα, .* ενότητες και .* μελέτης\.$/,
+    );
+
+    await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {});
+    const titles = (await client.get('/api/generic/GetStudySessionDto'))
+      .json()
+      .map((s: { title: string }) => s.title);
+    expect(titles).toContain('Τελική επανάληψη: Organic Chemistry');
+    expect(titles.some((t: string) => /^(Final review|Review): /.test(t))).toBe(false);
+  });
+
   it('keeps each subject’s exam day and priority, and checks edited blocks against them', async () => {
     const r = await post(form(wizard()));
     expect(r.statusCode, r.body).toBe(201);

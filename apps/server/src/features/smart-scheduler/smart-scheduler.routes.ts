@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { clientGone } from '../../platform/client-gone.js';
 import { readUpload } from '../../platform/multipart.js';
 import { route } from '../../platform/route.js';
-import { securityFields } from '../../platform/throttle.js';
+import { logRefusedFile } from '../../platform/throttle.js';
 import { createGenerationProgress } from './generation-progress.js';
 import type { SmartSchedulerService } from './smart-scheduler.service.js';
 import { parseWizardRequest } from './wizard-request.js';
@@ -37,16 +37,7 @@ export async function smartSchedulerRoutes(
               progress.set(user.id, jobId, stage);
               req.log.info({ event: 'scheduler.stage', stage, userId: user.id }, 'generating plan');
             },
-            fileRefused: (refused) =>
-              req.log.warn(
-                {
-                  event: 'upload.refused',
-                  ...securityFields(req),
-                  code: refused.code,
-                  reason: refused.message,
-                },
-                'file refused',
-              ),
+            fileRefused: logRefusedFile(req),
           },
           clientGone(reply),
         );

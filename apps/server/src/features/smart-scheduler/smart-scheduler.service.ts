@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AiEngine } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
 import { notice, storedNotices } from '../../domain/notices.js';
-import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
+import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
 import { asLanguage } from '../../domain/text/language.js';
 import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
@@ -179,8 +179,10 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
 
     onStage?.('writing-content');
     const writer = contentWriter(userId, warnings);
-    // The engine's own words (headings, checklists) in the student's language.
+    // The engine's and the planner's own words (headings, checklists, focus points, titles) in
+    // the student's language: stored content, written once.
     const language = asLanguage(req.language);
+    const texts = planTexts(language);
     const subjects: Draft['subjects'] = [];
     const plannerSubjects: PlannerInput['subjects'] = [];
     for (const [i, s] of req.subjects.entries()) {
@@ -243,6 +245,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       availability: req.availability,
       subjects: plannerSubjects,
       preferences: req.preferences,
+      language,
     });
     warnings.push(...plan.warnings, ...plan.notes);
     const sessions: DraftSession[] = plan.blocks.map((b) => {
@@ -252,10 +255,10 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         topicIndex === null ? undefined : plannerSubjects[b.subjectIndex]?.topics[topicIndex]?.name;
       const title =
         b.kind === 'final-review'
-          ? `Final review: ${subject?.name}`
+          ? texts.title.finalReview(subject?.name ?? '')
           : b.kind === 'review'
-            ? `Review: ${subject?.name}`
-            : (topicName ?? subject?.name ?? 'Study');
+            ? texts.title.review(subject?.name ?? '')
+            : (topicName ?? subject?.name ?? texts.title.study);
       return {
         subjectIndex: b.subjectIndex,
         topicIndex,
@@ -278,13 +281,19 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     const name = `${req.subjects.map((s) => s.name).join(', ')}`.slice(0, 150);
     const draft: Draft = {
       plan: {
-        name: `${name} (${req.period.start} to ${req.period.end})`,
+        name: texts.plan.name(name, req.period.start, req.period.end),
         deadline: deadlines.at(-1) ?? req.period.end,
         description: req.preferences.extraWishes || '',
         conceptMapOutline: subjects
           .map((s) => `${s.name}\n${s.topics.map((t) => `  - ${t.name}`).join('\n')}`)
           .join('\n'),
-        overallSummary: `${subjects.length} subject(s), ${topicCount} topic(s) and ${totalHours} h of study planned from ${req.period.start} to ${req.period.end}.`,
+        overallSummary: texts.plan.summary({
+          subjects: subjects.length,
+          topics: topicCount,
+          hours: totalHours,
+          start: req.period.start,
+          end: req.period.end,
+        }),
         sourceInput: JSON.stringify({
           period: req.period,
           availability: req.availability,

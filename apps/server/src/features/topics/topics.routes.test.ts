@@ -66,6 +66,26 @@ describe.each(dbKinds)('subject and topic routes on %s', (kind) => {
     expect(bySubject.json().map((x: { id: number }) => x.id)).toEqual([topic.id]);
   });
 
+  it('writes the generated lesson’s own words in the student’s language', async () => {
+    const { subject } = await createPlanTree(client);
+    const r = await client.post('/topics', {
+      subjectId: subject.id,
+      name: 'Limits',
+      language: 'fr',
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const lesson = (await client.get(`/lessons/${r.json().lessonId}`)).json();
+    expect(lesson.latexContent).toContain('# Limits');
+    expect(lesson.latexContent).toContain(
+      'Cette leçon a été créée à partir du seul nom du sujet : il n’y a pas encore de notes.',
+    );
+    expect(lesson.latexContent).not.toContain('This lesson was made from the topic name only');
+    expect(
+      (await client.post('/topics', { subjectId: subject.id, name: 'X', language: 'xx' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('toggles completion with the whole topic sent back, ignoring read-only fields', async () => {
     const { topic } = await createPlanTree(client);
     const current = (await client.get(`/topics/${topic.id}`)).json();
@@ -132,6 +152,31 @@ describe.each(dbKinds)('subject and topic routes on %s', (kind) => {
     expect((await client.get(`/topics/${topic.id}`)).json().deepDiveContent).toBe(
       body.deepDiveContent,
     );
+  });
+
+  it('writes the deep dive’s headings and checklist in the language asked for', async () => {
+    const { topic } = await createPlanTree(client);
+    const form = multipart([
+      {
+        name: 'files',
+        filename: 'notes.md',
+        content: '# Chain rule\nThe chain rule is used to differentiate composed functions.',
+      },
+    ]);
+    const r = await client.request({
+      method: 'POST',
+      url: `/topics/${topic.id}/generate-checklist?language=fr`,
+      ...form,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().deepDiveContent).toContain('Liste de révision');
+    expect(r.json().deepDiveContent).not.toContain('Study checklist');
+    const bad = await client.request({
+      method: 'POST',
+      url: `/topics/${topic.id}/generate-checklist?language=xx`,
+      ...multipart([{ name: 'prompt', content: 'x' }]),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses generate-checklist that is not multipart, and a stranger’s topic', async () => {

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/authenticate.js';
 import { clientGone } from '../../platform/client-gone.js';
 import { readUpload } from '../../platform/multipart.js';
 import { route } from '../../platform/route.js';
-import { securityFields } from '../../platform/throttle.js';
+import { logRefusedFile } from '../../platform/throttle.js';
 import type { TopicsService } from './topics.service.js';
 
 const opts = { tags: ['topics'] };
@@ -41,19 +41,9 @@ export async function topicRoutes(
     return topics.generateDeepDive(
       user.id,
       req.params.id,
-      prompt,
-      upload.files,
+      { prompt, files: upload.files, language: req.query.language },
       clientGone(reply),
-      (refused) =>
-        req.log.warn(
-          {
-            event: 'upload.refused',
-            ...securityFields(req),
-            code: refused.code,
-            reason: refused.message,
-          },
-          'file refused',
-        ),
+      logRefusedFile(req),
     );
   });
 }

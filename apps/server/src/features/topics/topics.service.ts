@@ -1,5 +1,5 @@
 import type { Notice, Topic } from '@studybuddy/contracts';
-import type { AiEngine, SourceText } from '../../adapters/ai/ai-engine.js';
+import type { AiEngine, Language, SourceText } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
 import { TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
 import { AppError } from '../../platform/app-error.js';
@@ -60,15 +60,28 @@ export function createTopicsService(deps: {
       return withLessons(userId, row);
     },
 
-    /** Every topic has a lesson: one is generated from the name and content at creation. */
+    /**
+     * Every topic has a lesson: one is generated from the name and content at creation, with
+     * the engine's own words in the student's language (else the content's).
+     */
     async createTopic(
       userId: number,
-      input: { subjectId: number; name: string; deepDiveContent?: string | null | undefined },
+      input: {
+        subjectId: number;
+        name: string;
+        deepDiveContent?: string | null | undefined;
+        language?: Language | undefined;
+      },
     ): Promise<Topic> {
       const subject = await topics.findSubjectName(userId, input.subjectId);
       if (!subject) throw AppError.notFound('Subject not found.');
       const content = input.deepDiveContent ?? null;
-      const lesson = await ai.lesson({ subjectName: subject.name, topicName: input.name, content });
+      const lesson = await ai.lesson({
+        subjectName: subject.name,
+        topicName: input.name,
+        content,
+        ...(input.language ? { language: input.language } : {}),
+      });
       const row = await topics.insertTopicWithLesson(
         userId,
         { subjectId: input.subjectId, name: input.name, deepDiveContent: content },
@@ -103,19 +116,24 @@ export function createTopicsService(deps: {
     },
 
     /**
-     * Fills the deep dive from the student's prompt and files through the AI interface. The
-     * files are read for this answer only, never kept.
+     * Fills the deep dive from the student's prompt and files through the AI interface, the
+     * engine's own words in the student's language (else the material's). The files are read
+     * for this answer only, never kept.
      */
     async generateDeepDive(
       userId: number,
       id: number,
-      prompt: string,
-      files: { filename: string; data: Buffer }[],
+      request: {
+        prompt: string;
+        files: { filename: string; data: Buffer }[];
+        language?: Language | undefined;
+      },
       signal?: AbortSignal,
       onFileRefused?: (warning: Notice) => void,
     ): Promise<Topic & { warnings: Notice[] }> {
       const row = await topics.findTopic(userId, id);
       if (!row) throw topicNotFound();
+      const { prompt, files, language } = request;
       const { files: read, warnings } = await ingestFiles(files, deps.readers, {
         maxChars: MAX_REQUEST_TEXT_CHARS,
         signal,
@@ -133,6 +151,7 @@ export function createTopicsService(deps: {
         topicName: row.name,
         prompt,
         sources: material,
+        ...(language ? { language } : {}),
       });
       const updated = await topics.updateTopic(
         userId,

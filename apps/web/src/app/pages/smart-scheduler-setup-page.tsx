@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Wizard } from '@/features/smart-scheduler/components/wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
-/** /smart-scheduler/setup: the wizard (fixed English, docs/product.md, Screens). */
+/** /smart-scheduler/setup: the wizard (docs/product.md, Screens). */
 export default function SmartSchedulerSetupPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshStudyData();
-  useDocumentTitle('Smart study plan setup');
+  useDocumentTitle(t('smartScheduler.wizard.title'));
   return (
     <div className="page">
       <Wizard

@@ -75,6 +75,7 @@ export const de: BuiltinTexts = {
     greeting:
       'Hallo! Ich kann dir sagen, was du heute lernen solltest, prüfen, ob du in einem Fach im Plan bist, oder Tipps zum Lernen und Wohlbefinden geben. Was möchtest du?',
     thanks: 'Gern geschehen. Viel Erfolg beim Lernen!',
+    emptyReply: 'Entschuldigung, das habe ich nicht verstanden.',
     fallback: [
       'Darauf kann ich nicht antworten. Ich bin der eingebaute Assistent: Ich habe kein KI-Modell, deshalb antworte ich nur aus deinem Lernplan und aus Ratgebern zum Lernen und Wohlbefinden, und ich rate nicht.',
       '',

@@ -73,6 +73,7 @@ export const en: BuiltinTexts = {
     greeting:
       'Hi! I can tell you what to study today, check whether you are on track for a subject, or share study and well-being tips. What would you like?',
     thanks: 'You’re welcome. Good luck with your studying!',
+    emptyReply: 'Sorry, I did not understand that.',
     fallback: [
       'I’m not able to answer that. I’m the built-in assistant: I have no AI model, so I only answer from your study plan and from study and well-being guides, and I won’t guess.',
       '',

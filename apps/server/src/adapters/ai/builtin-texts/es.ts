@@ -74,6 +74,7 @@ export const es: BuiltinTexts = {
     greeting:
       '¡Hola! Puedo decirte qué estudiar hoy, comprobar si vas al día en una asignatura o darte consejos de estudio y bienestar. ¿Qué necesitas?',
     thanks: 'De nada. ¡Mucha suerte con el estudio!',
+    emptyReply: 'Lo siento, no he entendido eso.',
     fallback: [
       'No puedo responder a eso. Soy el asistente integrado: no tengo un modelo de IA, así que solo respondo a partir de tu plan de estudio y de guías de estudio y bienestar, y no voy a adivinar.',
       '',

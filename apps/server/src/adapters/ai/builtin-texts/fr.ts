@@ -75,6 +75,7 @@ export const fr: BuiltinTexts = {
     greeting:
       'Bonjour ! Je peux vous dire quoi étudier aujourd’hui, vérifier si vous êtes dans les temps pour une matière, ou partager des conseils d’étude et de bien-être. Que souhaitez-vous ?',
     thanks: 'Avec plaisir. Bon courage pour vos révisions !',
+    emptyReply: 'Désolé, je n’ai pas compris.',
     fallback: [
       'Je ne peux pas répondre à cela. Je suis l’assistant intégré : je n’ai pas de modèle d’IA, je réponds donc uniquement à partir de votre plan d’études et de guides sur les études et le bien-être, et je ne devine pas.',
       '',

@@ -72,6 +72,8 @@ export interface BuiltinTexts {
     greeting: string;
     thanks: string;
     fallback: string;
+    /** Saved and shown when an engine's reply comes back empty (the web app's words too). */
+    emptyReply: string;
     /** Added to a knowledge-base answer when the message sounds distressed. */
     checkIn: string;
     /** Added to the fallback when the message sounds distressed. */

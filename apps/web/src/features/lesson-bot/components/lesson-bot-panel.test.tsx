@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import el from '../../../../public/assets/i18n/el.json';
 import { LessonBotPanel } from './lesson-bot-panel';
 
 function fakeServer(answer: Record<string, unknown>) {
@@ -20,7 +21,7 @@ function fakeServer(answer: Record<string, unknown>) {
 describe('the lesson helper', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends exactly "Help me with this lesson" and shows the answer with its passages', async () => {
+  it('asks for an overview with the help button and shows the answer with its passages', async () => {
     setXsrfCookie();
     const user = userEvent.setup();
     const calls = fakeServer({
@@ -35,7 +36,10 @@ describe('the lesson helper', () => {
     await user.click(screen.getByRole('button', { name: 'Help me with this lesson' }));
     expect(await screen.findByRole('heading', { name: 'Answer' })).toBeTruthy();
     expect(calls).toEqual([
-      { url: '/lessons/7/ai-bot', body: { question: 'Help me with this lesson', language: 'en' } },
+      {
+        url: '/lessons/7/ai-bot',
+        body: { question: 'Help me with this lesson', kind: 'overview', language: 'en' },
+      },
     ]);
     expect(screen.getByText('diffusion of water').tagName).toBe('STRONG');
     expect(screen.getByRole('heading', { name: 'Passages used' })).toBeTruthy();
@@ -47,6 +51,24 @@ describe('the lesson helper', () => {
         'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows and sends the help button in the student’s language, marked as an overview', async () => {
+    setXsrfCookie();
+    const user = userEvent.setup();
+    const calls = fakeServer({ answer: 'Βασικά σημεία', passages: [] });
+    const { i18n } = renderWithProviders(<LessonBotPanel lessonId={7} />);
+    i18n.addResourceBundle('el', 'translation', el);
+    await act(() => i18n.changeLanguage('el'));
+    await user.click(screen.getByRole('button', { name: el.lessonBot.helpMe }));
+    await screen.findByRole('heading', { name: el.lessonBot.answerTitle });
+    expect(calls).toEqual([
+      {
+        url: '/lessons/7/ai-bot',
+        body: { question: el.lessonBot.helpMe, kind: 'overview', language: 'el' },
+      },
+    ]);
+    expect(screen.getByText(el.lessonBot.helpMe, { selector: 'p' })).toBeTruthy();
   });
 
   it('never interprets HTML in the answer or the passages', async () => {

@@ -7,9 +7,6 @@ import { aiLanguage } from '@/lib/ai-language';
 import { useAskLessonBot } from '../api/ask-lesson-bot';
 import './lesson-bot.css';
 
-/** The button sends exactly this question, whatever the interface language (docs/product.md). */
-export const HELP_QUESTION = 'Help me with this lesson';
-
 export interface LessonBotPanelProps {
   lessonId: number;
 }
@@ -36,17 +33,18 @@ export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
     }
   });
 
-  async function send(text: string) {
+  /** An `overview` is the help button: the lesson's key points, asked in the student's words. */
+  async function send(text: string, kind: 'question' | 'overview' = 'question') {
     const question = text.trim();
     if (!question || ask.isPending) return;
     setFailed(false);
     try {
       const answer = await ask.mutateAsync({
         lessonId,
-        input: { question, language: aiLanguage(i18n.language) },
+        input: { question, kind, language: aiLanguage(i18n.language) },
       });
       setAsked({ question, answer });
-      if (question === draft.trim()) setDraft('');
+      if (kind === 'question' && question === draft.trim()) setDraft('');
       focusAnswer.current = true;
     } catch {
       setFailed(true);
@@ -58,9 +56,6 @@ export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
     void send(draft);
   }
 
-  const shownQuestion = (question: string) =>
-    question === HELP_QUESTION ? t('lessonBot.helpMe') : question;
-
   return (
     <div className="lesson-bot stack">
       <p className="lesson-bot__intro">{t('lessonBot.intro')}</p>
@@ -68,7 +63,7 @@ export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
         type="button"
         className="button button--primary"
         disabled={ask.isPending}
-        onClick={() => void send(HELP_QUESTION)}
+        onClick={() => void send(t('lessonBot.helpMe'), 'overview')}
       >
         {t('lessonBot.helpMe')}
       </button>
@@ -118,7 +113,7 @@ export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
           </h3>
           <p className="lesson-bot__question">
             <span className="lesson-bot__question-label">{t('lessonBot.youAsked')}</span>{' '}
-            {shownQuestion(asked.question)}
+            {asked.question}
           </p>
           <AiWarnings warnings={asked.answer.warnings} />
           <MarkdownText className="lesson-bot__text">{asked.answer.answer}</MarkdownText>

@@ -1,4 +1,4 @@
-import { topicEndpoints } from '@studybuddy/contracts';
+import { type AiLanguage, topicEndpoints } from '@studybuddy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { topicKeys } from './keys';
@@ -7,14 +7,23 @@ export interface GenerateDeepDiveInput {
   topicId: number;
   prompt: string;
   files: readonly File[];
+  /** The student's language, for the engine's own headings and checklist. */
+  language: AiLanguage;
 }
 
-/** POST /topics/{id}/generate-checklist as multipart: `prompt` and one `files` part per file. */
-export function generateDeepDive({ topicId, prompt, files }: GenerateDeepDiveInput) {
+/**
+ * POST /topics/{id}/generate-checklist?language= as multipart: `prompt` and one `files` part
+ * per file.
+ */
+export function generateDeepDive({ topicId, prompt, files, language }: GenerateDeepDiveInput) {
   const form = new FormData();
   form.append('prompt', prompt);
   for (const file of files) form.append('files', file, file.name);
-  return apiRequest(topicEndpoints.generateDeepDive, { params: { id: topicId }, formData: form });
+  return apiRequest(topicEndpoints.generateDeepDive, {
+    params: { id: topicId },
+    query: { language },
+    formData: form,
+  });
 }
 
 /** Fills the topic's deep dive; the result (with warnings) replaces the cached topic. */

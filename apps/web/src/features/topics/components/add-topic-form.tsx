@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormMessage, InputField, TextAreaField } from '@/components/form-field';
+import { aiLanguage } from '@/lib/ai-language';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
 import { shownError } from '@/lib/form-errors';
@@ -45,6 +46,7 @@ export function AddTopicForm({ subjectId, onAdded }: AddTopicFormProps) {
         subjectId,
         name,
         deepDiveContent: deepDiveContent.trim() || null,
+        language: aiLanguage(i18n.language),
       });
       reset({ name: '', deepDiveContent: '' });
       setAdded(t('topics.add.added', { name: topic.name }));

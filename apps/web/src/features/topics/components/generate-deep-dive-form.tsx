@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextAreaField } from '@/components/form-field';
 import { NoticeList } from '@/components/notice-list';
+import { aiLanguage } from '@/lib/ai-language';
 import { errorMessage } from '@/lib/error-message';
 import { useGenerateDeepDive } from '../api/generate-deep-dive';
 import './topics.css';
@@ -36,7 +37,12 @@ export function GenerateDeepDiveForm({ topicId }: GenerateDeepDiveFormProps) {
     setFormError(null);
     setWarnings([]);
     try {
-      const result = await generate.mutateAsync({ topicId, prompt: prompt.trim(), files });
+      const result = await generate.mutateAsync({
+        topicId,
+        prompt: prompt.trim(),
+        files,
+        language: aiLanguage(i18n.language),
+      });
       setWarnings(result.warnings);
       setDone(true);
       setPrompt('');

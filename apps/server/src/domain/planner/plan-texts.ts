@@ -1,0 +1,184 @@
+/**
+ * The planner's own words, by language: the focus points of each block, the blocks' titles and
+ * the plan's name and summary. They become stored content the student can edit, so they are
+ * written once, when the plan is made, in the language the student asked for it in.
+ */
+import type { AiLanguage } from '@studybuddy/contracts';
+
+export interface PlanTexts {
+  /** Focus points, phrased as study actions and retrieval prompts (docs/planner.md, M11). */
+  focus: {
+    learn: (topic: string) => string;
+    closeWithRecall: string;
+    continue: (topic: string, session: number) => string;
+    workExamples: string;
+    retrieval: (topic: string) => string;
+    mix: (topics: readonly string[]) => string;
+    answerFromMemory: string;
+    practiceTest: string;
+    recall: (topic: string) => string;
+    checkAnswers: string;
+  };
+  /** Session titles: a final review, a review, and a block with neither topic nor subject. */
+  title: {
+    finalReview: (subject: string) => string;
+    review: (subject: string) => string;
+    study: string;
+  };
+  plan: {
+    /** `subjects` is the subjects' names joined; dates are 'YYYY-MM-DD'. */
+    name: (subjects: string, start: string, end: string) => string;
+    summary: (facts: {
+      subjects: number;
+      topics: number;
+      hours: number;
+      start: string;
+      end: string;
+    }) => string;
+  };
+}
+
+const list = (names: readonly string[]) => names.join(', ');
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** Hours with the language's decimal mark ("7,5"). */
+const hoursIn = (locale: string) => {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
+  return (h: number) => format.format(h);
+};
+
+const en: PlanTexts = {
+  focus: {
+    learn: (t) => `Learn: ${t}`,
+    closeWithRecall: 'Close with a 5-minute recall without notes',
+    continue: (t, n) => `Continue: ${t} (session ${n})`,
+    workExamples: 'Work examples, then explain them from memory',
+    retrieval: (t) => `Retrieval practice: ${t}`,
+    mix: (ts) => `Mix questions across ${list(ts)}`,
+    answerFromMemory: 'Answer from memory first, then check',
+    practiceTest: 'Practice test under exam conditions, without notes',
+    recall: (t) => `Recall: ${t}`,
+    checkAnswers: 'Check answers, then re-study only the weak spots',
+  },
+  title: {
+    finalReview: (s) => `Final review: ${s}`,
+    review: (s) => `Review: ${s}`,
+    study: 'Study',
+  },
+  plan: {
+    name: (subjects, start, end) => `${subjects} (${start} to ${end})`,
+    summary: (f) =>
+      `${f.subjects} subject(s), ${f.topics} topic(s) and ${f.hours} h of study planned from ${f.start} to ${f.end}.`,
+  },
+};
+
+const elHours = hoursIn('el');
+const el: PlanTexts = {
+  focus: {
+    learn: (t) => `Μάθε: ${t}`,
+    closeWithRecall: 'Κλείσε με 5 λεπτά ανάκλησης χωρίς σημειώσεις',
+    continue: (t, n) => `Συνέχισε: ${t} (συνεδρία ${n})`,
+    workExamples: 'Λύσε παραδείγματα και μετά εξήγησέ τα από μνήμης',
+    retrieval: (t) => `Εξάσκηση ανάκλησης: ${t}`,
+    mix: (ts) => `Ανάμειξε ερωτήσεις από: ${list(ts)}`,
+    answerFromMemory: 'Απάντησε πρώτα από μνήμης και μετά έλεγξε',
+    practiceTest: 'Δοκιμαστικό διαγώνισμα σε συνθήκες εξέτασης, χωρίς σημειώσεις',
+    recall: (t) => `Ανάκληση: ${t}`,
+    checkAnswers: 'Έλεγξε τις απαντήσεις και ξαναδιάβασε μόνο τα αδύναμα σημεία',
+  },
+  title: {
+    finalReview: (s) => `Τελική επανάληψη: ${s}`,
+    review: (s) => `Επανάληψη: ${s}`,
+    study: 'Μελέτη',
+  },
+  plan: {
+    name: (subjects, start, end) => `${subjects} (${start} έως ${end})`,
+    summary: (f) =>
+      `Πρόγραμμα από ${f.start} έως ${f.end}: ${count(f.subjects, 'μάθημα', 'μαθήματα')}, ${count(f.topics, 'ενότητα', 'ενότητες')} και ${elHours(f.hours)} ${f.hours === 1 ? 'ώρα' : 'ώρες'} μελέτης.`,
+  },
+};
+
+const esHours = hoursIn('es');
+const es: PlanTexts = {
+  focus: {
+    learn: (t) => `Aprende: ${t}`,
+    closeWithRecall: 'Termina con 5 minutos de recuerdo sin apuntes',
+    continue: (t, n) => `Continúa: ${t} (sesión ${n})`,
+    workExamples: 'Resuelve ejemplos y luego explícalos de memoria',
+    retrieval: (t) => `Práctica de recuerdo: ${t}`,
+    mix: (ts) => `Mezcla preguntas de ${list(ts)}`,
+    answerFromMemory: 'Responde primero de memoria y luego comprueba',
+    practiceTest: 'Simulacro de examen en condiciones reales, sin apuntes',
+    recall: (t) => `Recuerda: ${t}`,
+    checkAnswers: 'Corrige las respuestas y vuelve a estudiar solo los puntos débiles',
+  },
+  title: {
+    finalReview: (s) => `Repaso final: ${s}`,
+    review: (s) => `Repaso: ${s}`,
+    study: 'Estudio',
+  },
+  plan: {
+    name: (subjects, start, end) => `${subjects} (del ${start} al ${end})`,
+    summary: (f) =>
+      `Plan del ${f.start} al ${f.end}: ${count(f.subjects, 'asignatura', 'asignaturas')}, ${count(f.topics, 'tema', 'temas')} y ${esHours(f.hours)} h de estudio.`,
+  },
+};
+
+const frHours = hoursIn('fr');
+const fr: PlanTexts = {
+  focus: {
+    learn: (t) => `Apprendre : ${t}`,
+    closeWithRecall: 'Terminer par 5 minutes de rappel sans notes',
+    continue: (t, n) => `Continuer : ${t} (séance ${n})`,
+    workExamples: 'Faire des exemples, puis les expliquer de mémoire',
+    retrieval: (t) => `Pratique de récupération : ${t}`,
+    mix: (ts) => `Mélanger des questions sur ${list(ts)}`,
+    answerFromMemory: 'Répondre d’abord de mémoire, puis vérifier',
+    practiceTest: 'Examen blanc en conditions réelles, sans notes',
+    recall: (t) => `Rappel : ${t}`,
+    checkAnswers: 'Corriger les réponses, puis ne retravailler que les points faibles',
+  },
+  title: {
+    finalReview: (s) => `Révision finale : ${s}`,
+    review: (s) => `Révision : ${s}`,
+    study: 'Étude',
+  },
+  plan: {
+    name: (subjects, start, end) => `${subjects} (du ${start} au ${end})`,
+    summary: (f) =>
+      `Plan du ${f.start} au ${f.end} : ${count(f.subjects, 'matière', 'matières')}, ${count(f.topics, 'thème', 'thèmes')} et ${frHours(f.hours)} h d’étude.`,
+  },
+};
+
+const deHours = hoursIn('de');
+const de: PlanTexts = {
+  focus: {
+    learn: (t) => `Lernen: ${t}`,
+    closeWithRecall: 'Zum Schluss 5 Minuten ohne Notizen aus dem Gedächtnis abrufen',
+    continue: (t, n) => `Weiter: ${t} (Einheit ${n})`,
+    workExamples: 'Beispiele durcharbeiten, dann aus dem Gedächtnis erklären',
+    retrieval: (t) => `Abrufübung: ${t}`,
+    mix: (ts) => `Fragen gemischt aus ${list(ts)}`,
+    answerFromMemory: 'Erst aus dem Gedächtnis antworten, dann prüfen',
+    practiceTest: 'Probeprüfung unter Prüfungsbedingungen, ohne Notizen',
+    recall: (t) => `Abrufen: ${t}`,
+    checkAnswers: 'Antworten prüfen, dann nur die Schwachstellen wiederholen',
+  },
+  title: {
+    finalReview: (s) => `Abschlusswiederholung: ${s}`,
+    review: (s) => `Wiederholung: ${s}`,
+    study: 'Lernen',
+  },
+  plan: {
+    name: (subjects, start, end) => `${subjects} (${start} bis ${end})`,
+    summary: (f) =>
+      `Plan vom ${f.start} bis ${f.end}: ${count(f.subjects, 'Fach', 'Fächer')}, ${count(f.topics, 'Thema', 'Themen')} und ${deHours(f.hours)} Std. Lernzeit.`,
+  },
+};
+
+/** The planner's texts in every language the app speaks. */
+export const PLAN_TEXTS: Record<AiLanguage, PlanTexts> = { en, el, es, fr, de };
+
+/** The planner's texts in a language; English when none is given. */
+export function planTexts(language: AiLanguage | undefined): PlanTexts {
+  return PLAN_TEXTS[language ?? 'en'];
+}
