@@ -5,7 +5,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['studybuddy-source'] } },
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     // argon2 hashing is CPU-bound; two cores are shared by the workers.
     testTimeout: 30_000,

@@ -241,7 +241,10 @@ export async function buildApp({
     rateLimitMax: config.authRateLimitMax,
   });
   await app.register(smartSchedulerRoutes, { scheduler });
-  const material = createLessonMaterialService({ repo: createLessonMaterialRepository(db.db) });
+  const material = createLessonMaterialService({
+    repo: createLessonMaterialRepository(db.db),
+    topicSection: (...args) => readers.work.run({ kind: 'material', args }),
+  });
   await app.register(assistantRoutes, {
     assistant: createAssistantService({ repo: createAssistantRepository(db.db), ai }),
   });

@@ -13,7 +13,9 @@ export const flashcardSchema = z
     lessonId: z.number().int(),
     front: z.string().describe('The question or the sentence with a blank (____)'),
     back: z.string().describe('The answer, taken from the material'),
-    kind: z.enum(['definition', 'term', 'cloze', 'number']).describe('How the card was made'),
+    kind: z
+      .enum(['definition', 'term', 'cause', 'cloze', 'number'])
+      .describe('How the card was made'),
     source: z.string().describe('The sentence of the material the card comes from'),
     state: z.enum(['new', 'learning', 'review', 'relearning']),
     due: z.string().describe('When the card is next due (ISO 8601, UTC)'),

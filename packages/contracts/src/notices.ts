@@ -54,6 +54,7 @@ export const noticeCodes = [
   'ai_fallback_budget',
   'ai_allowance_used_up',
   'ai_too_little_material',
+  'ai_thin_material',
   // Hand-edited study blocks that break a rule (in the details of a validation error).
   'block_end_not_after_start',
   'block_too_long',

@@ -73,6 +73,8 @@ describe('notice', () => {
       otherEndTime: '19:00',
       plannedHours: 5,
       availableHours: 4,
+      made: 3,
+      asked: 8,
     };
     for (const code of noticeCodes) {
       // Every code with one superset of the params.

@@ -81,6 +81,8 @@ export interface NoticeParams {
   ai_fallback_budget: None;
   ai_allowance_used_up: None;
   ai_too_little_material: None;
+  /** `made`: the items drawn from the material; `asked`: how many were asked for. */
+  ai_thin_material: { made: number; asked: number };
   block_end_not_after_start: Block;
   block_too_long: Block & { maxHours: number };
   block_outside_period: Block;
@@ -177,6 +179,8 @@ const english: English = {
     'Your AI allowance for this minute ran out, so the rest of the topics were written by the built-in study helper. You can ask the AI about them later.',
   ai_too_little_material: () =>
     'There is too little material in this lesson for that. Add notes to the topic or upload files to the subject, then try again.',
+  ai_thin_material: (p) =>
+    `This lesson's material was enough for only ${p.made} of the ${p.asked} items asked for. Add notes with definitions ("X is ..."), causes ("... because ...") and comparisons, or upload files to the subject, for more.`,
   block_end_not_after_start: (p) => `${block(p)}: the end must be after the start.`,
   block_too_long: (p) => `${block(p)}: a block can last at most ${h(p.maxHours)} hours.`,
   block_outside_period: (p) => `${block(p)}: the date is outside the study period.`,

@@ -1,12 +1,17 @@
-import { makeFlashcards, makeQuiz } from '../../domain/nlp/generate.js';
+import {
+  findCauses,
+  findLabelDefinitions,
+  makeFlashcards,
+  makeQuiz,
+  usableTerm,
+} from '../../domain/nlp/generate.js';
 import { keyphrases, phraseKey } from '../../domain/nlp/keyphrases.js';
-import { materialSentences } from '../../domain/nlp/nlp.js';
+import { isEngineText, materialSentences, type SourceSentence } from '../../domain/nlp/nlp.js';
 import { answerFromMaterial, isHelpRequest } from '../../domain/nlp/qa.js';
 import { notice } from '../../domain/notices.js';
-import { detectLanguage, type Language, stem } from '../../domain/text/language.js';
+import { detectLanguage, type Language } from '../../domain/text/language.js';
 import {
   contentStems,
-  contentTokens,
   escapeHtml,
   findHeadings,
   findMath,
@@ -26,11 +31,64 @@ import type {
   TopicsRequest,
 } from './ai-engine.js';
 import { builtinChatReply } from './builtin-chat.js';
-import { textsFor } from './builtin-texts/index.js';
+import { LESSON_TEMPLATE, textsFor } from './builtin-texts/index.js';
 
 export const BUILTIN = 'builtin';
 
 const TOO_LITTLE = notice('ai_too_little_material');
+
+/**
+ * The honest note on a set of cards or questions: none made, or fewer than asked for because
+ * the material is thin (never filler to make up the number).
+ */
+function materialNotices(made: number, asked: number) {
+  if (made === 0) return [TOO_LITTLE];
+  if (made < asked && made < Math.max(4, Math.ceil(asked / 2)))
+    return [notice('ai_thin_material', { made, asked })];
+  return [];
+}
+
+/** The student's sentences only: text the engine wrote and that came back is left out. */
+function studentMaterial<T extends { text: string }>(material: T[]): T[] {
+  return material.filter((m) => !isEngineText(m.text, LESSON_TEMPLATE));
+}
+
+/**
+ * The sentences of a lesson's content (HTML or Markdown) that the student can learn from: the
+ * engine's checklists, prompts and placeholders (in every language it writes) and headings are
+ * left out, so nothing the engine wrote is mined as material.
+ */
+function contentSentences(content: string, source: string): SourceSentence[] {
+  // Headings become Markdown ones, so the engine's sections ("Study checklist") are skipped.
+  const marked = content.replace(
+    /<h([1-6])(?![\w-])/gi,
+    (m, n: string) => `\n${'#'.repeat(Number(n))} ${m}`,
+  );
+  return materialSentences(htmlToText(marked), source, LESSON_TEMPLATE);
+}
+
+const CHECK_TERMS = 3;
+
+/**
+ * Terms for "Check yourself": key phrases of the student's sentences, not words of the topic's
+ * name, stop words, numbers or words of the engine's own instructions.
+ */
+function checkTerms(sentences: SourceSentence[], topicName: string, language: Language): string[] {
+  const topic = new Set(phraseKey(topicName, language).split(' '));
+  const shares = (key: string) => key.split(' ').some((w) => topic.has(w));
+  const terms = keyphrases(sentences, 20, [], language).filter(
+    (p) =>
+      usableTerm(p.text, language) &&
+      // Not the topic's name, nor the name restated ("Substitution reactions SN1 and SN2").
+      ![...topic].every((w) => ` ${p.key} `.includes(` ${w} `)) &&
+      !p.key.split(' ').every((w) => topic.has(w)) &&
+      !isEngineText(p.text, LESSON_TEMPLATE),
+  );
+  // Terms beyond the topic's name first: "carbocation" says more than "substitution SN1".
+  return [...terms.filter((p) => !shares(p.key)), ...terms.filter((p) => shares(p.key))]
+    .slice(0, CHECK_TERMS)
+    .map((p) => p.text);
+}
 
 function quote(text: string, source: string): string {
   return `> ${text}\n>\n> — *${source}*`;
@@ -89,6 +147,9 @@ export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
         .map((p) => quote(p.text, p.source))
         .join('\n\n')
         .split('\n'),
+      // A part of the question the material does not hold is named, with the same honest
+      // refusal as a whole question gets, rather than answered from elsewhere.
+      ...(found.missing ?? []).flatMap((part) => ['', `“${part}”: ${t.notFound(req.lessonTitle)}`]),
     ].join('\n'),
     covered: true,
     passages,
@@ -115,7 +176,10 @@ export function keySentences(
     const words = contentStems(s, language);
     const hits = words.filter((w) => focusWords.has(w)).length;
     // Definitions ("X is ...", "X means ...") are what a student needs first.
-    const definition = /\b(is|are|means|refers to|defined as)\b/i.test(s) ? 0.5 : 0;
+    // Terse notes define by a label and a colon ("SN1: two steps, ..."), in any language.
+    const colon = s.indexOf(':');
+    const labelled = colon > 0 && colon <= 40 && !s.slice(0, colon).includes('.');
+    const definition = labelled || /\b(is|are|means|refers to|defined as)\b/i.test(s) ? 0.5 : 0;
     return { s, i, score: hits + definition + (findMath(s).length > 0 ? 0.5 : 0) };
   });
   const chosen = scored
@@ -125,31 +189,6 @@ export function keySentences(
     .sort((a, b) => a.i - b.i);
   const fallback = chosen.length > 0 ? chosen : scored.slice(0, Math.min(max, 4));
   return [...new Set(fallback.map((x) => x.s))];
-}
-
-/**
- * The most frequent content words of a text that are not already in the topic's name, counted
- * by stem in the text's language and shown as the text spells them most often.
- */
-function keyTerms(text: string, topicName: string, language: Language, max = 5): string[] {
-  const skip = new Set(contentStems(topicName, language));
-  const counts = new Map<string, { n: number; spellings: Map<string, number> }>();
-  for (const word of contentTokens(text, language)) {
-    const key = stem(language, word);
-    if (skip.has(key)) continue;
-    const c = counts.get(key) ?? { n: 0, spellings: new Map<string, number>() };
-    c.n += 1;
-    c.spellings.set(word, (c.spellings.get(word) ?? 0) + 1);
-    counts.set(key, c);
-  }
-  const spelling = (c: { spellings: Map<string, number> }) =>
-    [...c.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
-  return [...counts.values()]
-    .filter((c) => c.n > 1)
-    .map((c) => ({ n: c.n, word: spelling(c) }))
-    .sort((a, b) => b.n - a.n || a.word.localeCompare(b.word))
-    .slice(0, max)
-    .map((c) => c.word);
 }
 
 function sourcesText(sources: SourceText[]): string {
@@ -183,17 +222,18 @@ export function createBuiltinEngine(): AiEngine {
     },
 
     async flashcards(req: LessonMaterialRequest) {
-      const value = makeFlashcards(req.material, req.max, textsFor(req.language).cards);
-      return { value, warnings: value.length === 0 ? [TOO_LITTLE] : [], engine: BUILTIN };
+      const material = studentMaterial(req.material);
+      const value = makeFlashcards(material, req.max, textsFor(req.language).cards);
+      return { value, warnings: materialNotices(value.length, req.max), engine: BUILTIN };
     },
 
     async quiz(req: LessonMaterialRequest) {
-      const value = makeQuiz(req.material, {
+      const value = makeQuiz(studentMaterial(req.material), {
         max: req.max,
         seed: req.seed,
         wording: textsFor(req.language).cards,
       }).map(({ kind: _kind, ...q }) => q);
-      return { value, warnings: value.length === 0 ? [TOO_LITTLE] : [], engine: BUILTIN };
+      return { value, warnings: materialNotices(value.length, req.max), engine: BUILTIN };
     },
 
     async answerLesson(req: LessonQuestionRequest) {
@@ -210,9 +250,19 @@ export function createBuiltinEngine(): AiEngine {
       // The engine's own words in the student's language, else in that of what they wrote.
       const t = textsFor(req.language ?? language).deepDive;
       const focus = `${req.topicName} ${req.prompt}`;
-      const points = keySentences(material, focus, MAX_POINTS, language);
+      // Key points are sentences of the material: its headings and any text the engine wrote
+      // (a checklist pasted back in) are left out.
+      const sentences = req.sources.flatMap((s) =>
+        materialSentences(s.text, s.name, LESSON_TEMPLATE),
+      );
+      const points = keySentences(
+        sentences.length > 0 ? sentences.map((s) => s.text).join('\n') : material,
+        focus,
+        MAX_POINTS,
+        language,
+      );
       const headings = req.sources.flatMap((s) => findHeadings(s.text)).slice(0, 8);
-      const terms = keyTerms(material, req.topicName, language);
+      const terms = checkTerms(sentences, req.topicName, language);
       const html: string[] = [`<h2>${escapeHtml(req.topicName)}</h2>`];
       if (req.sources.length > 0) {
         const names = req.sources.map((s) => s.name).join(', ');
@@ -239,12 +289,14 @@ export function createBuiltinEngine(): AiEngine {
     },
 
     async lesson(req: LessonRequest) {
-      const text = req.content ? htmlToText(req.content) : '';
-      const language = detectLanguage(text || req.topicName);
+      const sentences = req.content ? contentSentences(req.content, req.topicName) : [];
+      const text = sentences.map((x) => x.text).join('\n');
+      // Thin notes give few signs of their language; the topic's name and the student's add some.
+      const language = detectLanguage([text, req.topicName], req.language ?? 'en');
       const t = textsFor(req.language ?? language).lesson;
       const points = keySentences(text, req.topicName, MAX_POINTS, language);
-      const math = [...new Set(findMath(text))].slice(0, 6);
-      const terms = keyTerms(text, req.topicName, language, 4);
+      const math = [...new Set(findMath(req.content ? htmlToText(req.content) : ''))].slice(0, 6);
+      const terms = checkTerms(sentences, req.topicName, language);
       const md: string[] = [`# ${req.topicName}`, '', `*${req.subjectName}*`, ''];
       if (points.length === 0) {
         md.push(t.nameOnly, t.addNotes, '');
@@ -257,10 +309,18 @@ export function createBuiltinEngine(): AiEngine {
         md.push(`## ${t.formulas}`, '');
         for (const m of math) md.push(m.startsWith('$$') || m.startsWith('\\[') ? m : `- ${m}`, '');
       }
+      // Prompts about the material's concepts: its terms, a cause it gives, two terms it contrasts.
+      const labels = findLabelDefinitions(sentences, language).map((d) => d.term);
+      const cause = findCauses(sentences, language)[0];
+      const prompts = [
+        t.explainTopic(req.topicName),
+        ...terms.map((term) => t.termMeaning(term)),
+        ...(cause ? [t.cause(cause.effect)] : []),
+        ...(labels.length >= 2 ? [t.compare(labels[0] as string, labels[1] as string)] : []),
+        t.hardest(req.topicName),
+      ];
       md.push(`## ${t.checkYourself}`, '');
-      md.push(`1. ${t.explainTopic(req.topicName)}`);
-      for (const [i, term] of terms.entries()) md.push(`${i + 2}. ${t.termMeaning(term)}`);
-      md.push(`${terms.length + 2}. ${t.hardest(req.topicName)}`);
+      for (const [i, prompt] of prompts.entries()) md.push(`${i + 1}. ${prompt}`);
       return { value: md.join('\n'), warnings: [] };
     },
   };

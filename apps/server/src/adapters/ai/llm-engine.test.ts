@@ -93,6 +93,22 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     ]);
   });
 
+  it('drops a model question without four distinct options', async () => {
+    const [good] = goodQuiz.questions;
+    fake.set({
+      kind: 'json',
+      body: {
+        questions: [
+          { ...good, options: ['Red and blue light', 'Green light only', 'Oxygen'] },
+          { ...good, options: ['Red and blue light', 'Oxygen', 'oxygen', 'Water'] },
+          good,
+        ],
+      },
+    });
+    const quiz = await engine.quiz(quizRequest);
+    expect(quiz.value.map((q) => q.options)).toEqual([good?.options]);
+  });
+
   it('falls back to the builtin engine on JSON of the wrong shape, after one retry', async () => {
     fake.set({ kind: 'json', body: { questions: [{ question: 'no options here' }] } });
     const quiz = await engine.quiz(quizRequest);

@@ -421,14 +421,8 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
           const p = byId.get(q.passageId.trim());
           const options = q.options.map(sanitizeModelText);
           const distinct = new Set(options.map((o) => o.toLowerCase())).size === options.length;
-          if (
-            !p ||
-            options.length < 3 ||
-            options.length > 6 ||
-            !distinct ||
-            options.some((o) => !o)
-          )
-            continue;
+          // Four distinct options, as the builtin engine's: a question with fewer is dropped.
+          if (!p || options.length !== 4 || !distinct || options.some((o) => !o)) continue;
           if (
             !Number.isInteger(q.correctIndex) ||
             q.correctIndex < 0 ||

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type CardWording, findNumbers, makeFlashcards, makeQuiz, numberKind } from './generate.js';
+import {
+  type CardWording,
+  findCauses,
+  findContrasts,
+  findLabelDefinitions,
+  findNumbers,
+  makeFlashcards,
+  makeQuiz,
+  numberKind,
+  usableTerm,
+} from './generate.js';
 import { keyphrases } from './keyphrases.js';
 import { materialSentences } from './nlp.js';
 import { answerFromMaterial } from './qa.js';
@@ -31,6 +41,7 @@ const wording: CardWording = {
   definition: (term, article, plural) => `What ${plural ? 'are' : 'is'} ${article}${term}?`,
   term: (definition) => `Which term is described here: “${definition}”?`,
   fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
+  why: (effect) => `Why is it so: “${effect}”?`,
 };
 
 describe('the builtin study-material pipeline', () => {
@@ -154,5 +165,142 @@ describe('the builtin study-material pipeline', () => {
     makeFlashcards(big, 20, wording);
     makeQuiz(big, { max: 10, wording });
     expect(performance.now() - t0).toBeLessThan(300);
+  });
+});
+
+// Terse notes: a heading per topic, four bullet lines under each.
+const TERSE = `# Substitution reactions SN1 and SN2
+- SN1: two steps, carbocation intermediate, racemic mixture
+- SN2: one step, backside attack, inversion of configuration
+- E1: two steps, carbocation intermediate, Zaitsev product
+- E2: one step, anti-periplanar geometry, strong base needed
+# Leaving groups
+- Iodide is a better leaving group than fluoride because the iodide ion is more stable.
+- Polar aprotic solvents favour SN2 because they leave the nucleophile unsolvated.
+- Tertiary substrates favour SN1 because the tertiary carbocation is stabilised by hyperconjugation.
+- Bulky bases favour elimination because they cannot reach the carbon.`;
+
+describe('questions on terse notes', () => {
+  const terse = materialSentences(TERSE, 'notes.md');
+
+  it('reads "label: description" lines as definitions in any language', () => {
+    expect(findLabelDefinitions(terse, 'en').map((d) => d.term)).toEqual([
+      'SN1',
+      'SN2',
+      'E1',
+      'E2',
+    ]);
+    const remarks = materialSentences('- Note: revise this before the exam on Monday.', 'n');
+    expect(findLabelDefinitions(remarks, 'en')).toEqual([]);
+    const greek = materialSentences('- SN1: δύο στάδια, ενδιάμεσο καρβοκατιόν', 'σημειώσεις');
+    expect(findLabelDefinitions(greek, 'el').map((d) => d.definition)).toEqual([
+      'δύο στάδια, ενδιάμεσο καρβοκατιόν',
+    ]);
+  });
+
+  it('finds causes and effects in each language the engine speaks', () => {
+    const cases: [string, 'en' | 'el' | 'es' | 'fr' | 'de', string][] = [
+      [
+        'Bulky bases favour elimination because they cannot reach the carbon.',
+        'en',
+        'they cannot reach the carbon',
+      ],
+      [
+        'Οι ογκώδεις βάσεις ευνοούν την απόσπαση επειδή δεν φτάνουν στον άνθρακα.',
+        'el',
+        'δεν φτάνουν στον άνθρακα',
+      ],
+      [
+        'Las bases voluminosas favorecen la eliminación porque no alcanzan el carbono.',
+        'es',
+        'no alcanzan el carbono',
+      ],
+      [
+        'Les bases encombrées favorisent l’élimination parce que elles n’atteignent pas le carbone.',
+        'fr',
+        'elles n’atteignent pas le carbone',
+      ],
+      [
+        'Sperrige Basen begünstigen die Eliminierung, weil sie den Kohlenstoff nicht erreichen.',
+        'de',
+        'sie den Kohlenstoff nicht erreichen',
+      ],
+      [
+        'The iodide ion is more stable, therefore iodide is a better leaving group.',
+        'en',
+        'The iodide ion is more stable',
+      ],
+    ];
+    for (const [text, language, cause] of cases)
+      expect(findCauses([{ text, source: 'n' }], language)[0]?.cause).toBe(cause);
+  });
+
+  it('gives every question four distinct options of the kind of its answer', () => {
+    const quiz = makeQuiz(terse, { max: 8, seed: 2, wording });
+    expect(quiz.length).toBeGreaterThanOrEqual(6);
+    const kinds = new Set(quiz.map((q) => q.kind));
+    expect(kinds.has('cause')).toBe(true);
+    expect(kinds.has('definition') || kinds.has('term')).toBe(true);
+    const labels = ['SN1', 'SN2', 'E1', 'E2'];
+    const descriptions = findLabelDefinitions(terse, 'en').map((d) => d.definition);
+    const causes = findCauses(terse, 'en').map((c) => c.cause);
+    for (const q of quiz) {
+      expect(q.options).toHaveLength(4);
+      expect(new Set(q.options.map((o) => o.toLowerCase())).size).toBe(4);
+      const pool = q.kind === 'term' ? labels : q.kind === 'definition' ? descriptions : causes;
+      for (const o of q.options) expect(pool).toContain(o);
+      // The explanation quotes the passage that holds the answer.
+      expect(q.explanation).toContain(q.options[q.correctIndex] as string);
+    }
+  });
+
+  it('asks which of two contrasted terms a description fits, with both among the options', () => {
+    const contrast = [
+      ...terse,
+      ...materialSentences(
+        'SN1 goes through a planar carbocation intermediate, whereas SN2 happens in one concerted step.',
+        'notes.md',
+      ),
+    ];
+    const found = findContrasts(contrast, ['SN1', 'SN2', 'E1', 'E2'], 'en');
+    expect(found.map((c) => [c.term, c.other, c.description])).toEqual([
+      ['SN1', 'SN2', 'goes through a planar carbocation intermediate'],
+    ]);
+    const quiz = makeQuiz(contrast, { max: 20, seed: 4, wording });
+    const q = quiz.find((x) => x.prompt.includes('goes through a planar carbocation'));
+    expect(q?.options[q.correctIndex]).toBe('SN1');
+    expect(q?.options).toContain('SN2');
+    expect(q?.options).toHaveLength(4);
+  });
+
+  it('drops a question when four options of its kind cannot be found', () => {
+    const three = materialSentences(TERSE.split('\n').slice(0, 4).join('\n'), 'notes.md');
+    const quiz = makeQuiz(three, { max: 8, seed: 1, wording });
+    for (const q of quiz) {
+      expect(q.options).toHaveLength(4);
+      expect(q.kind).not.toBe('definition');
+    }
+    const numbers = materialSentences(
+      'Water boils at 100 degrees Celsius at sea level in an open pan.',
+      'notes.md',
+    );
+    const numberQuiz = makeQuiz(numbers, { max: 4, seed: 1, wording });
+    expect(numberQuiz.length).toBeGreaterThan(0);
+    for (const q of numberQuiz) {
+      expect(q.options).toHaveLength(4);
+      expect(new Set(q.options).size).toBe(4);
+      for (const o of q.options) expect(numberKind(o)).toBe(numberKind('100 degrees Celsius'));
+    }
+  });
+
+  it('never takes stop words or numbers written as words for terms', () => {
+    for (const w of ['three', 'the', 'one', 'which', '42'])
+      expect(usableTerm(w, 'en'), w).toBe(false);
+    for (const w of ['τρεις', 'και', 'δύο']) expect(usableTerm(w, 'el'), w).toBe(false);
+    expect(usableTerm('carbocation', 'en')).toBe(true);
+    expect(usableTerm('καρβοκατιόν', 'el')).toBe(true);
+    const cards = makeFlashcards(terse, 30, wording);
+    for (const c of cards.filter((x) => x.kind === 'cloze'))
+      expect(usableTerm(c.back, 'en'), c.back).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
-import { detectLanguage, type Language } from '../text/language.js';
+import { detectLanguage, isStopWord, type Language } from '../text/language.js';
 import { findMath, replaceMath, trimEndMatching } from '../text/text.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { type SourceSentence, tag } from './nlp.js';
 
-export type CardKind = 'definition' | 'term' | 'cloze' | 'number';
+export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number';
 
 /** The fixed words of cards and questions, in the student's language. */
 export interface CardWording {
@@ -13,6 +13,8 @@ export interface CardWording {
   term(definition: string): string;
   /** A fill-in question's prompt, around the sentence with its blank. */
   fillBlank(sentence: string): string;
+  /** A cause question's prompt, around the effect whose cause the material gives. */
+  why(effect: string): string;
 }
 
 /**
@@ -145,6 +147,208 @@ export function findDefinitions(sentences: SourceSentence[]): Definition[] {
   return out;
 }
 
+// Numbers written as words are no term of the material, in any language the engine speaks.
+const NUMBER_WORDS = new Set(
+  `one two three four five six seven eight nine ten first second third once twice
+  ένα μία δύο τρία τρεις τέσσερα τέσσερις πέντε έξι δέκα πρώτο δεύτερο τρίτο
+  uno una dos tres cuatro cinco seis diez primero segundo tercero
+  un une deux trois quatre cinq six dix premier deuxième troisième
+  eins zwei drei vier fünf sechs zehn erste zweite dritte`.split(/\s+/),
+);
+
+/**
+ * Whether a phrase can stand as a term of the material: some word of it is neither a stop word
+ * nor a number written as a word, and it is not a bare number.
+ */
+export function usableTerm(term: string, language: Language): boolean {
+  const ws = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(Boolean);
+  if (ws.length === 0) return false;
+  return ws.some((w) => !/^\p{N}+$/u.test(w) && !NUMBER_WORDS.has(w) && !isStopWord(language, w));
+}
+
+// Labels that introduce a remark rather than name a term ("Note: ...", "Beispiel: ...").
+const GENERIC_LABELS = new Set(
+  `note notes example examples e.g eg remember tip important summary answer question definition
+  hint warning see also step
+  σημείωση παράδειγμα προσοχή ορισμός απάντηση ερώτηση σύνοψη
+  nota ejemplo importante resumen respuesta pregunta definición
+  remarque exemple attention important résumé réponse question définition
+  notiz hinweis beispiel achtung wichtig zusammenfassung antwort frage definition`.split(/\s+/),
+);
+
+/**
+ * "SN1: two steps, carbocation intermediate": a short label, a colon, then what it is. Terse
+ * notes define their terms this way in every language.
+ */
+export function findLabelDefinitions(
+  sentences: SourceSentence[],
+  language: Language,
+): Definition[] {
+  const out: Definition[] = [];
+  const seen = new Set<string>();
+  for (const sentence of sentences) {
+    const text = stripEnd(sentence.text);
+    const colon = text.indexOf(':');
+    if (colon < 1 || colon > 40) continue;
+    const term = text.slice(0, colon).trim();
+    const definition = text.slice(colon + 1).trim();
+    if (words(term) > 4 || !/^[\p{L}\p{N}]/u.test(term) || /[.;!?“”«»"]/.test(term)) continue;
+    if (words(definition) < 2 || words(definition) > 35 || !usableTerm(term, language)) continue;
+    if (GENERIC_LABELS.has(term.toLowerCase().replace(/\.$/, ''))) continue;
+    const k = phraseKey(term, language);
+    if (!k || seen.has(k) || phraseKey(definition, language).split(' ').includes(k)) continue;
+    seen.add(k);
+    out.push({ term, article: '', definition, plural: false, sentence });
+  }
+  return out;
+}
+
+/**
+ * Words that link an effect to its cause, by language: `before` when the cause follows the word
+ * ("X because Y"), `after` when the effect does ("Y, therefore X").
+ */
+const CAUSE_WORDS: Record<Language, { causeFollows: string[]; effectFollows: string[] }> = {
+  en: {
+    causeFollows: ['because of', 'because', 'due to', 'as a result of', 'owing to', 'since'],
+    effectFollows: ['therefore', 'consequently', 'as a result', 'hence', 'thus'],
+  },
+  el: {
+    causeFollows: ['επειδή', 'διότι', 'λόγω', 'εξαιτίας', 'γιατί'],
+    effectFollows: ['επομένως', 'συνεπώς', 'άρα', 'γι’ αυτό', "γι' αυτό"],
+  },
+  es: {
+    causeFollows: ['porque', 'ya que', 'debido a', 'puesto que', 'a causa de'],
+    effectFollows: ['por lo tanto', 'por eso', 'por consiguiente', 'así que'],
+  },
+  fr: {
+    causeFollows: [
+      'parce que',
+      'parce qu’',
+      "parce qu'",
+      'car',
+      'puisque',
+      'en raison de',
+      'à cause de',
+    ],
+    effectFollows: ['donc', 'par conséquent', 'c’est pourquoi', "c'est pourquoi"],
+  },
+  de: {
+    causeFollows: ['weil', 'aufgrund', 'wegen', 'denn'],
+    effectFollows: ['deshalb', 'daher', 'deswegen', 'folglich'],
+  },
+};
+
+export interface CauseStatement {
+  /** What happens, as the material says it. */
+  effect: string;
+  /** Why, as the material says it. */
+  cause: string;
+  sentence: SourceSentence;
+}
+
+function trimClause(s: string): string {
+  return trimEndMatching(stripEnd(s.replace(/^[\s,;:–-]+/, '')), /[\s,;:–-]/);
+}
+
+/** Sentences that give a cause ("because", "since", "therefore"... in the material's language). */
+export function findCauses(sentences: SourceSentence[], language: Language): CauseStatement[] {
+  const { causeFollows, effectFollows } = CAUSE_WORDS[language];
+  const out: CauseStatement[] = [];
+  for (const sentence of sentences) {
+    const text = stripEnd(sentence.text);
+    if (findMath(text).length > 0) continue;
+    // Punctuation becomes spaces one for one, so positions in `flat` are positions in `text`.
+    const flat = ` ${text.toLowerCase().replace(/[,;:()]/g, ' ')} `;
+    let found: CauseStatement | undefined;
+    for (const [list, causeAfter] of [
+      [causeFollows, true],
+      [effectFollows, false],
+    ] as const) {
+      for (const word of list) {
+        const at = flat.indexOf(` ${word} `);
+        if (at < 1) continue;
+        const before = trimClause(text.slice(0, at));
+        const after = trimClause(text.slice(at + word.length));
+        const [effect, cause] = causeAfter ? [before, after] : [after, before];
+        if (words(effect) >= 3 && words(cause) >= 2 && words(effect) <= 25 && words(cause) <= 25)
+          found = { effect, cause, sentence };
+        break;
+      }
+      if (found) break;
+    }
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/** Words that set two things against each other, by language ("A ..., whereas B ..."). */
+const CONTRAST_WORDS: Record<Language, string[]> = {
+  en: ['whereas', 'while', 'but', 'in contrast'],
+  el: ['ενώ', 'αντίθετα', 'αλλά'],
+  es: ['mientras que', 'en cambio', 'pero'],
+  fr: ['tandis que', 'alors que', 'mais'],
+  de: ['während', 'wohingegen', 'aber'],
+};
+
+const ARTICLES = new Set('the a an ο η το οι τα el la los las le les der die das den'.split(' '));
+
+export interface Contrast {
+  /** The term the description is about. */
+  term: string;
+  /** What the material says of `term`, without it. */
+  description: string;
+  /** The term it is contrasted with. */
+  other: string;
+  sentence: SourceSentence;
+}
+
+/** The longest of `terms` a clause opens with (after an article), or undefined. */
+function openingTerm(clause: string, terms: string[]): string | undefined {
+  const ws = clause.split(/\s+/).filter(Boolean);
+  const start = ARTICLES.has(ws[0]?.toLowerCase() ?? '') ? ws.slice(1).join(' ') : ws.join(' ');
+  const lower = start.toLowerCase();
+  let best: string | undefined;
+  for (const t of terms) {
+    const k = t.toLowerCase();
+    if (
+      (lower === k || lower.startsWith(`${k} `)) &&
+      (best === undefined || k.length > best.length)
+    )
+      best = start.slice(0, k.length);
+  }
+  return best;
+}
+
+/**
+ * Sentences that contrast two terms of the material: "SN1 goes through a carbocation, whereas
+ * SN2 is concerted" says what SN1 does, with SN2 as the natural wrong answer.
+ */
+export function findContrasts(
+  sentences: SourceSentence[],
+  terms: string[],
+  language: Language,
+): Contrast[] {
+  const out: Contrast[] = [];
+  for (const sentence of sentences) {
+    const text = stripEnd(sentence.text);
+    const flat = ` ${text.toLowerCase().replace(/[,;:()]/g, ' ')} `;
+    for (const word of CONTRAST_WORDS[language]) {
+      const at = flat.indexOf(` ${word} `);
+      if (at < 1) continue;
+      const first = trimClause(text.slice(0, at));
+      const second = trimClause(text.slice(at + word.length));
+      const term = openingTerm(first, terms);
+      const other = openingTerm(second, terms);
+      if (!term || !other || phraseKey(term, language) === phraseKey(other, language)) break;
+      const description = trimClause(first.slice(first.indexOf(term) + term.length));
+      if (words(description) >= 2 && words(description) <= 25)
+        out.push({ term, description, other, sentence });
+      break;
+    }
+  }
+  return out;
+}
+
 // Numbers with their unit: "100 degrees Celsius", "21%", "1953", "3.5 km".
 const NUMBER =
   /(?<![\p{L}\p{N}.,$])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s?(?:%|percent|°C|°F|degrees(?: Celsius| Fahrenheit)?|[kmcµ]?m|kg|g|mg|km\/h|m\/s|ml|l|s|ms|years?|days?|hours?|minutes?|seconds?|million|billion))?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}.,$])\d+(?:\.\d+)?(?:\s?(?:%|percent|°C|°F|degrees(?: Celsius| Fahrenheit)?|[kmcµ]?m|kg|g|mg|km\/h|m\/s|ml|l|s|ms|years?|days?|hours?|minutes?|seconds?|million|billion))?(?![\p{L}\p{N}])/gu;
@@ -187,7 +391,10 @@ function usableForCloze(sentence: string): boolean {
 }
 
 interface Candidates {
+  /** Term cards drawn from a contrast, with the term they are contrasted with. */
+  rivals: Map<CardDraft, string>;
   definitions: Definition[];
+  causes: CauseStatement[];
   phrases: Keyphrase[];
   cards: CardDraft[];
   numbers: { value: string; kind: string }[];
@@ -197,18 +404,30 @@ interface Candidates {
 
 function candidates(sentences: SourceSentence[], wording: CardWording): Candidates {
   const language = detectLanguage(sentences.map((s) => s.text));
-  const definitions = language === 'en' ? findDefinitions(sentences) : [];
-  const phrases = keyphrases(sentences, 30, [], language);
+  const labelled = findLabelDefinitions(sentences, language);
+  const labelledSentences = new Set(labelled.map((d) => d.sentence.text));
+  const definitions = [
+    ...labelled,
+    ...(language === 'en'
+      ? findDefinitions(sentences.filter((s) => !labelledSentences.has(s.text)))
+      : []),
+  ];
+  const causes = findCauses(sentences, language);
+  const phrases = keyphrases(sentences, 30, [], language).filter((p) =>
+    usableTerm(p.text, language),
+  );
   const phraseKeyOf = (phrase: string) => phraseKey(phrase, language);
   const cards: CardDraft[] = [];
   const answers = new Set<string>();
   const used = new Set<string>();
-  const push = (c: CardDraft) => {
-    const key = `${c.kind === 'definition' ? 'd:' : ''}${phraseKeyOf(c.back)}`;
-    if (!key || answers.has(key) || phraseKeyOf(c.front).includes(phraseKeyOf(c.back))) return;
+  const push = (c: CardDraft, prefix = c.kind === 'definition' ? 'd:' : '') => {
+    const key = `${prefix}${phraseKeyOf(c.back)}`;
+    if (!key || answers.has(key) || phraseKeyOf(c.front).includes(phraseKeyOf(c.back)))
+      return false;
     answers.add(key);
     used.add(c.source);
     cards.push(c);
+    return true;
   };
   for (const d of definitions) {
     push({
@@ -225,6 +444,26 @@ function candidates(sentences: SourceSentence[], wording: CardWording): Candidat
       source: d.sentence.text,
       sourceName: d.sentence.source,
     });
+  }
+  for (const c of causes)
+    push({
+      front: wording.why(c.effect),
+      back: c.cause,
+      kind: 'cause',
+      source: c.sentence.text,
+      sourceName: c.sentence.source,
+    });
+  const rivals = new Map<CardDraft, string>();
+  const contrastTerms = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
+  for (const c of findContrasts(sentences, contrastTerms, language)) {
+    const card: CardDraft = {
+      front: wording.term(c.description),
+      back: c.term,
+      kind: 'term',
+      source: c.sentence.text,
+      sourceName: c.sentence.source,
+    };
+    if (push(card, 'c:')) rivals.set(card, c.other);
   }
   const numbers: { value: string; kind: string }[] = [];
   const numberCards: CardDraft[] = [];
@@ -260,7 +499,7 @@ function candidates(sentences: SourceSentence[], wording: CardWording): Candidat
     if (words(front.replaceAll(BLANK, '')) < 5) continue;
     push({ front, back: answer, kind: 'cloze', source: hit.text, sourceName: hit.source });
   }
-  return { definitions, phrases, cards, numbers, language };
+  return { rivals, definitions, causes, phrases, cards, numbers, language };
 }
 
 /** Flashcards from the material: definitions both ways, numbers and key-phrase clozes. */
@@ -270,7 +509,7 @@ export function makeFlashcards(
   wording: CardWording,
 ): CardDraft[] {
   const { cards } = candidates(sentences, wording);
-  const order: CardKind[] = ['definition', 'term', 'number', 'cloze'];
+  const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
   const byKind = order.map((k) => cards.filter((c) => c.kind === k));
   // Interleave kinds so a capped deck still covers definitions, numbers and clozes.
   const out: CardDraft[] = [];
@@ -322,9 +561,10 @@ function pickDistractors(
   pool: string[],
   rand: () => number,
   language: Language,
+  first: string[] = [],
 ): string[] {
   const picked: string[] = [];
-  for (const c of shuffle(pool, rand)) {
+  for (const c of [...first, ...shuffle(pool, rand)]) {
     if (picked.length === 3) break;
     if (distinctFrom(answer, stem, picked, language)(c)) picked.push(c);
   }
@@ -363,7 +603,11 @@ export function makeQuiz(
 ): KindedQuestion[] {
   const max = opts.max ?? 8;
   const rand = seededRandom(opts.seed ?? 1);
-  const { definitions, phrases, cards, numbers, language } = candidates(sentences, opts.wording);
+  const { rivals, definitions, causes, phrases, cards, numbers, language } = candidates(
+    sentences,
+    opts.wording,
+  );
+  const causePool = causes.map((c) => c.cause);
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
   const drafts: Omit<KindedQuestion, 'correctIndex'>[] = [];
@@ -376,7 +620,13 @@ export function makeQuiz(
       pool = definitionPool;
     } else if (card.kind === 'term') {
       prompt = card.front;
-      pool = termPool.filter((t) => words(t) <= words(card.back) + 2);
+      // Terms the material defines are alike (SN1, SN2, E1, E2); other phrases only fill in.
+      const defined = definitions.map((d) => d.term);
+      pool =
+        defined.length >= 4 ? defined : termPool.filter((t) => words(t) <= words(card.back) + 2);
+    } else if (card.kind === 'cause') {
+      prompt = card.front;
+      pool = causePool;
     } else if (card.kind === 'number') {
       prompt = opts.wording.fillBlank(card.front);
       const kind = numberKind(card.back);
@@ -387,12 +637,26 @@ export function makeQuiz(
       const w = words(card.back);
       pool = termPool.filter((t) => Math.abs(words(t) - w) <= 1);
     }
-    const distractors = pickDistractors(card.back, prompt, pool, rand, language);
-    if (distractors.length < 2) return undefined;
+    // A term contrasted with another ("SN1 ..., whereas SN2 ...") has that one among its options.
+    const rival = rivals.get(card);
+    const distractors = pickDistractors(
+      card.back,
+      prompt,
+      pool,
+      rand,
+      language,
+      rival ? [rival] : [],
+    );
+    // Four options or no question: a question with fewer is guessed, not answered.
+    if (distractors.length < 3) return undefined;
     return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
   };
-  const order: CardKind[] = ['definition', 'term', 'number', 'cloze'];
-  const queue = shuffle(cards, rand).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
+  // Kinds take turns (a definition, a cause, a number, a blank...), so a short quiz is mixed.
+  const byKind = order.map((k) => shuffle(cards, rand).filter((c) => c.kind === k));
+  const queue: CardDraft[] = [];
+  for (let i = 0; byKind.some((list) => list.length > i); i++)
+    for (const list of byKind) if (list[i]) queue.push(list[i] as CardDraft);
   const usedSources = new Map<string, number>();
   for (const card of queue) {
     if (drafts.length >= max) break;

@@ -52,14 +52,39 @@ export interface LessonTemplate {
   sections: readonly string[];
   /** Starts of placeholder sentences, lower case. */
   placeholders: readonly string[];
+  /**
+   * Sentences the engine writes around the student's words (study instructions, check
+   * prompts), each as its fixed parts in order, lower case: "work through “", "” and
+   * summarise it in three sentences." matches any instruction of that form.
+   */
+  sentences?: readonly (readonly string[])[];
 }
 
 const NO_TEMPLATE: LessonTemplate = { sections: [], placeholders: [] };
 
-function isPlaceholder(sentence: string, template: LessonTemplate): boolean {
-  if (template.placeholders.length === 0) return false;
-  const lower = sentence.toLowerCase();
-  return template.placeholders.some((p) => lower.startsWith(p));
+/** Whether a sentence is, part for part, one the engine's template writes. */
+function matchesParts(lower: string, parts: readonly string[]): boolean {
+  const first = parts[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1] ?? '') : '';
+  if (parts.length === 1) return lower === first;
+  if (!lower.startsWith(first) || !lower.endsWith(last)) return false;
+  let at = first.length;
+  for (const part of parts.slice(1, -1)) {
+    const i = lower.indexOf(part, at);
+    if (i < 0) return false;
+    at = i + part.length;
+  }
+  return at <= lower.length - last.length;
+}
+
+/** True when a sentence is text the engine wrote (an instruction, a prompt, a placeholder). */
+export function isEngineText(sentence: string, template: LessonTemplate): boolean {
+  const lower = sentence
+    .replace(/\*\*|__|`/g, '')
+    .trim()
+    .toLowerCase();
+  if (template.placeholders.some((p) => lower.startsWith(p))) return true;
+  return (template.sentences ?? []).some((parts) => matchesParts(lower, parts));
 }
 
 /**
@@ -100,7 +125,7 @@ export function materialSentences(
         !s.endsWith('?') &&
         contentWords(s, language).length >= 2 &&
         !looksLikeInstruction(s) &&
-        !isPlaceholder(s, template),
+        !isEngineText(s, template),
     )
     .map((text) => ({ text, source }));
 }

@@ -82,15 +82,47 @@ function sectionWords(text: string): Map<string, number> {
   return out;
 }
 
+/** A file's name without its extension, as a student would read it as a title. */
+function baseName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/** Whether a heading only repeats the file's name ("Lecture notes week 1-6"). */
+function namesFile(heading: string, fileName: string): boolean {
+  return normalise(heading) === normalise(baseName(fileName));
+}
+
+/**
+ * The file's title: its only level-1 heading when lower headings follow it, the heading of the
+ * whole file rather than of one part of it (none when there is no such heading).
+ */
+function titleHeadings(text: string): Set<string> {
+  let title: string | undefined;
+  let tops = 0;
+  let below = false;
+  for (const line of text.split('\n')) {
+    const heading = markdownHeading(line);
+    if (heading === undefined) continue;
+    if (line.trimStart()[1] !== '#') {
+      tops++;
+      title ??= heading;
+    } else if (title !== undefined) below = true;
+  }
+  return new Set(title !== undefined && tops === 1 && below ? [title] : []);
+}
+
 /**
  * Topics of a subject: the student's key topics first, in their order, then the headings of
- * the uploaded files that are not already among them. Size comes from how much of the material
- * speaks of each topic, so the planner gives more time to what has more to learn.
+ * the uploaded files not already among them (only when the student gave no key topics, with
+ * `keyTopicsOnly`; never a file's name or title). Size comes from how much of the material speaks of
+ * each topic, so the planner gives more time to what has more to learn.
  */
 export function deriveTopics(
   keyTopics: string,
   files: { name: string; text: string }[],
   max = 15,
+  options: { keyTopicsOnly?: boolean } = {},
 ): DerivedTopic[] {
   // Only the first `max` names are kept, so collecting stops there: each new name is compared
   // with all before it, which is quadratic in the thousands of headings a file can have.
@@ -99,13 +131,21 @@ export function deriveTopics(
     if (!names.some((n) => sameTopic(n, name))) names.push(name);
   };
   for (const t of splitKeyTopics(keyTopics)) if (names.length < max) add(t);
-  for (const f of files) {
-    for (const h of findHeadings(f.text)) {
+  // A file is material for the topics, never a topic of its own: a heading repeating its name
+  // or its title is none. With `keyTopicsOnly` (a plan's topics) the student's key topics are
+  // the topics, as a heading that names none of them would take their material and sessions
+  // ("Lecture notes week 1-6", "Week 3: substitution"); the files' headings are topics only
+  // when the student gave none. Suggestions offer the headings beside the key topics.
+  if (names.length === 0 || !options.keyTopicsOnly)
+    for (const f of files) {
       if (names.length >= max) break;
-      const name = h.length > MAX_NAME ? `${h.slice(0, MAX_NAME - 1)}…` : h;
-      if (name.length >= 3) add(name);
+      const titles = titleHeadings(f.text);
+      for (const h of findHeadings(f.text)) {
+        if (names.length >= max) break;
+        const name = h.length > MAX_NAME ? `${h.slice(0, MAX_NAME - 1)}…` : h;
+        if (name.length >= 3 && !titles.has(h) && !namesFile(name, f.name)) add(name);
+      }
     }
-  }
   if (names.length === 0) names.push(keyTopics.trim().slice(0, MAX_NAME));
   const chosen = names.slice(0, max);
   // Each file is read in its own language: its stems and stop words, and the topic's name

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardDraft } from '../../domain/nlp/generate.js';
+import { materialFor } from '../../domain/text/topic-material.js';
 import { createFactories, type Factories } from '../../testing/factories.js';
 import { fakeAiEngine } from '../../testing/fake-ai-engine.js';
 import { countRows, createTestDb, type TestDb } from '../../testing/test-db.js';
@@ -64,7 +65,10 @@ describe('flashcards service', () => {
     });
     flashcards = createFlashcardsService({
       cards: createFlashcardsRepository(db.db),
-      material: createLessonMaterialService({ repo: createLessonMaterialRepository(db.db) }),
+      material: createLessonMaterialService({
+        repo: createLessonMaterialRepository(db.db),
+        topicSection: async (...args) => materialFor(...args),
+      }),
       ai: ai.engine,
       now: () => clock,
     });

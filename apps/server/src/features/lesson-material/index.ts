@@ -1,4 +1,7 @@
-export { createLessonMaterialRepository } from './lesson-material.repository.js';
+export {
+  createLessonMaterialRepository,
+  type LessonMaterialRepository,
+} from './lesson-material.repository.js';
 export {
   createLessonMaterialService,
   focusedMaterial,

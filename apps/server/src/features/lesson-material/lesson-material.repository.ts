@@ -14,6 +14,7 @@ export function createLessonMaterialRepository(db: Kysely<Database>) {
           'l.id as lessonId',
           'l.title',
           'l.latexContent',
+          't.id as topicId',
           't.name as topicName',
           's.id as subjectId',
           's.name as subjectName',
@@ -23,6 +24,19 @@ export function createLessonMaterialRepository(db: Kysely<Database>) {
         .where('l.userId', '=', userId)
         .where('l.id', '=', lessonId)
         .executeTakeFirst();
+    },
+
+    /** The names of the subject's other topics, whose sections of the files are theirs. */
+    async listOtherTopicNames(userId: number, subjectId: number, topicId: number) {
+      const rows = await db
+        .selectFrom('topics')
+        .select('name')
+        .where('userId', '=', userId)
+        .where('subjectId', '=', subjectId)
+        .where('id', '!=', topicId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.name);
     },
 
     listSubjectFiles(userId: number, subjectId: number) {

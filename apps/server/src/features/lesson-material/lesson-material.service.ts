@@ -3,10 +3,11 @@ import { LESSON_TEMPLATE } from '../../adapters/ai/builtin-texts/index.js';
 import { keyphrases } from '../../domain/nlp/keyphrases.js';
 import { materialSentences } from '../../domain/nlp/nlp.js';
 import { createSentenceIndex } from '../../domain/nlp/retrieval.js';
+import type { materialFor, Source } from '../../domain/text/topic-material.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonMaterialRepository } from './lesson-material.repository.js';
 
-/** Text read from one subject's files; bounds the work one request can cause. */
+/** Text read from one subject's files for a topic; bounds the work one request can cause. */
 const MAX_FILE_CHARS = 400_000;
 /** File sentences that join the lesson for flashcards and quizzes. */
 const RELATED_SENTENCES = 40;
@@ -29,21 +30,29 @@ export interface LessonMaterial {
  * files, as data (headings, questions and instruction-like text dropped). Both engines work
  * from it, so grounding is the same whichever answers.
  */
-export function createLessonMaterialService(deps: { repo: LessonMaterialRepository }) {
+export function createLessonMaterialService(deps: {
+  repo: LessonMaterialRepository;
+  /** `materialFor` off the event loop: the part of each file that belongs to the topic. */
+  topicSection: (...args: Parameters<typeof materialFor>) => Promise<Source[]>;
+}) {
   const { repo } = deps;
   return {
     async load(userId: number, lessonId: number): Promise<LessonMaterial> {
       const ctx = await repo.findLessonContext(userId, lessonId);
       if (!ctx) throw AppError.notFound('Lesson not found.');
       const files = await repo.listSubjectFiles(userId, ctx.subjectId);
-      let budget = MAX_FILE_CHARS;
-      const fileSentences: MaterialSentence[] = [];
-      for (const f of files) {
-        if (budget <= 0) break;
-        const text = f.textContent.slice(0, budget);
-        budget -= text.length;
-        fileSentences.push(...materialSentences(text, f.originalName, LESSON_TEMPLATE));
-      }
+      const others = await repo.listOtherTopicNames(userId, ctx.subjectId, ctx.topicId);
+      // Cards, quizzes and the helper read the topic's own section of the subject's files,
+      // never the sections of its sibling topics.
+      const sections = await deps.topicSection(
+        ctx.topicName,
+        files.map((f) => ({ name: f.originalName, text: f.textContent })),
+        MAX_FILE_CHARS,
+        others,
+      );
+      const fileSentences = sections.flatMap((f) =>
+        materialSentences(f.text, f.name, LESSON_TEMPLATE),
+      );
       return {
         lessonId: ctx.lessonId,
         title: ctx.title,

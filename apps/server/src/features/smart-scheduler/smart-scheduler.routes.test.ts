@@ -66,16 +66,21 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       true,
     );
 
-    // The plan holds topics from the key topics and the files' headings, with content from them.
+    // The plan's topics are the key topics; the files are their material, each part written
+    // into the topic it speaks of (the DOCX's SN2 section into "Reaction mechanisms").
     const plan = (await client.get(`/api/generic/GetStudyProgramById/${proposal.planId}`)).json();
     expect(plan.status).toBe('draft');
     const chem = plan.subjectDetails.find(
       (s: { subjectName: string }) => s.subjectName === 'Organic Chemistry',
     );
     const names = chem.topics.map((x: { name: string }) => x.name);
-    expect(names).toEqual(
-      expect.arrayContaining(['Alkanes and alkenes', 'Nucleophilic substitution']),
-    );
+    expect(names).toEqual([
+      'Alkanes and alkenes',
+      'Reaction mechanisms',
+      'Stereochemistry and chirality',
+    ]);
+    const mechanisms = chem.topics.find((x: { name: string }) => x.name === 'Reaction mechanisms');
+    expect(mechanisms.deepDiveContent).toContain('SN2 reaction the nucleophile attacks');
     const alkanes = chem.topics.find((x: { name: string }) => x.name === 'Alkanes and alkenes');
     expect(alkanes.deepDiveContent).toContain('saturated hydrocarbons');
     const lesson = (await client.get(`/lessons/${alkanes.lessonId}`)).json();
@@ -361,6 +366,80 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       (await other.get('/api/ai/ProcessStudyMaterials/progress/job-1234-abcd')).json(),
     ).toEqual({ stage: 'unknown' });
     expect((await client.get('/api/ai/ProcessStudyMaterials/progress/../x')).statusCode).toBe(404);
+  });
+
+  it('gives each key topic its own section of terse notes and never makes a topic of the file', async () => {
+    const sections: Record<string, string[]> = {
+      'Alkanes and alkenes': [
+        'Alkanes: saturated, single C-C bonds only',
+        'Alkenes: C=C double bond, addition reactions',
+        'Bromine water is decolourised by alkenes',
+        'Cracking turns long alkanes into shorter alkenes',
+      ],
+      'Aromatic compounds': [
+        'Benzene: delocalised pi electrons in a planar ring',
+        'Electrophilic substitution keeps the ring intact',
+        'Nitration needs concentrated HNO3 and H2SO4',
+        'Friedel-Crafts alkylation uses an AlCl3 catalyst',
+      ],
+      'Nucleophilic substitution': [
+        'SN1: two steps through a planar carbocation',
+        'SN1 gives a racemic mixture',
+        'SN2: one step with backside attack',
+        'SN2 gives inversion of configuration',
+      ],
+      Stereochemistry: [
+        'Chiral centre: four different groups on one carbon',
+        'Enantiomers rotate plane-polarised light oppositely',
+        'R and S are assigned by CIP priorities',
+        'Meso compounds are achiral despite chiral centres',
+      ],
+    };
+    const names = Object.keys(sections);
+    const notes = [
+      '# Lecture notes week 1-6',
+      ...names.flatMap((n) => ['', `## ${n}`, ...(sections[n] ?? []).map((l) => `- ${l}`)]),
+    ].join('\n');
+    const w = wizard();
+    const request = wizard({
+      subjects: [{ ...w.subjects[0], keyTopics: names.join('\n') }],
+    });
+    const r = await post(
+      form(request, [
+        { field: 'Organic_Chemistry', filename: 'lecture notes week 1-6.md', content: notes },
+      ]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const plan = (await client.get(`/api/generic/GetStudyProgramById/${r.json().planId}`)).json();
+    const topics: { name: string; deepDiveContent: string; lessonId: number }[] =
+      plan.subjectDetails[0].topics;
+    expect(topics.map((x) => x.name)).toEqual(names);
+    const blocks = r.json().schedule.flatMap((d: { blocks: { title: string }[] }) => d.blocks);
+    expect(blocks.some((b: { title: string }) => /lecture notes/i.test(b.title))).toBe(false);
+    for (const topic of topics) {
+      const own = sections[topic.name] ?? [];
+      const others = names.filter((n) => n !== topic.name).flatMap((n) => sections[n] ?? []);
+      const lesson = (await client.get(`/lessons/${topic.lessonId}`)).json().latexContent;
+      for (const content of [topic.deepDiveContent, lesson]) {
+        expect(
+          own.some((line) => content.includes(line)),
+          `${topic.name}: ${content}`,
+        ).toBe(true);
+        for (const line of others) expect(content, topic.name).not.toContain(line);
+      }
+    }
+    // The lesson helper answers both parts of a question from the notes, each with its line.
+    const substitution = topics.find((x) => x.name === 'Nucleophilic substitution');
+    const answer = (
+      await client.post(`/lessons/${substitution?.lessonId}/ai-bot`, {
+        question: 'Why does SN1 give a racemic mixture while SN2 gives inversion?',
+      })
+    ).json();
+    expect(answer.covered).toBe(true);
+    expect(answer.passages.map((p: { text: string }) => p.text)).toEqual([
+      'SN1 gives a racemic mixture',
+      'SN2 gives inversion of configuration',
+    ]);
   });
 
   it('keeps proposals private to their student', async () => {

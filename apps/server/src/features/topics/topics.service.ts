@@ -140,9 +140,13 @@ export function createTopicsService(deps: {
         ...(onFileRefused ? { onRefused: onFileRefused } : {}),
       });
       const sources: SourceText[] = read.map((f) => ({ name: f.name, text: f.text }));
-      // Only the parts of the files that speak of the topic are read to write it.
+      // Only the parts of the files that speak of the topic are read to write it; the sections
+      // of the subject's other topics stay theirs.
+      const siblings = (await topics.listTopics(userId, [row.subjectId]))
+        .filter((t) => t.id !== row.id)
+        .map((t) => t.name);
       const material = await deps.readers.work.run<SourceText[]>(
-        { kind: 'material', args: [row.name, sources, TOPIC_MATERIAL_CHARS] },
+        { kind: 'material', args: [row.name, sources, TOPIC_MATERIAL_CHARS, siblings] },
         signal,
       );
       const subject = await topics.findSubjectName(userId, row.subjectId);

@@ -9,6 +9,7 @@ export const de: BuiltinTexts = {
     definition: (term) => `Was bedeutet „${term}“?`,
     term: (definition) => `Welcher Begriff wird hier beschrieben: „${definition}“?`,
     fillBlank: (sentence) => `Ergänze die Lücke: ${sentence}`,
+    why: (effect) => `Warum ist das so: „${effect}“?`,
   },
   lessonHelper: {
     noMaterial: (title) =>
@@ -47,6 +48,8 @@ export const de: BuiltinTexts = {
     checkYourself: 'Teste dich selbst',
     explainTopic: (topic) => `Erkläre das Thema „${topic}“ in eigenen Worten in drei Sätzen.`,
     termMeaning: (term) => `Was bedeutet „${term}“ hier, und warum ist es wichtig?`,
+    cause: (effect) => `Warum ist das so: „${effect}“? Antworte aus deinen Notizen.`,
+    compare: (a, b) => `Worin unterscheidet sich „${a}“ von „${b}“? Nenne zwei Unterschiede.`,
     hardest: (topic) =>
       `Welcher Teil des Themas „${topic}“ wäre in einer Prüfung für dich am schwierigsten? Übe ihn zuerst.`,
   },

@@ -9,6 +9,7 @@ export const el: BuiltinTexts = {
     definition: (term) => `Τι σημαίνει «${term}»;`,
     term: (definition) => `Ποιος όρος περιγράφεται εδώ: «${definition}»;`,
     fillBlank: (sentence) => `Συμπλήρωσε το κενό: ${sentence}`,
+    why: (effect) => `Γιατί ισχύει αυτό: «${effect}»;`,
   },
   lessonHelper: {
     noMaterial: (title) =>
@@ -47,6 +48,8 @@ export const el: BuiltinTexts = {
     checkYourself: 'Έλεγξε τον εαυτό σου',
     explainTopic: (topic) => `Εξήγησε την ενότητα «${topic}» με δικά σου λόγια σε τρεις προτάσεις.`,
     termMeaning: (term) => `Τι σημαίνει εδώ το «${term}» και γιατί έχει σημασία;`,
+    cause: (effect) => `Γιατί ισχύει αυτό: «${effect}»; Απάντησε από τις σημειώσεις σου.`,
+    compare: (a, b) => `Σε τι διαφέρει το «${a}» από το «${b}»; Ανέφερε δύο διαφορές.`,
     hardest: (topic) =>
       `Ποιο μέρος της ενότητας «${topic}» θα σου φαινόταν πιο δύσκολο σε μια εξέταση; Εξασκήσου σε αυτό πρώτα.`,
   },

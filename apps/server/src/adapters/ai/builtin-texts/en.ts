@@ -9,6 +9,7 @@ export const en: BuiltinTexts = {
     definition: (term, article, isPlural) => `What ${isPlural ? 'are' : 'is'} ${article}${term}?`,
     term: (definition) => `Which term is described here: “${definition}”?`,
     fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
+    why: (effect) => `Why is it so: “${effect}”?`,
   },
   lessonHelper: {
     noMaterial: (title) =>
@@ -45,6 +46,8 @@ export const en: BuiltinTexts = {
     checkYourself: 'Check yourself',
     explainTopic: (topic) => `Explain ${topic} in your own words in three sentences.`,
     termMeaning: (term) => `What does “${term}” mean here, and why does it matter?`,
+    cause: (effect) => `Why is it so: “${effect}”? Answer from your notes.`,
+    compare: (a, b) => `How does ${a} differ from ${b}? Name two differences.`,
     hardest: (topic) =>
       `Which part of ${topic} would you find hardest in an exam? Practise it first.`,
   },

@@ -9,6 +9,7 @@ export const es: BuiltinTexts = {
     definition: (term) => `¿Qué significa «${term}»?`,
     term: (definition) => `¿Qué término se describe aquí: «${definition}»?`,
     fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
+    why: (effect) => `¿Por qué ocurre esto: «${effect}»?`,
   },
   lessonHelper: {
     noMaterial: (title) =>
@@ -46,6 +47,8 @@ export const es: BuiltinTexts = {
     checkYourself: 'Ponte a prueba',
     explainTopic: (topic) => `Explica el tema «${topic}» con tus propias palabras en tres frases.`,
     termMeaning: (term) => `¿Qué significa «${term}» aquí y por qué es importante?`,
+    cause: (effect) => `¿Por qué ocurre esto: «${effect}»? Responde a partir de tus notas.`,
+    compare: (a, b) => `¿En qué se diferencia «${a}» de «${b}»? Nombra dos diferencias.`,
     hardest: (topic) =>
       `¿Qué parte del tema «${topic}» te resultaría más difícil en un examen? Practícala primero.`,
   },

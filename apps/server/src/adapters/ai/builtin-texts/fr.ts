@@ -9,6 +9,7 @@ export const fr: BuiltinTexts = {
     definition: (term) => `Que signifie « ${term} » ?`,
     term: (definition) => `Quel terme est décrit ici : « ${definition} » ?`,
     fillBlank: (sentence) => `Complétez le blanc : ${sentence}`,
+    why: (effect) => `Pourquoi est-ce le cas : « ${effect} » ?`,
   },
   lessonHelper: {
     noMaterial: (title) =>
@@ -47,6 +48,8 @@ export const fr: BuiltinTexts = {
     explainTopic: (topic) =>
       `Expliquez le sujet « ${topic} » avec vos propres mots en trois phrases.`,
     termMeaning: (term) => `Que signifie « ${term} » ici, et pourquoi est-ce important ?`,
+    cause: (effect) => `Pourquoi est-ce le cas : « ${effect} » ? Répondez à partir de vos notes.`,
+    compare: (a, b) => `En quoi « ${a} » diffère-t-il de « ${b} » ? Citez deux différences.`,
     hardest: (topic) =>
       `Quelle partie du sujet « ${topic} » vous paraîtrait la plus difficile à l’examen ? Entraînez-vous d’abord sur celle-là.`,
   },

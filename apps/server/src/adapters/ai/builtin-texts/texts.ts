@@ -63,6 +63,10 @@ export interface BuiltinTexts {
     checkYourself: string;
     explainTopic(topicName: string): string;
     termMeaning(term: string): string;
+    /** Asks for the cause of an effect the material explains ("... because ..."). */
+    cause(effect: string): string;
+    /** Asks how two terms the material contrasts differ. */
+    compare(a: string, b: string): string;
     hardest(topicName: string): string;
   };
   chat: {
