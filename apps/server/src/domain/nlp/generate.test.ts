@@ -3,11 +3,15 @@ import {
   type CardWording,
   findCauses,
   findContrasts,
+  findDates,
   findLabelDefinitions,
   findNumbers,
+  findProseDefinitions,
+  isGenericLabel,
   makeFlashcards,
   makeQuiz,
   numberKind,
+  optionKind,
   usableTerm,
 } from './generate.js';
 import { keyphrases } from './keyphrases.js';
@@ -302,5 +306,113 @@ describe('questions on terse notes', () => {
     const cards = makeFlashcards(terse, 30, wording);
     for (const c of cards.filter((x) => x.kind === 'cloze'))
       expect(usableTerm(c.back, 'en'), c.back).toBe(true);
+  });
+});
+
+describe('options of the kind of the answer', () => {
+  const HISTORY = `# La Terreur
+- Période : de 1793 à 1794.
+- Contexte : guerre contre les monarchies européennes, révolte de la Vendée.
+- Comité de salut public : dominé par Robespierre.
+- Loi des suspects : septembre 1793.
+- 16 octobre 1793 : exécution de Marie-Antoinette.
+- 27 juillet 1794 (9 thermidor an II) : chute de Robespierre, fin de la Terreur.
+- 5 mai 1789 : ouverture des états généraux à Versailles.
+- Lumières : Montesquieu et Rousseau critiquent l'absolutisme.`;
+  const history = materialSentences(HISTORY, 'notes.md');
+
+  it('tells dates, numbers, formulas, terms and phrases apart', () => {
+    expect(findDates('Le 14 juillet 1789, la foule prend la Bastille en juillet.')).toEqual([
+      '14 juillet 1789',
+    ]);
+    expect(findDates('On July 14, 1789 and on 5 de mayo de 1808.')).toEqual([
+      'July 14, 1789',
+      '5 de mayo de 1808',
+    ]);
+    expect(optionKind('5 mai 1789')).toBe('date');
+    expect(optionKind('septembre 1793')).toBe('date');
+    expect(optionKind('1788')).toBe('number:');
+    expect(optionKind('9.8 N/kg')).toBe('number:n/kg');
+    expect(optionKind('$W = F d$, measured in joules')).toBe('formula');
+    expect(optionKind('de 1793 à 1794')).toBe('with-number');
+    expect(optionKind("Société d'ordres")).toBe('term');
+    expect(optionKind('energy is never created or destroyed')).toBe('phrase');
+  });
+
+  it('gives a date answer date options only', () => {
+    const quiz = makeQuiz(history, { max: 8, seed: 3, wording });
+    const dated = quiz.filter((q) => optionKind(q.options[q.correctIndex] as string) === 'date');
+    expect(dated.length).toBeGreaterThan(0);
+    for (const q of dated) {
+      expect(new Set(q.options).size).toBe(4);
+      for (const o of q.options) expect(optionKind(o), o).toBe('date');
+    }
+    // No day or year is asked alone out of a date.
+    for (const q of quiz) expect(q.options[q.correctIndex]).not.toMatch(/^(?:16|27|1789)$/);
+  });
+
+  it('takes no label word for a term or an option', () => {
+    expect(isGenericLabel('Contexte')).toBe(true);
+    expect(isGenericLabel('Beispiel')).toBe(true);
+    expect(findLabelDefinitions(history, 'fr').map((d) => d.term)).toEqual([
+      'Comité de salut public',
+      'Lumières',
+    ]);
+    // A time label is a label before a time only: the period of a wave is a term.
+    const wave = materialSentences('- Period: the time for one complete oscillation.', 'n');
+    expect(findLabelDefinitions(wave, 'en').map((d) => d.term)).toEqual(['Period']);
+    const labels = /^(?:Contexte|Période|Context|Example|Note|Definition)$/i;
+    for (const c of makeFlashcards(history, 30, wording)) expect(c.back).not.toMatch(labels);
+    for (const q of makeQuiz(history, { max: 8, seed: 5, wording }))
+      for (const o of q.options) expect(o).not.toMatch(labels);
+  });
+
+  it('gives a formula answer formula options, and every question options of one kind', () => {
+    const physics = materialSentences(
+      `# Energy and work
+- Work: $W = F d$, measured in joules.
+- Kinetic energy: energy of motion, $E_k = \\frac{1}{2} m v^2$.
+- Gravitational potential energy: $E_p = m g h$, with g about 9.8 N/kg.
+- Power: rate of energy transfer; 1 watt = 1 joule per second.
+- Conservation of energy: energy is never created or destroyed, only transferred.`,
+      'notes.md',
+    );
+    const quiz = makeQuiz(physics, { max: 8, seed: 1, wording });
+    const formulas = quiz.filter(
+      (q) => optionKind(q.options[q.correctIndex] as string) === 'formula',
+    );
+    expect(formulas.length).toBeGreaterThan(0);
+    for (const q of quiz) {
+      const kinds = new Set(q.options.map(optionKind));
+      expect(kinds.size, q.options.join(' | ')).toBe(1);
+    }
+    // Only one description is no formula: it has no three of its kind, so it is not asked.
+    expect(quiz.map((q) => q.options[q.correctIndex])).not.toContain(
+      'energy is never created or destroyed, only transferred',
+    );
+  });
+
+  it('finds definitions and questions in a Spanish prose paragraph', () => {
+    const prose = materialSentences(
+      'La cocina es la habitación donde se prepara la comida, y el comedor es donde la familia come. ' +
+        'El dormitorio es el cuarto donde se duerme. El salón es la sala de estar con un sofá. ' +
+        'El baño es el cuarto con la ducha, el lavabo y el espejo.',
+      'apuntes.md',
+    );
+    expect(findProseDefinitions(prose, 'es').map((d) => [d.term, d.definition])).toEqual([
+      ['La cocina', 'la habitación donde se prepara la comida'],
+      ['El dormitorio', 'el cuarto donde se duerme'],
+      ['El salón', 'la sala de estar con un sofá'],
+      ['El baño', 'el cuarto con la ducha, el lavabo y el espejo'],
+    ]);
+    const wordingEs: CardWording = {
+      definition: (term) => `¿Qué significa «${term}»?`,
+      term: (definition) => `¿Qué término se describe aquí: «${definition}»?`,
+      fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
+      why: (effect) => `¿Por qué: «${effect}»?`,
+    };
+    const quiz = makeQuiz(prose, { max: 8, seed: 1, wording: wordingEs });
+    expect(quiz.length).toBeGreaterThanOrEqual(1);
+    for (const q of quiz) expect(new Set(q.options.map(optionKind)).size).toBe(1);
   });
 });

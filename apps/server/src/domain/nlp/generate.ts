@@ -173,8 +173,155 @@ const GENERIC_LABELS = new Set(
   σημείωση παράδειγμα προσοχή ορισμός απάντηση ερώτηση σύνοψη
   nota ejemplo importante resumen respuesta pregunta definición
   remarque exemple attention important résumé réponse question définition
-  notiz hinweis beispiel achtung wichtig zusammenfassung antwort frage definition`.split(/\s+/),
+  notiz hinweis beispiel achtung wichtig zusammenfassung antwort frage definition
+  context cause causes consequence consequences πλαίσιο αιτία αιτίες συνέπεια συνέπειες
+  contexto causa causas consecuencia consecuencias contexte conséquence conséquences
+  kontext ursache ursachen folge folgen`.split(/\s+/),
 );
+
+// Words that label a time ("Période : de 1793 à 1794"), but are terms of their own elsewhere
+// (the period of a wave): labels only when what follows holds a number.
+const TIME_LABELS = new Set(
+  `period date περίοδος ημερομηνία período periodo fecha période zeitraum periode epoche
+  datum`.split(/\s+/),
+);
+
+/** Whether "term: description" is a remark or a time under a label, not a term defined. */
+function isLabelLine(term: string, description: string): boolean {
+  const t = term.trim().toLowerCase();
+  return isGenericLabel(t) || (TIME_LABELS.has(t) && /\d/.test(description));
+}
+
+/** "term: description" of a short labelled line, or undefined. */
+function labelledLine(sentence: string): { term: string; definition: string } | undefined {
+  const text = stripEnd(sentence);
+  const colon = text.indexOf(':');
+  if (colon < 1 || colon > 40) return undefined;
+  const term = text.slice(0, colon).trim();
+  const definition = text.slice(colon + 1).trim();
+  if (words(term) > 4 || !/^[\p{L}\p{N}]/u.test(term) || /[.;!?“”«»"]/.test(term)) return undefined;
+  return { term, definition };
+}
+
+/** The keys of the labels the material uses as labels ("Contexte", "Période"), never terms. */
+function labelKeys(sentences: SourceSentence[], language: Language): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) {
+    const l = labelledLine(s.text);
+    if (l && isLabelLine(l.term, l.definition)) out.add(phraseKey(l.term, language));
+  }
+  return out;
+}
+
+/**
+ * Whether a phrase is a generic label ("Note", "Contexte", "Beispiel"): a word that introduces
+ * a remark in every subject, never a term of the material nor an option of a question.
+ */
+export function isGenericLabel(phrase: string): boolean {
+  return GENERIC_LABELS.has(phrase.trim().toLowerCase().replace(/\.$/, ''));
+}
+
+// Month names of the five languages (Greek in the nominative and the genitive of dates).
+const MONTHS = new Set(
+  `january february march april may june july august september october november december
+  janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+  enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
+  diciembre januar februar märz april mai juni juli august september oktober november dezember
+  ιανουάριος ιανουαρίου φεβρουάριος φεβρουαρίου μάρτιος μαρτίου απρίλιος απριλίου μάιος μαΐου
+  ιούνιος ιουνίου ιούλιος ιουλίου αύγουστος αυγούστου σεπτέμβριος σεπτεμβρίου οκτώβριος
+  οκτωβρίου νοέμβριος νοεμβρίου δεκέμβριος δεκεμβρίου`.split(/\s+/),
+);
+
+interface WordToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function wordTokens(text: string): WordToken[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+const isDay = (t: WordToken | undefined) =>
+  t !== undefined && /^\d{1,2}$/.test(t.text) && Number(t.text) >= 1 && Number(t.text) <= 31;
+const isYear = (t: WordToken | undefined) => t !== undefined && /^\d{3,4}$/.test(t.text);
+
+/**
+ * Calendar dates of a text, as written: a month with its day, its year or both ("5 mai 1789",
+ * "July 14, 1789", "5 de mayo de 1789", "septembre 1793"). A month name alone is no date.
+ */
+export function findDates(text: string): string[] {
+  const tokens = wordTokens(text);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (!MONTHS.has(t.text.toLowerCase())) return;
+    let first = i;
+    let last = i;
+    const before = tokens[i - 1]?.text.toLowerCase() === 'de' ? i - 2 : i - 1;
+    if (isDay(tokens[before])) first = before;
+    let next = i + 1;
+    if (first === i && isDay(tokens[next])) {
+      last = next;
+      next += 1;
+    }
+    if (tokens[next]?.text.toLowerCase() === 'de') next += 1;
+    if (isYear(tokens[next])) last = next;
+    if (first === last) return;
+    out.push(text.slice(tokens[first]?.start, tokens[last]?.end));
+  });
+  return out;
+}
+
+/** Whether the whole of a phrase is one date. */
+function isDate(phrase: string): boolean {
+  return findDates(phrase)[0] === phrase.trim();
+}
+
+/** Other dates like a date of the material: its year (else its day) moved a little. */
+function perturbDate(date: string): string[] {
+  const tokens = wordTokens(date);
+  const year = tokens.find(isYear);
+  const target = year ?? tokens.find(isDay);
+  if (!target) return [];
+  const n = Number(target.text);
+  const steps = year ? [-1, 1, 2, -2, 3] : [1, -1, 2, -2, 7];
+  return steps
+    .map((d) => n + d)
+    .filter((x) => x > 0 && (year !== undefined || x <= 28))
+    .map((x) => `${date.slice(0, target.start)}${x}${date.slice(target.end)}`);
+}
+
+function tokenCount(s: string): number {
+  return wordTokens(s).length;
+}
+
+// A number with at most a one-word unit: "42", "9.8 N/kg", "21 %".
+const NUMERIC_OPTION = /^[-+−~≈]?\d[\d.,/]*(?:\s\d[\d.,/]*)*(?:\s?([%°]|\p{L}[\p{L}/²³]*))?$/u;
+// An operator between operands; a hyphen inside a word ("après-midi") is no minus sign.
+const FORMULA = /[=^√\\_]|[\p{L}\d]\s[+*/×−-]\s[\p{L}\d]|\d[+*/×−-]\d/u;
+
+/**
+ * The kind of an answer or option, so a question's options are alike: a number with its unit
+ * (`number:kg`), a formula, a date, another phrase holding a number, a term (one to three
+ * words) or a longer phrase.
+ */
+export function optionKind(option: string): string {
+  const o = trimEndMatching(option.trim().replace(/^\$+/, ''), /\$/).trim();
+  const number = o.match(NUMERIC_OPTION);
+  if (number) return `number:${(number[1] ?? '').toLowerCase()}`;
+  if (FORMULA.test(o) && tokenCount(o) <= 12) return 'formula';
+  if (/\d/.test(o)) return isDate(o) ? 'date' : 'with-number';
+  return tokenCount(o) <= 3 ? 'term' : 'phrase';
+}
+
+/** A single lower-case word ("devient", "royal"): no distractor for a named term, nor one for it. */
+function isCommonWord(option: string): boolean {
+  return tokenCount(option) === 1 && option === option.toLowerCase();
+}
 
 /**
  * "SN1: two steps, carbocation intermediate": a short label, a colon, then what it is. Terse
@@ -187,16 +334,135 @@ export function findLabelDefinitions(
   const out: Definition[] = [];
   const seen = new Set<string>();
   for (const sentence of sentences) {
-    const text = stripEnd(sentence.text);
-    const colon = text.indexOf(':');
-    if (colon < 1 || colon > 40) continue;
-    const term = text.slice(0, colon).trim();
-    const definition = text.slice(colon + 1).trim();
-    if (words(term) > 4 || !/^[\p{L}\p{N}]/u.test(term) || /[.;!?“”«»"]/.test(term)) continue;
+    const line = labelledLine(sentence.text);
+    if (!line) continue;
+    const { term, definition } = line;
     if (words(definition) < 2 || words(definition) > 35 || !usableTerm(term, language)) continue;
-    if (GENERIC_LABELS.has(term.toLowerCase().replace(/\.$/, ''))) continue;
+    // "Contexte : ..." is context, "5 mai 1789 : ..." an event: neither defines a term.
+    if (isLabelLine(term, definition) || isDate(term) || isDate(definition)) continue;
+    if (!/\p{L}/u.test(definition)) continue;
     const k = phraseKey(term, language);
     if (!k || seen.has(k) || phraseKey(definition, language).split(' ').includes(k)) continue;
+    seen.add(k);
+    out.push({ term, article: '', definition, plural: false, sentence });
+  }
+  return out;
+}
+
+/**
+ * How prose defines a term in the languages without a tagger: the articles a term opens with,
+ * the verbs that link it to its definition, and the copula, which defines only when an
+ * article follows ("La cocina es la habitación donde..." but not "es soy, eres...").
+ */
+const PROSE_DEFINITIONS: Record<
+  Exclude<Language, 'en'>,
+  { articles: string[]; verbs: string[]; copulas: string[]; copulaArticles: string[] }
+> = {
+  el: {
+    articles: ['ο', 'η', 'το', 'οι', 'τα'],
+    verbs: [
+      'σημαίνει',
+      'ονομάζεται',
+      'ορίζεται ως',
+      'αναφέρεται σε',
+      'δηλώνει',
+      'χρησιμοποιείται για',
+    ],
+    copulas: ['είναι'],
+    copulaArticles: ['ένα', 'ένας', 'μια', 'μία', 'ο', 'η', 'το', 'οι', 'τα'],
+  },
+  es: {
+    articles: ['el', 'la', 'los', 'las'],
+    verbs: [
+      'significa',
+      'designa',
+      'se define como',
+      'se refiere a',
+      'indica',
+      'expresa',
+      'se usa para',
+      'sirve para',
+    ],
+    copulas: ['es', 'son'],
+    copulaArticles: ['un', 'una', 'el', 'la', 'los', 'las', 'unos', 'unas'],
+  },
+  fr: {
+    articles: ['le', 'la', 'les', 'l’', "l'"],
+    verbs: [
+      'désigne',
+      'signifie',
+      'se définit comme',
+      'correspond à',
+      'exprime',
+      'indique',
+      'sert à',
+    ],
+    copulas: ['est', 'sont'],
+    copulaArticles: ['un', 'une', 'le', 'la', 'les', 'des', 'l’', "l'"],
+  },
+  de: {
+    articles: ['der', 'die', 'das'],
+    verbs: ['bedeutet', 'bezeichnet', 'beschreibt', 'drückt', 'gibt an'],
+    copulas: ['ist', 'sind'],
+    copulaArticles: ['ein', 'eine', 'der', 'die', 'das'],
+  },
+};
+
+// Where a second clause starts after a definition ("..., y el comedor es donde..."): it is
+// about something else, so the definition stops there.
+const NEXT_CLAUSE: Record<Exclude<Language, 'en'>, string[]> = {
+  el: ['και', 'αλλά', 'ενώ'],
+  es: ['y', 'pero', 'mientras que'],
+  fr: ['et', 'mais', 'tandis que', 'alors que'],
+  de: ['und', 'aber', 'während'],
+};
+
+function firstClause(definition: string, language: Exclude<Language, 'en'>): string {
+  const lower = definition.toLowerCase();
+  const cuts = NEXT_CLAUSE[language].map((w) => lower.indexOf(`, ${w} `)).filter((at) => at > 10);
+  return cuts.length > 0 ? definition.slice(0, Math.min(...cuts)) : definition;
+}
+
+/** The article a phrase opens with, from `articles`, or undefined. */
+function openingArticle(phrase: string, articles: string[]): string | undefined {
+  const lower = phrase.toLowerCase();
+  return articles.find((a) => lower.startsWith(/[’']$/.test(a) ? a : `${a} `));
+}
+
+/**
+ * "La Terreur désigne la période...", "La cocina es la habitación donde...", "Die Zelle ist
+ * die kleinste Einheit...": a term after a definite article, a defining verb, its definition.
+ * The term keeps its article, as terse notes write it ("La cocina : ...").
+ */
+export function findProseDefinitions(
+  sentences: SourceSentence[],
+  language: Exclude<Language, 'en'>,
+): Definition[] {
+  const { articles, verbs, copulas, copulaArticles } = PROSE_DEFINITIONS[language];
+  const out: Definition[] = [];
+  const seen = new Set<string>();
+  for (const sentence of sentences) {
+    const text = stripEnd(sentence.text);
+    if (findMath(text).length > 0 || !openingArticle(text, articles)) continue;
+    const lower = text.toLowerCase();
+    let found: { term: string; definition: string } | undefined;
+    for (const verb of [...verbs, ...copulas]) {
+      const at = lower.indexOf(` ${verb} `);
+      if (at < 1) continue;
+      const term = text.slice(0, at).trim();
+      const definition = text.slice(at + verb.length + 2).trim();
+      if (copulas.includes(verb) && !openingArticle(definition, copulaArticles)) continue;
+      found = { term, definition };
+      break;
+    }
+    if (!found) continue;
+    const { term } = found;
+    const definition = trimDefinition(firstClause(found.definition, language));
+    if (!definition || tokenCount(term) < 2 || tokenCount(term) > 4) continue;
+    if (!/^[\p{L}][\p{L}'’\s-]*$/u.test(term) || !usableTerm(term, language)) continue;
+    const k = phraseKey(term, language);
+    const rest = k.split(' ').slice(1).join(' ');
+    if (seen.has(k) || ` ${phraseKey(definition, language)} `.includes(` ${rest} `)) continue;
     seen.add(k);
     out.push({ term, article: '', definition, plural: false, sentence });
   }
@@ -394,37 +660,55 @@ interface Candidates {
   /** Term cards drawn from a contrast, with the term they are contrasted with. */
   rivals: Map<CardDraft, string>;
   definitions: Definition[];
+  /** The keys of the words the material uses as labels ("Contexte : ..."). */
+  labels: Set<string>;
+  /** The dates of the material, as written. */
+  dates: string[];
   causes: CauseStatement[];
   phrases: Keyphrase[];
   cards: CardDraft[];
+  /** Blanks from sentences that already gave a card: a quiz's fallback, never a deck's. */
+  spare: Set<CardDraft>;
   numbers: { value: string; kind: string }[];
   /** The material's language, in which its phrases are compared. */
   language: Language;
 }
 
-function candidates(sentences: SourceSentence[], wording: CardWording): Candidates {
+/**
+ * Every card the material gives. A deck draws one card from a sentence; a quiz (`reuse`) also
+ * keeps the blanks of sentences that gave a definition, in case the definition's question
+ * finds no options of its kind.
+ */
+function candidates(sentences: SourceSentence[], wording: CardWording, reuse = false): Candidates {
   const language = detectLanguage(sentences.map((s) => s.text));
+  const labels = labelKeys(sentences, language);
   const labelled = findLabelDefinitions(sentences, language);
   const labelledSentences = new Set(labelled.map((d) => d.sentence.text));
   const definitions = [
     ...labelled,
     ...(language === 'en'
       ? findDefinitions(sentences.filter((s) => !labelledSentences.has(s.text)))
-      : []),
+      : findProseDefinitions(
+          sentences.filter((s) => !labelledSentences.has(s.text)),
+          language,
+        )),
   ];
   const causes = findCauses(sentences, language);
-  const phrases = keyphrases(sentences, 30, [], language).filter((p) =>
-    usableTerm(p.text, language),
+  const phrases = keyphrases(sentences, 30, [], language).filter(
+    (p) => usableTerm(p.text, language) && !isGenericLabel(p.text) && !labels.has(p.key),
   );
   const phraseKeyOf = (phrase: string) => phraseKey(phrase, language);
   const cards: CardDraft[] = [];
   const answers = new Set<string>();
   const used = new Set<string>();
+  const taken = (sentence: string) => !reuse && used.has(sentence);
+  const spare = new Set<CardDraft>();
   const push = (c: CardDraft, prefix = c.kind === 'definition' ? 'd:' : '') => {
     const key = `${prefix}${phraseKeyOf(c.back)}`;
     if (!key || answers.has(key) || phraseKeyOf(c.front).includes(phraseKeyOf(c.back)))
       return false;
     answers.add(key);
+    if ((c.kind === 'number' || c.kind === 'cloze') && used.has(c.source)) spare.add(c);
     used.add(c.source);
     cards.push(c);
     return true;
@@ -466,11 +750,27 @@ function candidates(sentences: SourceSentence[], wording: CardWording): Candidat
     if (push(card, 'c:')) rivals.set(card, c.other);
   }
   const numbers: { value: string; kind: string }[] = [];
+  const dates: string[] = [];
   const numberCards: CardDraft[] = [];
+  const dateCards: CardDraft[] = [];
   for (const s of sentences) {
+    const inDates = findDates(s.text);
+    // A date is asked whole ("5 mai 1789"), never its day or its year alone.
+    const inDate = new Set(inDates.flatMap((d) => wordTokens(d).map((t) => t.text)));
+    for (const value of inDates) {
+      dates.push(value);
+      if (!usableForCloze(s.text) || taken(s.text)) continue;
+      dateCards.push({
+        front: blankAll(s.text, value),
+        back: value,
+        kind: 'number',
+        source: s.text,
+        sourceName: s.source,
+      });
+    }
     for (const value of findNumbers(s.text)) {
       numbers.push({ value, kind: numberKind(value) });
-      if (!usableForCloze(s.text) || used.has(s.text)) continue;
+      if (!usableForCloze(s.text) || taken(s.text) || inDate.has(value)) continue;
       // Small bare counts ("2 steps") make poor questions; units, years and big numbers do not.
       if (numberKind(value) === 'integer' && Number(value.replace(/,/g, '')) < 10) continue;
       numberCards.push({
@@ -482,13 +782,14 @@ function candidates(sentences: SourceSentence[], wording: CardWording): Candidat
       });
     }
   }
+  for (const c of dateCards.slice(0, 4)) push(c);
   for (const c of numberCards.slice(0, 4)) push(c);
   for (const p of phrases) {
     // "blood" is not blanked inside "red blood cells" when that is a phrase of its own.
     const longer = phrases.filter((q) => q.words > p.words && ` ${q.key} `.includes(` ${p.key} `));
     const hit = sentences.find(
       (s) =>
-        !used.has(s.text) &&
+        !taken(s.text) &&
         usableForCloze(s.text) &&
         firstOccurrence(s.text, p.text) &&
         !longer.some((q) => firstOccurrence(s.text, q.text)),
@@ -499,7 +800,7 @@ function candidates(sentences: SourceSentence[], wording: CardWording): Candidat
     if (words(front.replaceAll(BLANK, '')) < 5) continue;
     push({ front, back: answer, kind: 'cloze', source: hit.text, sourceName: hit.source });
   }
-  return { rivals, definitions, causes, phrases, cards, numbers, language };
+  return { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language };
 }
 
 /** Flashcards from the material: definitions both ways, numbers and key-phrase clozes. */
@@ -550,7 +851,11 @@ function distinctFrom(answer: string, stem: string, picked: string[], language: 
       !k.includes(a) &&
       !a.includes(k) &&
       !s.includes(k) &&
-      !picked.some((p) => phraseKey(p, language) === k)
+      // "Crise" is no second option beside "Crise financière".
+      !picked.some((p) => {
+        const q = phraseKey(p, language);
+        return ` ${q} `.includes(` ${k} `) || ` ${k} `.includes(` ${q} `);
+      })
     );
   };
 }
@@ -603,10 +908,8 @@ export function makeQuiz(
 ): KindedQuestion[] {
   const max = opts.max ?? 8;
   const rand = seededRandom(opts.seed ?? 1);
-  const { rivals, definitions, causes, phrases, cards, numbers, language } = candidates(
-    sentences,
-    opts.wording,
-  );
+  const { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language } =
+    candidates(sentences, opts.wording, true);
   const causePool = causes.map((c) => c.cause);
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
@@ -615,22 +918,40 @@ export function makeQuiz(
     const explanation = `“${card.source}” (${card.sourceName})`;
     let prompt: string;
     let pool: string[];
+    // Options tried before the rest of the pool, in this order.
+    let preferred: string[] = [];
+    const kind = optionKind(card.back);
+    // Options are of the answer's kind: dates with dates, formulas with formulas, a named term
+    // with named terms (never a common word or a label such as "Contexte").
+    const alike = (list: string[]) =>
+      [...new Set(list)].filter(
+        (o) =>
+          optionKind(o) === kind &&
+          !isGenericLabel(o) &&
+          !labels.has(phraseKey(o, language)) &&
+          (kind !== 'term' || isCommonWord(o) === isCommonWord(card.back)),
+      );
     if (card.kind === 'definition') {
       prompt = card.front;
       pool = definitionPool;
     } else if (card.kind === 'term') {
       prompt = card.front;
       // Terms the material defines are alike (SN1, SN2, E1, E2); other phrases only fill in.
-      const defined = definitions.map((d) => d.term);
+      const defined = alike(definitions.map((d) => d.term));
       pool =
         defined.length >= 4 ? defined : termPool.filter((t) => words(t) <= words(card.back) + 2);
+      preferred = shuffle(defined, rand);
     } else if (card.kind === 'cause') {
       prompt = card.front;
       pool = causePool;
+    } else if (card.kind === 'number' && kind === 'date') {
+      prompt = opts.wording.fillBlank(card.front);
+      const same = [...new Set(dates)];
+      pool = same.length >= 4 ? same : [...same, ...perturbDate(card.back)];
     } else if (card.kind === 'number') {
       prompt = opts.wording.fillBlank(card.front);
-      const kind = numberKind(card.back);
-      const same = numbers.filter((x) => x.kind === kind).map((x) => x.value);
+      const numeric = numberKind(card.back);
+      const same = [...new Set(numbers.filter((x) => x.kind === numeric).map((x) => x.value))];
       pool = same.length >= 4 ? same : [...same, ...perturbNumbers(card.back)];
     } else {
       prompt = opts.wording.fillBlank(card.front);
@@ -639,24 +960,27 @@ export function makeQuiz(
     }
     // A term contrasted with another ("SN1 ..., whereas SN2 ...") has that one among its options.
     const rival = rivals.get(card);
-    const distractors = pickDistractors(
-      card.back,
-      prompt,
-      pool,
-      rand,
-      language,
-      rival ? [rival] : [],
-    );
+    const distractors = pickDistractors(card.back, prompt, alike(pool), rand, language, [
+      ...(rival ? [rival] : []),
+      ...alike(preferred),
+    ]);
     // Four options or no question: a question with fewer is guessed, not answered.
     if (distractors.length < 3) return undefined;
     return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
   };
   const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
   // Kinds take turns (a definition, a cause, a number, a blank...), so a short quiz is mixed.
-  const byKind = order.map((k) => shuffle(cards, rand).filter((c) => c.kind === k));
-  const queue: CardDraft[] = [];
-  for (let i = 0; byKind.some((list) => list.length > i); i++)
-    for (const list of byKind) if (list[i]) queue.push(list[i] as CardDraft);
+  const interleave = (list: CardDraft[]) => {
+    const byKind = order.map((k) => shuffle(list, rand).filter((c) => c.kind === k));
+    const out: CardDraft[] = [];
+    for (let i = 0; byKind.some((l) => l.length > i); i++)
+      for (const l of byKind) if (l[i]) out.push(l[i] as CardDraft);
+    return out;
+  };
+  const queue = [
+    ...interleave(cards.filter((c) => !spare.has(c))),
+    ...interleave(cards.filter((c) => spare.has(c))),
+  ];
   const usedSources = new Map<string, number>();
   for (const card of queue) {
     if (drafts.length >= max) break;

@@ -97,6 +97,118 @@ describe('answerFromMaterial', () => {
   });
 });
 
+const notes = (lines: string[], source = 'notes.md') => materialSentences(lines.join('\n'), source);
+
+const energy = notes([
+  '- Work is done when a force moves an object through a distance, $W = F d$.',
+  '- Both work and energy are measured in joules.',
+  '- Kinetic energy is the energy an object has because of its motion.',
+  '- Power is the rate at which energy is transferred.',
+]);
+const probability = notes([
+  '- Probability measures how likely an event is, on a scale from 0 to 1.',
+  '- The probability of an event is the number of favourable outcomes divided by all outcomes.',
+  '- Two events are independent when one does not affect the other.',
+]);
+const verbs = notes(
+  [
+    '- El español tiene dos verbos que corresponden al inglés to be: ser y estar.',
+    '- El verbo ser se usa para las características permanentes.',
+    '- El verbo estar se usa para los estados pasajeros y la ubicación.',
+    '- Según el verbo, algunos adjetivos cambian de significado.',
+  ],
+  'gramática.md',
+);
+const terror = notes(
+  [
+    '- Le Comité de salut public, dominé par Robespierre, concentre le pouvoir.',
+    '- La loi des suspects est votée en septembre 1793.',
+    '- La chute de Robespierre, le 27 juillet 1794, met fin à la Terreur.',
+  ],
+  'histoire.md',
+);
+const circuits = notes([
+  "- Ohm's law: the current through a resistor is proportional to the potential difference.",
+  '- Resistance: measured in ohms, opposes current.',
+  '- Current: flow of charge, measured in amperes.',
+]);
+
+describe('answerFromMaterial coverage', () => {
+  const refused = { covered: false, sentences: [] };
+
+  it('does not count one shared common word as covering the question', () => {
+    expect(answerFromMaterial('How do tides work?', energy)).toEqual(refused);
+    expect(answerFromMaterial('What is a prime number?', probability)).toEqual(refused);
+  });
+
+  it('does not cover a question whose head term the material never holds', () => {
+    expect(answerFromMaterial('¿Qué es un verbo reflexivo?', verbs)).toEqual(refused);
+    expect(answerFromMaterial('What is a standard deviation?', probability)).toEqual(refused);
+  });
+
+  it('covers questions whose specific terms the material holds, in English and French', () => {
+    // "state" is the question's verb: the notes need not use it.
+    const ohm = answerFromMaterial("What does Ohm's law state?", circuits);
+    expect(ohm.covered).toBe(true);
+    expect(texts(ohm)[0]).toContain('proportional');
+    // "tombe-t-il": the inverted verb may be said otherwise ("chute"), and "quand" asks for a date.
+    const fall = answerFromMaterial('Quand Robespierre tombe-t-il ?', terror);
+    expect(fall.covered).toBe(true);
+    expect(texts(fall)[0]).toContain('1794');
+  });
+
+  it('ranks the passage that restates the question in its own words first', () => {
+    const a = answerFromMaterial('¿Para qué se usa el verbo estar?', verbs);
+    expect(texts(a)[0]).toContain('pasajeros');
+  });
+
+  it('reads a lesson title as the heading of its passages', () => {
+    // Only the title says "electric"; every passage says "current".
+    const lesson = circuits.map((s) => ({ ...s, source: 'Electric circuits' }));
+    const a = answerFromMaterial('What is an electric current?', lesson);
+    expect(a.covered).toBe(true);
+    expect(texts(a)[0]).toContain('flow of charge');
+  });
+
+  it('quotes a passage the material repeats once', () => {
+    const twice = [...circuits, ...circuits.map((s) => ({ ...s, source: 'lesson' }))];
+    const a = answerFromMaterial('What is resistance?', twice);
+    expect(new Set(texts(a)).size).toBe(texts(a).length);
+  });
+});
+
+describe('answerFromMaterial prefers the passage that defines what is asked', () => {
+  it('answers "what is" with the labelled definition rather than an example', () => {
+    const maths = notes([
+      '- Example: sides 3 cm and 4 cm give a hypotenuse of 5 cm.',
+      '- Hypotenuse: the longest side, opposite the right angle.',
+    ]);
+    expect(texts(answerFromMaterial('What is the hypotenuse?', maths))[0]).toContain('longest');
+  });
+
+  it('answers with a passage that names the thing in apposition or with a copula', () => {
+    const bastille = notes(
+      [
+        '- Le 14 juillet 1789, la foule prend les Invalides puis attaque la Bastille, une forteresse.',
+        '- Les Parisiens cherchent des armes contre la Bastille et ses canons.',
+      ],
+      'histoire.md',
+    );
+    expect(texts(answerFromMaterial('Qu’était la Bastille ?', bastille))[0]).toContain(
+      'forteresse',
+    );
+  });
+
+  it('tells the third law from the second by its ordinal', () => {
+    const laws = notes([
+      '- Second law: $F = m a$, force in newtons.',
+      '- Third law: forces come in pairs of equal size and opposite direction.',
+    ]);
+    const a = answerFromMaterial("What does Newton's third law say?", laws);
+    expect(texts(a)[0]).toContain('opposite');
+  });
+});
+
 describe('answerFromMaterial on hostile input', () => {
   it('reads a question of the longest length the API takes, all connectors, in linear time', () => {
     const question = `${'SN1 and SN2 while '.repeat(110)}SN2`.slice(0, 2_000);

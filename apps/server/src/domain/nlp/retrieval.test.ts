@@ -26,6 +26,15 @@ describe('sentence retrieval', () => {
     expect(answer.sentences[0]?.text).toContain('πυρήνες');
   });
 
+  it('reads an English possessive as the word it is on', () => {
+    const index = createSentenceIndex(
+      notes(['Resistance is measured in ohms.', 'The weather was fine.']),
+    );
+    const [hit] = index.search("What does Ohm's law say?");
+    expect(hit?.sentence.text).toContain('ohms');
+    expect(hit?.matched).toEqual(['ohm']);
+  });
+
   it('reads English notes with the English stemmer and stop words', () => {
     const index = createSentenceIndex(
       notes(['Ribosomes translate messenger RNA into proteins.', 'The weather was fine.']),

@@ -1,11 +1,19 @@
 import MiniSearch from 'minisearch';
 import { detectLanguage, type Language, stem } from '../text/language.js';
-import { contentStems, contentWords } from '../text/text.js';
+import { contentWords } from '../text/text.js';
 import type { SourceSentence } from './nlp.js';
 
-/** Content-word stems of a text, the terms both the index and the queries use. */
+/**
+ * The term of a content word: its stem, an English possessive dropped first, so "Newton's"
+ * and "newtons" are one term (a stemmer leaves "newton'").
+ */
+function termOf(language: Language, word: string): string {
+  return stem(language, word.replace(/['’]s?$/, ''));
+}
+
+/** Content-word terms of a text, the terms both the index and the queries use. */
 export function queryTerms(text: string, language: Language): string[] {
-  return [...new Set(contentStems(text, language))];
+  return [...new Set(contentWords(text, language).map((w) => termOf(language, w)))];
 }
 
 export interface Hit {
@@ -28,7 +36,7 @@ export function createSentenceIndex(
   const index = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     tokenize: (text) => contentWords(text, language),
-    processTerm: (term) => stem(language, term),
+    processTerm: (term) => termOf(language, term),
     searchOptions: { prefix: (t) => t.length >= 5, fuzzy: (t) => (t.length >= 7 ? 0.15 : false) },
   });
   index.addAll(sentences.map((s, id) => ({ id, text: s.text })));

@@ -41,6 +41,15 @@ describe('language', () => {
     // Subject matter is never a stop word, whatever the list says.
     expect(isStopWord('en', 'computer')).toBe(false);
     expect(isStopWord('fr', 'force')).toBe(false);
+    // Ordinals tell "the third law" from "the second law".
+    for (const [lang, words] of [
+      ['en', 'first second third fifth'],
+      ['es', 'primera segundo tercera'],
+      ['fr', 'premier deuxième troisième'],
+      ['de', 'erste zweite dritten'],
+      ['el', 'πρώτος δεύτερος τρίτος'],
+    ] as const)
+      for (const w of words.split(' ')) expect(isStopWord(lang, w)).toBe(false);
     expect(stopWords('es').size).toBeGreaterThan(500);
   });
 

@@ -32,16 +32,26 @@ const STEMMERS: Record<Language, (word: string) => string> = {
 // stopwords-iso merges several lists, some of them made for web pages, which count as stop
 // words nouns that are the subject matter of a student's notes ("computer", "system", "value",
 // "force"). Those stay content words, or a question about them would have no terms at all.
+// Ordinals stay too: "Newton's third law" and "the second law" differ by nothing else (the
+// Greek list holds none but "έκτος", which it means as "εκτός", except).
 const SUBJECT_WORDS: Record<Language, string> = {
   en: `area areas bill case cases cause causes changes computer date effect fact facts fire goods
   group groups home index information interest invention length line member members million
   billion trillion thousand hundred name net novel number numbers order page pages part parts
   place places point points problem problems research result results ring room rooms section
-  side sides state states system test text value width words work world year years zero`,
+  side sides state states system test text value width words work world year years zero
+  first second third fifth`,
   el: '',
-  es: 'final horas tiempo trabajo valor',
-  fr: 'effet force parole personne personnes pièce sujet valeur',
-  de: 'jahre jahren mensch menschen mittel ordnung sache',
+  es: `final horas tiempo trabajo valor
+  primer primera primero primeros segunda segundo tercera`,
+  fr: `effet force parole personne personnes pièce sujet valeur
+  premier première deuxième troisième quatrième cinquième sixième septième huitième neuvième
+  dixième onzième douzième`,
+  de: `jahre jahren mensch menschen mittel ordnung sache
+  erste ersten erster erstes zweite zweiten zweiter zweites dritte dritten dritter drittes
+  vierte vierten vierter viertes fünfte fünften fünfter fünftes sechste sechsten sechster
+  sechstes achte achten achter achtes neunte neunten neunter neuntes zehnte zehnten zehnter
+  zehntes`,
 };
 
 /** A value for each language. */

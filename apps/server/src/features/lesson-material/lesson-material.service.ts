@@ -68,9 +68,13 @@ export function createLessonMaterialService(deps: {
 }
 export type LessonMaterialService = ReturnType<typeof createLessonMaterialService>;
 
-/** The lesson plus the file sentences closest to it (BM25), in their original order. */
+/**
+ * The lesson plus the topic's file sentences: all of them when the section is short, else the
+ * ones closest to the lesson (BM25), in their original order. A short section is kept whole
+ * because its topic's own words may be stop words ("ser y estar") that no search can match.
+ */
 export function focusedMaterial(m: LessonMaterial): MaterialSentence[] {
-  if (m.files.length === 0) return m.lesson;
+  if (m.files.length <= RELATED_SENTENCES) return [...m.lesson, ...m.files];
   const terms = keyphrases(m.lesson, 8).map((k) => k.text);
   const query = [m.topicName, m.title, ...terms].join(' ');
   const hits = createSentenceIndex(m.files)

@@ -440,6 +440,46 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       'SN1 gives a racemic mixture',
       'SN2 gives inversion of configuration',
     ]);
+
+    // Cards and questions test the topic's own notes, never the engine's instruction words.
+    const own = (sections['Nucleophilic substitution'] ?? []).join('\n').toLowerCase();
+    const scaffolding = /\b(explain|summari[sz]e|sentences?|notes|words|three|work through)\b/i;
+    const deck = (await client.post(`/lessons/${substitution?.lessonId}/flashcards`)).json();
+    expect(deck.cards.length).toBeGreaterThan(0);
+    for (const c of deck.cards as { front: string; back: string }[]) {
+      expect(own, `${c.front} -> ${c.back}`).toContain(c.back.toLowerCase());
+      expect(c.back).not.toMatch(scaffolding);
+    }
+    const quiz = (await client.post(`/lessons/${substitution?.lessonId}/quiz`)).json();
+    // Four lines may not hold four questions worth asking: fewer, said so, never filler.
+    if (quiz.questions.length < 4) {
+      const codes = quiz.warnings.map((n: { code: string }) => n.code);
+      expect(codes).toContain(
+        quiz.questions.length ? 'ai_thin_material' : 'ai_too_little_material',
+      );
+    }
+    const result = (
+      await client.post(`/quizzes/${quiz.id}/submit`, {
+        answers: quiz.questions.map(() => null),
+      })
+    ).json();
+    for (const q of result.questions as {
+      prompt: string;
+      options: string[];
+      correctIndex: number;
+      explanation: string;
+    }[]) {
+      const answerText = q.options[q.correctIndex] ?? '';
+      expect(q.options, q.prompt).toHaveLength(4);
+      expect(new Set(q.options.map((o) => o.toLowerCase())).size, q.prompt).toBe(4);
+      expect(own, q.prompt).toContain(answerText.toLowerCase());
+      expect(`${q.prompt} ${answerText}`).not.toMatch(scaffolding);
+      // The explanation quotes a line of the topic's own notes.
+      expect(
+        (sections['Nucleophilic substitution'] ?? []).some((line) => q.explanation.includes(line)),
+        q.explanation,
+      ).toBe(true);
+    }
   });
 
   it('keeps proposals private to their student', async () => {
