@@ -40,6 +40,18 @@ describe('study plans journey', () => {
     await page.waitForURL('**/Calculus');
     await see(page, 'No topics found for this subject.');
 
+    // Give the subject its own exam day and a high priority; both are shown after a reload.
+    await page.getByRole('button', { name: 'Change exam day and priority' }).click();
+    // The plan has no deadline, so the subject starts with no exam.
+    await page.getByLabel('No exam').uncheck();
+    await page.getByLabel('Exam day', { exact: true }).fill('2031-06-12');
+    await page.getByLabel('Priority', { exact: true }).selectOption({ label: 'High' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await see(page, 'Exam day and priority saved.');
+    await page.reload();
+    await see(page, 'June 12, 2031');
+    await see(page, 'High');
+
     // Add two topics; one with a formula in its notes and HTML in its name.
     await page.getByLabel('Topic name').fill('Derivatives');
     await page

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePlan } from '@/features/plans/api/get-plan';
+import { useSubject } from '@/features/subjects/api/get-subject';
+import { SubjectSchedule } from '@/features/subjects/components/subject-schedule';
 import { useTopicsBySubject } from '@/features/topics/api/get-topics-by-subject';
 import { AddTopicForm } from '@/features/topics/components/add-topic-form';
 import { TopicList } from '@/features/topics/components/topic-list';
@@ -13,8 +15,9 @@ import './study-pages.css';
 /**
  * The subject screen, /study-plan/subject/{planId}/{subjectName} and
  * /subject-detail/{planId}/{subjectName} (docs/product.md, Screens; one screen for both): header
- * with the topic count, topics with completion, 'View Lesson' and 'View Details', adding a
- * topic, and 'Subject not found.' followed by a redirect to /study-plan.
+ * with the topic count, topics with completion, 'View Lesson' and 'View Details', the exam day
+ * and priority with a form to change them, adding a topic, and 'Subject not found.' followed by
+ * a redirect to /study-plan.
  */
 export default function SubjectPage() {
   const { t } = useTranslation();
@@ -25,6 +28,7 @@ export default function SubjectPage() {
   const refresh = useRefreshStudyData();
   const subject = plan.data?.subjectDetails.find((s) => s.subjectName === subjectName);
   const topics = useTopicsBySubject(subject?.id);
+  const details = useSubject(subject?.id);
   const notFound =
     Number.isNaN(planId) || plan.isError || (plan.isSuccess && !plan.isFetching && !subject);
   useRedirectAfter(notFound, paths.studyPlans);
@@ -72,9 +76,24 @@ export default function SubjectPage() {
               onToggled={() => void refresh(planId)}
             />
           </section>
-          <section className="card">
-            <AddTopicForm subjectId={subject.id} onAdded={() => void refresh(planId)} />
-          </section>
+          <div className="stack">
+            <div className="card">
+              {details.data ? (
+                <SubjectSchedule subject={details.data} onSaved={() => void refresh(planId)} />
+              ) : details.isError ? (
+                <p className="form-message form-message--error" role="alert">
+                  {t('subjects.loadFailed')}
+                </p>
+              ) : (
+                <p className="status-text" role="status">
+                  {t('subjects.loading')}
+                </p>
+              )}
+            </div>
+            <section className="card">
+              <AddTopicForm subjectId={subject.id} onAdded={() => void refresh(planId)} />
+            </section>
+          </div>
         </div>
       )}
     </div>

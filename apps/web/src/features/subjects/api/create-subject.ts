@@ -2,7 +2,7 @@ import { type CreateSubjectInput, subjectEndpoints } from '@studybuddy/contracts
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /subjects with { studyPlanId, name }. */
+/** POST /subjects with { studyPlanId, name } and optionally examDate and priority. */
 export function createSubject(input: CreateSubjectInput) {
   return apiRequest(subjectEndpoints.create, { body: input });
 }

@@ -9,48 +9,62 @@ import { isApiError } from '@/lib/api-error';
 import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
 import { shownError } from '@/lib/form-errors';
 import { useCreateSubject } from '../api/create-subject';
+import { examDateToSend, ScheduleFields, scheduleFieldsShape } from './schedule-fields';
 import './subjects.css';
 
-const formSchema = z.object({ name: createSubjectInputSchema.shape.name });
+const formSchema = z.object({ name: createSubjectInputSchema.shape.name, ...scheduleFieldsShape });
 type AddSubjectValues = z.input<typeof formSchema>;
+const formFields = ['name', 'examDate', 'priority'] as const;
+const emptyValues: AddSubjectValues = { name: '', examDate: '', noExam: false, priority: 1 };
 
 export interface AddSubjectFormProps {
   planId: number;
   onAdded: (subject: Subject) => void;
 }
 
-/** Adds a subject to a plan (POST /subjects). */
+/**
+ * Adds a subject to a plan (POST /subjects): a name, an optional exam day (empty means the
+ * plan's deadline, "No exam" sends null) and a priority, Medium unless chosen.
+ */
 export function AddSubjectForm({ planId, onAdded }: AddSubjectFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateSubject();
   const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<
+  const { register, handleSubmit, setError, reset, watch, formState } = useForm<
     AddSubjectValues,
     unknown,
     z.output<typeof formSchema>
-  >({ resolver: zodResolver(formSchema), mode: 'onTouched', defaultValues: { name: '' } });
+  >({ resolver: zodResolver(formSchema), mode: 'onTouched', defaultValues: emptyValues });
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setAdded(null);
     try {
-      const subject = await create.mutateAsync({ studyPlanId: planId, name });
-      reset({ name: '' });
+      const examDate = examDateToSend(values);
+      const subject = await create.mutateAsync({
+        studyPlanId: planId,
+        name: values.name,
+        ...(examDate === undefined ? {} : { examDate }),
+        priority: values.priority,
+      });
+      reset(emptyValues);
       setAdded(t('subjects.add.added', { name: subject.name }));
       onAdded(subject);
     } catch (error) {
-      const issue = isApiError(error)
-        ? error.fieldIssues.find((i) => i.path === 'name')
-        : undefined;
-      if (issue && isApiError(error)) {
-        setError('name', {
-          type: 'server',
-          message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-        });
-      } else {
-        setFormError(errorMessage(error, t, i18n.language));
+      let mapped = false;
+      if (isApiError(error)) {
+        for (const issue of error.fieldIssues) {
+          const field = formFields.find((f) => f === issue.path);
+          if (!field) continue;
+          mapped = true;
+          setError(field, {
+            type: 'server',
+            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
+          });
+        }
       }
+      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
     }
   });
 
@@ -69,6 +83,16 @@ export function AddSubjectForm({ planId, onAdded }: AddSubjectFormProps) {
           error={shownError(formState, 'name', t)}
           {...register('name')}
         />
+      </div>
+      <div className="add-subject-form">
+        <ScheduleFields
+          register={register}
+          formState={formState}
+          noExam={watch('noExam')}
+          dateHint={t('subjects.fields.examDateHintCreate')}
+        />
+      </div>
+      <div className="actions">
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
           {t('subjects.add.submit')}
         </button>
