@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { FieldPath, FieldValues, FormState } from 'react-hook-form';
+import type { FieldPath, FieldValues, FormState, UseFormSetError } from 'react-hook-form';
+import { isApiError } from './api-error';
+import { fieldIssueMessage } from './error-message';
 import { translateValidationMessage } from './validation-messages';
 
 /**
@@ -17,4 +19,32 @@ export function shownError<T extends FieldValues>(
   if (!touched && !state.isSubmitted) return undefined;
   const message = (state.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   return translateValidationMessage(message, t) || undefined;
+}
+
+/**
+ * Puts a failed request's field problems on the form's own fields, translated, and says
+ * whether any matched; when none did, the caller shows a message for the whole form.
+ * `onField` runs for each field that got one (a form may need to reveal it first).
+ */
+export function putFieldIssues<T extends FieldValues>(
+  error: unknown,
+  fields: readonly FieldPath<T>[],
+  setError: UseFormSetError<T>,
+  t: TFunction,
+  language: string,
+  onField?: (field: FieldPath<T>) => void,
+): boolean {
+  if (!isApiError(error)) return false;
+  let mapped = false;
+  for (const issue of error.fieldIssues) {
+    const field = fields.find((f) => f === issue.path);
+    if (!field) continue;
+    mapped = true;
+    onField?.(field);
+    setError(field, {
+      type: 'server',
+      message: fieldIssueMessage(issue.message, error.code, t, language),
+    });
+  }
+  return mapped;
 }

@@ -1,5 +1,6 @@
 import type { Notice } from '@studybuddy/contracts';
 import type { CardDraft, QuestionDraft } from '../../domain/nlp/generate.js';
+import type { Language } from '../../domain/text/language.js';
 
 /** A file or note the student gave us, as plain text. */
 export interface SourceText {
@@ -35,7 +36,7 @@ export interface Generated<T> {
 }
 
 /** The languages the app speaks; a model is asked to answer in the student's one. */
-export type Language = 'en' | 'el' | 'es' | 'fr' | 'de';
+export type { Language } from '../../domain/text/language.js';
 
 /** A sentence of the student's material (lesson or file) and where it comes from. */
 export interface MaterialSentence {

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { createTopicsRepository } from '../topics/index.js';
 
 export function createLessonMaterialRepository(db: Kysely<Database>) {
+  const topics = createTopicsRepository(db);
   return {
     /** The student's lesson with its topic, its subject's exam day and the plan's zone. */
     findLessonContext(userId: number, lessonId: number) {
@@ -27,17 +29,7 @@ export function createLessonMaterialRepository(db: Kysely<Database>) {
     },
 
     /** The names of the subject's other topics, whose sections of the files are theirs. */
-    async listOtherTopicNames(userId: number, subjectId: number, topicId: number) {
-      const rows = await db
-        .selectFrom('topics')
-        .select('name')
-        .where('userId', '=', userId)
-        .where('subjectId', '=', subjectId)
-        .where('id', '!=', topicId)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => r.name);
-    },
+    listOtherTopicNames: topics.listSiblingNames,
 
     listSubjectFiles(userId: number, subjectId: number) {
       return db

@@ -38,6 +38,19 @@ export function createTopicsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The names of a topic's sibling topics in its subject, in order. */
+    async listSiblingNames(userId: number, subjectId: number, topicId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('topics')
+        .select('name')
+        .where('userId', '=', userId)
+        .where('subjectId', '=', subjectId)
+        .where('id', '!=', topicId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.name);
+    },
+
     findTopic(userId: number, id: number): Promise<TopicRow | undefined> {
       return db
         .selectFrom('topics')

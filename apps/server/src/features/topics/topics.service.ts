@@ -142,9 +142,7 @@ export function createTopicsService(deps: {
       const sources: SourceText[] = read.map((f) => ({ name: f.name, text: f.text }));
       // Only the parts of the files that speak of the topic are read to write it; the sections
       // of the subject's other topics stay theirs.
-      const siblings = (await topics.listTopics(userId, [row.subjectId]))
-        .filter((t) => t.id !== row.id)
-        .map((t) => t.name);
+      const siblings = await topics.listSiblingNames(userId, row.subjectId, row.id);
       const material = await deps.readers.work.run<SourceText[]>(
         { kind: 'material', args: [row.name, sources, TOPIC_MATERIAL_CHARS, siblings] },
         signal,

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxField, FormMessage, InputField } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-error';
-import { fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { authErrorText } from './auth-error';
@@ -53,17 +51,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     try {
       await registerMutation.mutateAsync({ username, firstName, lastName, email, password });
     } catch (error) {
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = serverFields.find((f) => f === issue.path);
-          if (field) {
-            setError(field, {
-              type: 'server',
-              message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-            });
-          }
-        }
-      }
+      putFieldIssues(error, serverFields, setError, t, i18n.language);
       setFormError(authErrorText(error, t, i18n.language, 'auth.register.errors.failed'));
       return;
     }

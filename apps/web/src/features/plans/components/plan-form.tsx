@@ -7,9 +7,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { FormMessage, InputField, TextAreaField } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useCreatePlan } from '../api/create-plan';
 import { useUpdatePlan } from '../api/update-plan';
 
@@ -56,19 +55,8 @@ export function PlanForm({ plan, onSaved }: PlanFormProps) {
         : await create.mutateAsync(input);
       onSaved(saved);
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = formFields.find((f) => f === issue.path);
-          if (!field) continue;
-          mapped = true;
-          setError(field, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      if (!putFieldIssues(error, formFields, setError, t, i18n.language))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 

@@ -9,9 +9,8 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField, FormMessage, InputField } from '@/components/form-field';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileFormValues = z.output<typeof updateProfileInputSchema>;
@@ -84,20 +83,11 @@ export function ProfileForm({ profile }: ProfileFormProps) {
       setShowPasswords(false);
       setSaved(true);
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = formFields.find((f) => f === issue.path);
-          if (!field) continue;
-          mapped = true;
-          if ((passwordFields as readonly string[]).includes(field)) setShowPasswords(true);
-          setError(field, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      const reveal = (field: string) => {
+        if ((passwordFields as readonly string[]).includes(field)) setShowPasswords(true);
+      };
+      if (!putFieldIssues(error, formFields, setError, t, i18n.language, reveal))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 

@@ -17,9 +17,8 @@ import {
   SelectField,
   TextAreaField,
 } from '@/components/form-field';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useCreateSession } from '../api/create-session';
 import { useDeleteSession } from '../api/delete-session';
 import { useUpdateSession } from '../api/update-session';
@@ -179,19 +178,8 @@ export function SessionForm({
         : await create.mutateAsync(input);
       onSaved(saved);
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = formFields.find((f) => f === issue.path);
-          if (!field) continue;
-          mapped = true;
-          setError(field, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      if (!putFieldIssues(error, formFields, setError, t, i18n.language))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormMessage, InputField } from '@/components/form-field';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useCreateSubject } from '../api/create-subject';
 import { examDateToSend, ScheduleFields, scheduleFieldsShape } from './schedule-fields';
 import './subjects.css';
@@ -52,19 +51,8 @@ export function AddSubjectForm({ planId, onAdded }: AddSubjectFormProps) {
       setAdded(t('subjects.add.added', { name: subject.name }));
       onAdded(subject);
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = formFields.find((f) => f === issue.path);
-          if (!field) continue;
-          mapped = true;
-          setError(field, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      if (!putFieldIssues(error, formFields, setError, t, i18n.language))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 

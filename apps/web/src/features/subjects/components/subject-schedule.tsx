@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormMessage } from '@/components/form-field';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format-date';
 import { useUpdateSubject } from '../api/update-subject';
 import {
@@ -131,19 +131,8 @@ function ScheduleForm({
       };
       onSaved(await update.mutateAsync({ id: subject.id, input }));
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          const field = formFields.find((f) => f === issue.path);
-          if (!field) continue;
-          mapped = true;
-          setError(field, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      if (!putFieldIssues(error, formFields, setError, t, i18n.language))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 

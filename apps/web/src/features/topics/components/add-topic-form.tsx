@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormMessage, InputField, TextAreaField } from '@/components/form-field';
 import { aiLanguage } from '@/lib/ai-language';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage, fieldIssueMessage } from '@/lib/error-message';
-import { shownError } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/error-message';
+import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useCreateTopic } from '../api/create-topic';
 
 const formSchema = z.object({
@@ -52,18 +51,8 @@ export function AddTopicForm({ subjectId, onAdded }: AddTopicFormProps) {
       setAdded(t('topics.add.added', { name: topic.name }));
       onAdded(topic);
     } catch (error) {
-      let mapped = false;
-      if (isApiError(error)) {
-        for (const issue of error.fieldIssues) {
-          if (issue.path !== 'name' && issue.path !== 'deepDiveContent') continue;
-          mapped = true;
-          setError(issue.path, {
-            type: 'server',
-            message: fieldIssueMessage(issue.message, error.code, t, i18n.language),
-          });
-        }
-      }
-      if (!mapped) setFormError(errorMessage(error, t, i18n.language));
+      if (!putFieldIssues(error, ['name', 'deepDiveContent'], setError, t, i18n.language))
+        setFormError(errorMessage(error, t, i18n.language));
     }
   });
 
