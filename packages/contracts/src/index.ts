@@ -7,7 +7,9 @@ export * from './feedback.js';
 export * from './flashcards.js';
 export * from './health.js';
 export * from './ids.js';
+export * from './key-topics.js';
 export * from './lessons.js';
+export * from './living-plan.js';
 export * from './notices.js';
 export * from './plans.js';
 export * from './profile.js';
@@ -18,6 +20,7 @@ export * from './smart-scheduler.js';
 export * from './study-sessions.js';
 export * from './subjects.js';
 export * from './topics.js';
+export * from './workload.js';
 
 /** Cookie and header names of the double-submit CSRF defence. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -19,6 +19,15 @@ export const noticeCodes = [
   'plan_days_too_long',
   'plan_weeks_too_full',
   'plan_missed_session_not_made_up',
+  // The living plan: re-planning, its trade-offs, and readiness per subject.
+  'replan_nothing_to_do',
+  'replan_not_made_up',
+  'tradeoff_add_time',
+  'tradeoff_move_exam',
+  'tradeoff_drop_topic',
+  'readiness_on_track',
+  'readiness_needs_more',
+  'readiness_behind',
   // The "extra wishes" the planner applied or could not read.
   'wish_no_study_days',
   'wish_not_before',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
 import { noticeListSchema } from './notices.js';
+import { WORKLOAD } from './workload.js';
 
 /** Constants of the wizard (docs/product.md, Constants and limits). */
 export const WIZARD = {
@@ -34,6 +35,11 @@ export const WIZARD_MESSAGES = {
   tooManySubjects: 'At most 20 subjects.',
   deadlineOutsidePeriod: 'The deadline must be after the start date and inside the study period.',
   extraWishesMax: 'Extra wishes must be at most 2000 characters.',
+  hoursNeededRange: 'Hours needed must be between 1 and 500.',
+  weeklyHoursRange: 'Hours a week must be between 0.5 and 40.',
+  hoursNeededWithoutExam: 'Hours needed is for a subject with an exam; give hours a week instead.',
+  weeklyHoursWithExam: 'Hours a week is for a subject without an exam; give hours needed instead.',
+  maxLoadRange: 'The weekly booking cap must be between 50% and 100%.',
 } as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use a time as HH:MM.');
@@ -127,8 +133,36 @@ export const wizardSubjectSchema = z
       .optional()
       .nullable(),
     subjectIndex: z.number().int().min(0),
+    hoursNeeded: z
+      .number()
+      .min(WORKLOAD.hoursNeededMin, WIZARD_MESSAGES.hoursNeededRange)
+      .max(WORKLOAD.hoursNeededMax, WIZARD_MESSAGES.hoursNeededRange)
+      .optional()
+      .nullable()
+      .describe('Hours the subject needs before its exam; absent: our estimate'),
+    weeklyHours: z
+      .number()
+      .min(WORKLOAD.weeklyHoursMin, WIZARD_MESSAGES.weeklyHoursRange)
+      .max(WORKLOAD.weeklyHoursMax, WIZARD_MESSAGES.weeklyHoursRange)
+      .optional()
+      .nullable()
+      .describe('Hours a week for a subject without an exam; absent: our estimate'),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.hoursNeeded != null && !s.deadline)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hoursNeeded'],
+        message: WIZARD_MESSAGES.hoursNeededWithoutExam,
+      });
+    if (s.weeklyHours != null && s.deadline)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['weeklyHours'],
+        message: WIZARD_MESSAGES.weeklyHoursWithExam,
+      });
+  });
 
 export const wizardSubjectsSchema = z
   .array(wizardSubjectSchema)
@@ -184,6 +218,13 @@ export const wizardPreferencesSchema = z
     sessionLength: z.union([z.literal(1), z.literal(1.5), z.literal(2)]),
     frontLoad: z.boolean(),
     extraWishes: z.string().max(2000, WIZARD_MESSAGES.extraWishesMax).optional().default(''),
+    maxLoad: z
+      .number()
+      .min(WORKLOAD.maxLoadMin, WIZARD_MESSAGES.maxLoadRange)
+      .max(WORKLOAD.maxLoadMax, WIZARD_MESSAGES.maxLoadRange)
+      .optional()
+      .default(WORKLOAD.maxLoadDefault)
+      .describe("Most of a week's free time the plan books (0.5 to 1)"),
   })
   .strict();
 export type WizardPreferences = z.infer<typeof wizardPreferencesSchema>;

@@ -18,6 +18,19 @@ export const studySessionSchema = z
     topicName: z.string().nullable(),
     notes: z.string().nullable(),
     reminder: z.boolean(),
+    kind: z
+      .enum(['learn', 'review', 'final-review', 'catch-up'])
+      .nullable()
+      .describe('What a planned session is for; null for one the student added'),
+    checkIn: z
+      .object({
+        status: z.enum(['done', 'partial', 'missed']),
+        minutesDone: z.number().int().nullable(),
+        rating: z.number().int().min(1).max(5).nullable(),
+        at: z.string().describe('ISO 8601 date-time of the check-in'),
+      })
+      .nullable()
+      .describe('How the session went; null until the student checks it in'),
   })
   .describe('StudySession');
 export type StudySession = z.infer<typeof studySessionSchema>;

@@ -61,6 +61,10 @@ export interface SubjectsTable {
   examDate: string | null;
   /** 0 = low, 1 = medium, 2 = high (the wizard's scale). */
   priority: Generated<number>;
+  /** Hours needed before the exam (the student's or our estimate); null when not known. */
+  hoursNeeded: number | null;
+  /** Hours a week for a subject without an exam; null when not known. */
+  weeklyHours: number | null;
   createdAt: string;
 }
 
@@ -71,6 +75,8 @@ export interface TopicsTable {
   name: string;
   deepDiveContent: string | null;
   completed: number;
+  /** 1 when the student dropped it in a re-plan trade-off. */
+  dropped: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -110,6 +116,14 @@ export interface StudySessionsTable {
   focus: string | null;
   /** JSON array of file names. */
   materials: string | null;
+  /** done | partial | missed; null until checked in. */
+  checkInStatus: string | null;
+  minutesDone: number | null;
+  /** 1-5, how the session went. */
+  rating: number | null;
+  checkedInAt: string | null;
+  /** 1 once a re-plan has placed (or given up) its unfinished hours. */
+  carriedOver: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

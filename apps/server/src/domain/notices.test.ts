@@ -73,6 +73,11 @@ describe('notice', () => {
       otherEndTime: '19:00',
       plannedHours: 5,
       availableHours: 4,
+      moreHours: 2,
+      addHours: 1.5,
+      doneHours: 3,
+      newDate: '2026-01-09',
+      topic: 'T',
       made: 3,
       asked: 8,
     };

@@ -48,6 +48,18 @@ export interface NoticeParams {
     freeHours: number;
   };
   plan_missed_session_not_made_up: { subject: string; missedDate: string };
+  replan_nothing_to_do: None;
+  /** `moreHours`: unfinished hours no free place before the deadline holds. */
+  replan_not_made_up: { subject: string; moreHours: number; deadlineDate: string };
+  /** `count`: the days the hours are added on (one choice may add on several). */
+  tradeoff_add_time: { subject: string; addHours: number; blockDate: string; count: number };
+  tradeoff_move_exam: { subject: string; examDate: string; newDate: string };
+  /** `percent`: the share of the subject's topics covered without it. */
+  tradeoff_drop_topic: { subject: string; topic: string; percent: number };
+  readiness_on_track: { doneHours: number; needHours: number };
+  readiness_needs_more: { moreHours: number; deadlineDate: string };
+  /** `freeHours`: what the free time left before the deadline holds. */
+  readiness_behind: { moreHours: number; deadlineDate: string; freeHours: number };
   wish_no_study_days: { weekdays: number[] };
   wish_not_before: { startTime: string };
   wish_not_after: { endTime: string };
@@ -139,6 +151,19 @@ const english: English = {
     `Some weeks use more than ${p.percent}% of your free time (${date(p.fromDate)} to ${date(p.toDate)}: ${h(p.usedHours)} of ${h(p.freeHours)} h), which leaves little room to make up a missed session.`,
   plan_missed_session_not_made_up: (p) =>
     `${p.subject}: no free place is left before the exam to make up the missed session of ${date(p.missedDate)}.`,
+  replan_nothing_to_do: () => 'Nothing to re-plan: no missed or unfinished session is waiting.',
+  replan_not_made_up: (p) =>
+    `${p.subject}: ${h(p.moreHours)} h of unfinished work no longer fit before ${date(p.deadlineDate)}; choose one of the ways out offered.`,
+  tradeoff_add_time: (p) =>
+    `Add ${h(p.addHours)} h on ${date(p.blockDate)}${p.count > 1 ? ` and ${p.count - 1} more day(s)` : ''} (${p.subject} back on track).`,
+  tradeoff_move_exam: (p) =>
+    `Move the ${p.subject} exam date from ${date(p.examDate)} to ${date(p.newDate)} (back on track).`,
+  tradeoff_drop_topic: (p) =>
+    `Drop "${p.topic}" from ${p.subject} (covered ${p.percent}% instead of 100%).`,
+  readiness_on_track: (p) => `On track: ${h(p.doneHours)} of ${h(p.needHours)} h done.`,
+  readiness_needs_more: (p) => `Needs ${h(p.moreHours)} h more before ${date(p.deadlineDate)}.`,
+  readiness_behind: (p) =>
+    `Needs ${h(p.moreHours)} h more before ${date(p.deadlineDate)}, and only ${h(p.freeHours)} h of free time are left.`,
   wish_no_study_days: (p) => `Applied your wish: no study on ${weekdays(p.weekdays)}.`,
   wish_not_before: (p) => `Applied your wish: no session before ${p.startTime}.`,
   wish_not_after: (p) => `Applied your wish: no session after ${p.endTime}.`,

@@ -6,6 +6,7 @@ import * as m0004 from './0004-add-drafts-and-study-files.js';
 import * as m0005 from './0005-create-app-feedback.js';
 import * as m0006 from './0006-create-ai-tables.js';
 import * as m0007 from './0007-add-subject-exam-and-priority.js';
+import * as m0008 from './0008-add-workload-and-check-ins.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-create-app-feedback': m0005,
   '0006-create-ai-tables': m0006,
   '0007-add-subject-exam-and-priority': m0007,
+  '0008-add-workload-and-check-ins': m0008,
 };

@@ -29,6 +29,11 @@ export function createStudySessionsRepository(db: Kysely<Database>) {
         's.endAt',
         's.notes',
         's.reminder',
+        's.kind',
+        's.checkInStatus',
+        's.minutesDone',
+        's.rating',
+        's.checkedInAt',
         'sub.name as subjectName',
         't.name as topicName',
       ])

@@ -57,6 +57,8 @@ describe('study sessions service', () => {
       topicName: 'Derivatives',
       notes: 'Chapter 3',
       reminder: true,
+      kind: null,
+      checkIn: null,
     });
     expect(await sessions.listSessions(ana)).toEqual([created]);
   });

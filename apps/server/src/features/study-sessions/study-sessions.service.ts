@@ -1,4 +1,4 @@
-import type { StudySession, sessionFormInputSchema } from '@studybuddy/contracts';
+import type { CheckInStatus, StudySession, sessionFormInputSchema } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import type { SessionFields, StudySessionsRepository } from './study-sessions.repository.js';
@@ -23,8 +23,21 @@ function toDto(r: SessionRow): StudySession {
     topicName: r.topicName,
     notes: r.notes,
     reminder: r.reminder === 1,
+    kind: sessionKind(r.kind),
+    checkIn:
+      r.checkInStatus && r.checkedInAt
+        ? {
+            status: r.checkInStatus as CheckInStatus,
+            minutesDone: r.minutesDone,
+            rating: r.rating,
+            at: r.checkedInAt,
+          }
+        : null,
   };
 }
+
+const KINDS = ['learn', 'review', 'final-review', 'catch-up'] as const;
+const sessionKind = (kind: string | null) => KINDS.find((k) => k === kind) ?? null;
 
 export function createStudySessionsService(deps: { sessions: StudySessionsRepository }) {
   const { sessions } = deps;

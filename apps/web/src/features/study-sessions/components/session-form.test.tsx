@@ -131,6 +131,8 @@ describe('SessionForm', () => {
       topicName: 'Mitosis',
       notes: 'Bring notes',
       reminder: true,
+      kind: null,
+      checkIn: null,
     };
     vi.stubGlobal(
       'fetch',
@@ -178,6 +180,8 @@ describe('SessionForm', () => {
       topicName: 'Matrices',
       notes: null,
       reminder: false,
+      kind: null,
+      checkIn: null,
     };
     renderForm({ session });
     expect(select(/^Study plan/).value).toBe('2');

@@ -29,6 +29,8 @@ function session(id: number, localStart: string): StudySession {
     topicName: null,
     notes: null,
     reminder: false,
+    kind: null,
+    checkIn: null,
   };
 }
 

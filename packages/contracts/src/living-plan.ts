@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { idParamsSchema, idSchema } from './ids.js';
+import { noticeSchema } from './notices.js';
+import { studySessionSchema } from './study-sessions.js';
+
+/**
+ * The living plan (docs/product.md, The living plan): a student checks in each past session,
+ * re-plans the unfinished hours before each deadline, and sees per subject whether they will be
+ * ready.
+ */
+
+export const checkInStatuses = ['done', 'partial', 'missed'] as const;
+export type CheckInStatus = (typeof checkInStatuses)[number];
+
+export const LIVING_PLAN_MESSAGES = {
+  minutesRequired: 'Say how many minutes you studied.',
+  minutesOverLength: 'Minutes done cannot be more than the session lasts.',
+  minutesOnlyPartial: 'Minutes done is only for a session done in part.',
+  notStarted: 'This session has not started yet.',
+  notAccepted: 'Accept the plan before re-planning it.',
+  choiceNotOffered: 'That choice is not offered for this plan.',
+} as const;
+
+export const checkInInputSchema = z
+  .object({
+    status: z.enum(checkInStatuses, { error: 'Choose done, partly or missed.' }),
+    minutesDone: z
+      .number({ error: 'Minutes must be a number.' })
+      .int('Minutes must be a whole number.')
+      .min(1, 'Minutes must be at least 1.')
+      .max(24 * 60, 'Minutes must be at most 1440.')
+      .optional()
+      .nullable(),
+    rating: z
+      .number({ error: 'Rating must be a number.' })
+      .int('Rating must be a whole number.')
+      .min(1, 'Rating must be from 1 to 5.')
+      .max(5, 'Rating must be from 1 to 5.')
+      .optional()
+      .nullable(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.status === 'partial' && v.minutesDone == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minutesDone'],
+        message: LIVING_PLAN_MESSAGES.minutesRequired,
+      });
+    if (v.status !== 'partial' && v.minutesDone != null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minutesDone'],
+        message: LIVING_PLAN_MESSAGES.minutesOnlyPartial,
+      });
+  })
+  .describe('CheckInInput');
+export type CheckInInput = z.input<typeof checkInInputSchema>;
+
+/** One change to the calendar made by a re-plan; times are ISO 8601 instants (UTC). */
+export const replanChangeSchema = z
+  .object({
+    sessionId: z.number().int().optional(),
+    subject: z.string(),
+    from: z.string().optional().describe('Start before the change (absent for an added session)'),
+    to: z.string().optional().describe('Start after the change (absent for a removed session)'),
+  })
+  .describe('ReplanChange');
+export type ReplanChange = z.infer<typeof replanChangeSchema>;
+
+export const tradeOffKinds = ['add-time', 'move-exam', 'drop-topic'] as const;
+export type TradeOffKind = (typeof tradeOffKinds)[number];
+
+/** A concrete way out when the unfinished work no longer fits before a deadline. */
+export const tradeOffSchema = z
+  .object({
+    id: z.string().describe('Send back as `choice` to re-plan with this trade-off'),
+    kind: z.enum(tradeOffKinds),
+    subject: z.string(),
+    notice: noticeSchema.describe('What the choice does and its effect on readiness'),
+  })
+  .describe('TradeOff');
+export type TradeOff = z.infer<typeof tradeOffSchema>;
+
+export const readinessStatuses = ['on-track', 'at-risk', 'behind'] as const;
+export type ReadinessStatus = (typeof readinessStatuses)[number];
+
+/** Whether one subject will be ready by its deadline. */
+export const subjectReadinessSchema = z
+  .object({
+    subjectId: z.number().int(),
+    subject: z.string(),
+    deadline: z.string().nullable().describe('The exam day, YYYY-MM-DD, or null'),
+    hoursNeeded: z.number().describe('Hours needed by the deadline (or by the period end)'),
+    hoursDone: z.number().describe('Hours checked in as done, partial minutes included'),
+    hoursPlanned: z.number().describe('Hours of sessions still to come before the deadline'),
+    topicsCovered: z.number().int(),
+    topicsTotal: z.number().int(),
+    recall: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("Mean predicted recall of the subject's flashcards on the deadline"),
+    status: z.enum(readinessStatuses),
+    message: z.string().describe('One sentence in English: "needs 3 h more before Fri 12 Dec"'),
+    notice: noticeSchema.describe('The same sentence as a notice, for the student language'),
+  })
+  .describe('SubjectReadiness');
+export type SubjectReadiness = z.infer<typeof subjectReadinessSchema>;
+
+export const readinessSchema = z.array(subjectReadinessSchema).describe('Readiness');
+
+export const replanInputSchema = z
+  .object({
+    choice: z.string().max(200).optional().describe('The id of an offered trade-off'),
+  })
+  .strict()
+  .describe('ReplanInput');
+export type ReplanInput = z.input<typeof replanInputSchema>;
+
+export const replanResultSchema = z
+  .object({
+    moved: z.array(replanChangeSchema),
+    added: z.array(replanChangeSchema),
+    removed: z.array(replanChangeSchema),
+    tradeOffs: z.array(tradeOffSchema),
+    readiness: readinessSchema,
+  })
+  .describe('ReplanResult');
+export type ReplanResult = z.infer<typeof replanResultSchema>;
+
+const planIdParamsSchema = z.object({ planId: idSchema }).strict();
+
+export const livingPlanEndpoints = {
+  checkIn: endpoint({
+    method: 'POST',
+    path: '/api/sessions/:id/check-in',
+    params: idParamsSchema,
+    body: checkInInputSchema,
+    response: studySessionSchema,
+    summary: 'Say how a past session went: done, partly (minutes) or missed, with a 1-5 rating',
+  }),
+  replan: endpoint({
+    method: 'POST',
+    path: '/api/plans/:planId/replan',
+    params: planIdParamsSchema,
+    body: replanInputSchema,
+    response: replanResultSchema,
+    summary:
+      'Re-place the unfinished hours of missed and partly done sessions before each deadline',
+  }),
+  readiness: endpoint({
+    method: 'GET',
+    path: '/api/plans/:planId/readiness',
+    params: planIdParamsSchema,
+    body: undefined,
+    response: readinessSchema,
+    summary: 'Per subject: hours needed, done and planned, topics covered and a status',
+  }),
+};
