@@ -44,6 +44,11 @@ import {
   createLessonsService,
   lessonRoutes,
 } from './features/lessons/index.js';
+import {
+  createLivingPlanRepository,
+  createLivingPlanService,
+  livingPlanRoutes,
+} from './features/living-plan/index.js';
 import { createPlansRepository, createPlansService, planRoutes } from './features/plans/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import {
@@ -235,6 +240,12 @@ export async function buildApp({
   await app.register(topicRoutes, { topics });
   await app.register(lessonRoutes, { lessons });
   await app.register(studySessionRoutes, { sessions });
+  await app.register(livingPlanRoutes, {
+    livingPlan: createLivingPlanService({
+      repo: createLivingPlanRepository(db.db),
+      readSession: (userId, id) => sessions.getSession(userId, id),
+    }),
+  });
   await app.register(progressRoutes, { progress });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackRepository(db.db),

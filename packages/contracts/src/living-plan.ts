@@ -20,6 +20,8 @@ export const LIVING_PLAN_MESSAGES = {
   notStarted: 'This session has not started yet.',
   notAccepted: 'Accept the plan before re-planning it.',
   choiceNotOffered: 'That choice is not offered for this plan.',
+  handMade:
+    'This plan was made by hand, so there is no free time known to re-plan into: move or add its sessions yourself.',
 } as const;
 
 export const checkInInputSchema = z

@@ -1,6 +1,13 @@
 import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { capAtDeadline, newCardState, type ReviewRating, review } from './srs.js';
+import {
+  capAtDeadline,
+  meanRecall,
+  newCardState,
+  type ReviewRating,
+  review,
+  type SrsState,
+} from './srs.js';
 
 const ratings: ReviewRating[] = ['again', 'hard', 'good', 'easy'];
 const grade = {
@@ -90,5 +97,34 @@ describe('spaced repetition', () => {
     const t0 = performance.now();
     for (let i = 0; i < 1000; i++) s = review(s, ratings[i % 4] as ReviewRating, new Date(s.due));
     expect((performance.now() - t0) / 1000).toBeLessThan(1);
+  });
+});
+
+describe('meanRecall', () => {
+  const card = (o: Partial<SrsState> = {}): SrsState => ({
+    due: '2026-03-10T00:00:00.000Z',
+    stability: 10,
+    difficulty: 5,
+    elapsedDays: 0,
+    scheduledDays: 10,
+    learningSteps: 0,
+    reps: 3,
+    lapses: 0,
+    state: 2,
+    lastReview: '2026-03-01T00:00:00.000Z',
+    ...o,
+  });
+
+  it('is undefined without cards, falls with time and counts unreviewed cards as 0', () => {
+    expect(meanRecall([], new Date('2026-03-20'))).toBeUndefined();
+    const soon = meanRecall([card()], new Date('2026-03-05T00:00:00Z')) as number;
+    const late = meanRecall([card()], new Date('2026-04-20T00:00:00Z')) as number;
+    expect(soon).toBeGreaterThan(late);
+    expect(soon).toBeLessThanOrEqual(1);
+    const mixed = meanRecall(
+      [card(), card({ reps: 0, lastReview: null, state: 0 })],
+      new Date('2026-03-05T00:00:00Z'),
+    );
+    expect(mixed).toBeCloseTo(soon / 2, 6);
   });
 });

@@ -124,3 +124,19 @@ export function review(
   card.due = capAtDeadline(card.due, now, opts.deadline ?? null, opts.timeZone);
   return fromCard(card);
 }
+
+/**
+ * Mean FSRS retrievability of the cards at `at` (a subject's predicted recall on its exam day);
+ * a card never reviewed counts as 0, and no cards gives undefined.
+ */
+export function meanRecall(cards: readonly SrsState[], at: Date): number | undefined {
+  if (cards.length === 0) return undefined;
+  const f = scheduler(DEFAULT_RETENTION);
+  let sum = 0;
+  for (const c of cards) {
+    if (!c.lastReview || c.reps === 0) continue;
+    const r = f.get_retrievability(toCard(c), at, false);
+    if (Number.isFinite(r)) sum += Math.min(1, Math.max(0, r));
+  }
+  return sum / cards.length;
+}

@@ -67,6 +67,9 @@ export function createStudySessionsService(deps: { sessions: StudySessionsReposi
   }
 
   return {
+    /** One session of an accepted plan, as the calendar reads it (404 when not the student's). */
+    getSession: read,
+
     async listSessions(userId: number): Promise<StudySession[]> {
       return (await sessions.listSessions(userId)).map(toDto);
     },

@@ -1,0 +1,3 @@
+export { createLivingPlanRepository } from './living-plan.repository.js';
+export { livingPlanRoutes } from './living-plan.routes.js';
+export { createLivingPlanService } from './living-plan.service.js';

@@ -1,0 +1,23 @@
+import { livingPlanEndpoints } from '@studybuddy/contracts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../platform/authenticate.js';
+import { route } from '../../platform/route.js';
+import type { LivingPlanService } from './living-plan.service.js';
+
+const opts = { tags: ['living plan'] };
+
+export async function livingPlanRoutes(
+  app: FastifyInstance,
+  deps: { livingPlan: LivingPlanService },
+): Promise<void> {
+  const { livingPlan } = deps;
+  route(app, livingPlanEndpoints.checkIn, opts, async (req) =>
+    livingPlan.checkIn(currentUser(req).id, req.params.id, req.body),
+  );
+  route(app, livingPlanEndpoints.replan, opts, async (req) =>
+    livingPlan.replan(currentUser(req).id, req.params.planId, req.body),
+  );
+  route(app, livingPlanEndpoints.readiness, opts, async (req) =>
+    livingPlan.readiness(currentUser(req).id, req.params.planId),
+  );
+}

@@ -1,0 +1,274 @@
+import {
+  type CheckInInput,
+  LIVING_PLAN_MESSAGES,
+  type ReplanInput,
+  type ReplanResult,
+  type StudySession,
+  type SubjectReadiness,
+  wizardAvailabilitySchema,
+  wizardPeriodSchema,
+  wizardPreferencesSchema,
+} from '@studybuddy/contracts';
+import {
+  type CatchUpInput,
+  type CheckInState,
+  catchUp,
+  freeHoursBeforeDeadlines,
+  type LocalSession,
+} from '../../domain/planner/catch-up.js';
+import { dayNumber, formatClock, isoDate, parseClock } from '../../domain/planner/dates.js';
+import { subjectReadiness } from '../../domain/planner/readiness.js';
+import { meanRecall } from '../../domain/srs/srs.js';
+import { fromZoned, toZoned } from '../../domain/time/zoned.js';
+import { AppError } from '../../platform/app-error.js';
+import type { LivingPlanRepository } from './living-plan.repository.js';
+
+type Plan = NonNullable<Awaited<ReturnType<LivingPlanRepository['findPlan']>>>;
+type SessionRow = Awaited<ReturnType<LivingPlanRepository['listPlanSessions']>>[number];
+
+/** The catch-up's view of a plan's stored wizard input; null for a plan made by hand. */
+function sourceOf(plan: Plan): CatchUpInput['source'] | null {
+  if (!plan.sourceInput) return null;
+  let raw: { period?: unknown; availability?: unknown; preferences?: unknown };
+  try {
+    raw = JSON.parse(plan.sourceInput);
+  } catch {
+    return null;
+  }
+  const period = wizardPeriodSchema.safeParse(raw?.period);
+  const availability = wizardAvailabilitySchema.safeParse(raw?.availability);
+  const preferences = wizardPreferencesSchema.safeParse(raw?.preferences);
+  if (!period.success || !availability.success || !preferences.success) return null;
+  return {
+    period: period.data,
+    availability: availability.data,
+    preferences: preferences.data,
+  };
+}
+
+const badRequest = (message: string) => new AppError(400, 'validation_failed', message);
+const sessionNotFound = () => AppError.notFound('Study session not found.');
+const planNotFound = () => AppError.notFound('Study plan not found.');
+const DAY_MS = 86_400_000;
+
+export interface LivingPlanDeps {
+  repo: LivingPlanRepository;
+  /** The session as the calendar reads it (the study-sessions feature's DTO; 404 if none). */
+  readSession(userId: number, id: number): Promise<StudySession>;
+  /** The clock; tests set "now" to a later day. */
+  now?: () => Date;
+}
+
+export function createLivingPlanService(deps: LivingPlanDeps) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A wall-clock view of an instant in the plan's zone: day number and minute. */
+  function local(iso: string, tz: string) {
+    const z = toZoned(new Date(iso), tz);
+    return { date: z.date, day: dayNumber(z.date), minute: parseClock(z.time) };
+  }
+
+  function localSession(s: SessionRow, tz: string): LocalSession {
+    const start = local(s.startAt, tz);
+    const end = local(s.endAt, tz);
+    return {
+      id: s.id,
+      subjectId: s.subjectId,
+      topicId: s.topicId,
+      day: start.day,
+      start: start.minute,
+      end: end.day === start.day ? end.minute : 1440,
+      checkIn: (s.checkInStatus ?? null) as CheckInState,
+      minutesDone: s.minutesDone,
+      carriedOver: s.carriedOver === 1,
+    };
+  }
+
+  /** Everything a re-plan and the readiness read about one plan, at `at`. */
+  async function load(userId: number, plan: Plan, at: Date) {
+    const tz = plan.timeZone ?? 'UTC';
+    const [subjects, topics, sessions, busy] = await Promise.all([
+      repo.listSubjects(userId, plan.id),
+      repo.listTopics(userId, plan.id),
+      repo.listPlanSessions(userId, plan.id),
+      repo.listOtherBusy(userId, plan.id, new Date(at.getTime() - DAY_MS).toISOString()),
+    ]);
+    const source = sourceOf(plan);
+    const nowLocal = local(at.toISOString(), tz);
+    const locals = sessions.map((s) => localSession(s, tz));
+    const input: CatchUpInput | null = source && {
+      source,
+      today: nowLocal.day,
+      nowMinute: nowLocal.minute,
+      subjects: subjects.map((s) => ({
+        id: s.id,
+        name: s.name,
+        examDate: s.examDate,
+        topics: topics
+          .filter((t) => t.subjectId === s.id)
+          .map((t) => ({ id: t.id, name: t.name, dropped: t.dropped === 1 })),
+      })),
+      sessions: locals,
+      busy: busy.map((b) => {
+        const start = local(b.startAt, tz);
+        const end = local(b.endAt, tz);
+        return {
+          day: start.day,
+          start: start.minute,
+          end: end.day === start.day ? end.minute : 1440,
+        };
+      }),
+    };
+    return { tz, subjects, topics, sessions, locals, source, input, today: nowLocal.date };
+  }
+
+  async function readinessOf(
+    userId: number,
+    plan: Plan,
+    at: Date,
+    loaded?: Awaited<ReturnType<typeof load>>,
+  ): Promise<SubjectReadiness[]> {
+    const data = loaded ?? (await load(userId, plan, at));
+    const cards = await repo.listCards(userId, plan.id);
+    const { tz, subjects, topics, sessions, locals, source, input } = data;
+    // A plan made by hand has no stored period: its sessions' days and its deadline stand in.
+    const days = locals.map((s) => s.day).filter((d) => !Number.isNaN(d));
+    const period = source?.period ?? {
+      start: days.length > 0 ? isoDate(Math.min(...days)) : data.today,
+      end: plan.deadline ?? (days.length > 0 ? isoDate(Math.max(...days)) : data.today),
+    };
+    const free = input ? freeHoursBeforeDeadlines(input) : new Map<number, number>();
+    return subjects.map((s) => {
+      const deadlineDate = s.examDate ?? period.end;
+      const deadlineDay = s.examDate ? dayNumber(s.examDate) : dayNumber(period.end) + 1;
+      const mine = sessions.flatMap((row, i) =>
+        row.subjectId === s.id ? [{ row, day: (locals[i] as LocalSession).day }] : [],
+      );
+      return subjectReadiness({
+        subjectId: s.id,
+        subject: s.name,
+        examDate: s.examDate,
+        period,
+        hoursNeeded: s.hoursNeeded,
+        weeklyHours: s.weeklyHours,
+        sessions: mine.map(({ row, day }) => ({
+          hours: (Date.parse(row.endAt) - Date.parse(row.startAt)) / 3_600_000,
+          topicId: row.topicId,
+          kind: row.kind,
+          checkIn: (row.checkInStatus ?? null) as CheckInState,
+          minutesDone: row.minutesDone,
+          future: Date.parse(row.startAt) >= at.getTime(),
+          beforeDeadline: day < deadlineDay,
+        })),
+        topics: topics
+          .filter((t) => t.subjectId === s.id)
+          .map((t) => ({ id: t.id, dropped: t.dropped === 1 })),
+        freeHours: free.get(s.id) ?? 0,
+        recall: meanRecall(
+          cards.filter((c) => c.subjectId === s.id),
+          fromZoned(deadlineDate, '00:00', tz),
+        ),
+      });
+    });
+  }
+
+  async function activePlan(userId: number, planId: number): Promise<Plan> {
+    const plan = await repo.findPlan(userId, planId);
+    if (!plan) throw planNotFound();
+    if (plan.status !== 'active') throw badRequest(LIVING_PLAN_MESSAGES.notAccepted);
+    return plan;
+  }
+
+  return {
+    /** Records how a past session went; checking in again overwrites. */
+    async checkIn(userId: number, id: number, input: CheckInInput): Promise<StudySession> {
+      const session = await repo.findActiveSession(userId, id);
+      if (!session) throw sessionNotFound();
+      const at = now();
+      if (Date.parse(session.startAt) > at.getTime()) {
+        throw badRequest(LIVING_PLAN_MESSAGES.notStarted);
+      }
+      const length = (Date.parse(session.endAt) - Date.parse(session.startAt)) / 60_000;
+      if (input.status === 'partial' && (input.minutesDone ?? 0) > length) {
+        throw AppError.validation(LIVING_PLAN_MESSAGES.minutesOverLength, [
+          { path: 'minutesDone', message: LIVING_PLAN_MESSAGES.minutesOverLength },
+        ]);
+      }
+      await repo.checkIn(userId, id, {
+        checkInStatus: input.status,
+        minutesDone: input.status === 'partial' ? (input.minutesDone ?? null) : null,
+        rating: input.rating ?? null,
+        checkedInAt: at.toISOString(),
+      });
+      return deps.readSession(userId, id);
+    },
+
+    /** Re-places the unfinished work, or offers trade-offs; with `choice`, applies one. */
+    async replan(userId: number, planId: number, body: ReplanInput): Promise<ReplanResult> {
+      const plan = await activePlan(userId, planId);
+      const at = now();
+      const data = await load(userId, plan, at);
+      if (!data.input) throw badRequest(LIVING_PLAN_MESSAGES.handMade);
+      const result = catchUp(data.input, body.choice);
+      if (result === 'not-offered') throw badRequest(LIVING_PLAN_MESSAGES.choiceNotOffered);
+      const byId = new Map(data.sessions.map((s) => [s.id, s]));
+      const names = new Map(data.subjects.map((s) => [s.id, s.name]));
+      const starts = result.blocks.map((b) =>
+        fromZoned(isoDate(b.day), formatClock(b.start), data.tz).toISOString(),
+      );
+      const changed =
+        result.blocks.length +
+          result.carried.length +
+          result.droppedTopics.length +
+          result.examMoves.length >
+        0;
+      const ids = changed
+        ? await repo.applyReplan(
+            userId,
+            planId,
+            {
+              sessions: result.blocks.map((b, i) => ({
+                subjectId: b.subjectId,
+                topicId: b.topicId,
+                title: byId.get(b.sourceId)?.title ?? names.get(b.subjectId) ?? '',
+                startAt: starts[i] as string,
+                endAt: fromZoned(isoDate(b.day), formatClock(b.end), data.tz).toISOString(),
+              })),
+              carried: result.carried,
+              droppedTopics: result.droppedTopics,
+              examMoves: result.examMoves,
+            },
+            at.toISOString(),
+          )
+        : [];
+      if (ids === null)
+        throw new AppError(
+          409,
+          'validation_failed',
+          'The plan was re-planned meanwhile. Try again.',
+        );
+      const readiness = await readinessOf(userId, plan, at, changed ? undefined : data);
+      return {
+        moved: result.blocks.map((b, i) => ({
+          sessionId: ids[i] as number,
+          subject: names.get(b.subjectId) ?? '',
+          from: byId.get(b.sourceId)?.startAt as string,
+          to: starts[i] as string,
+        })),
+        added: [],
+        removed: [],
+        tradeOffs: result.tradeOffs.map(({ subjectId: _s, ...t }) => t),
+        readiness,
+      };
+    },
+
+    /** Per subject: whether the student will be ready by the deadline. */
+    async readiness(userId: number, planId: number): Promise<SubjectReadiness[]> {
+      const plan = await repo.findPlan(userId, planId);
+      if (!plan) throw planNotFound();
+      return readinessOf(userId, plan, now());
+    },
+  };
+}
+export type LivingPlanService = ReturnType<typeof createLivingPlanService>;
