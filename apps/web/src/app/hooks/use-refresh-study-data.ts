@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { livingPlanKeys } from '@/features/living-plan/api/keys';
 import { invalidatePlans } from '@/features/plans/api/invalidate-plans';
 import { progressKeys } from '@/features/progress/api/keys';
 import { sessionKeys } from '@/features/study-sessions/api/keys';
@@ -21,6 +22,7 @@ export function useRefreshStudyData() {
         client.invalidateQueries({ queryKey: topicKeys.all }),
         client.invalidateQueries({ queryKey: sessionKeys.all }),
         client.invalidateQueries({ queryKey: progressKeys.all }),
+        client.invalidateQueries({ queryKey: livingPlanKeys.all }),
       ]);
     },
     [client],

@@ -1,6 +1,11 @@
+import type { StudySession } from '@studybuddy/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { CheckInDialog } from '@/features/living-plan/components/check-in-dialog';
+import { CheckInState } from '@/features/living-plan/components/check-in-state';
+import { usePlans } from '@/features/plans/api/get-plans';
 import { useSessions } from '@/features/study-sessions/api/get-sessions';
 import { WeekCalendar } from '@/features/study-sessions/components/week-calendar';
 import {
@@ -10,17 +15,25 @@ import {
   weekStartOf,
 } from '@/features/study-sessions/utils/week';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
 
 /**
  * /calendar: the week of ?week=YYYY-MM-DD, else the week of the earliest session, else this
  * week (docs/product.md, Screens). The week shown is kept in the address, so back and reload
- * keep it.
+ * keep it. Each started session of an accepted plan shows its check-in and can be checked in.
  */
 export default function CalendarPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const sessions = useSessions();
+  const plans = usePlans();
+  const refresh = useRefreshLivingPlan();
+  const [checking, setChecking] = useState<StudySession | null>(null);
   useDocumentTitle(t('calendar.title'));
+  const activePlanIds = useMemo(
+    () => new Set((plans.data ?? []).filter((p) => p.status === 'active').map((p) => p.id)),
+    [plans.data],
+  );
   const requested = parseDateParam(search.get('week'));
   const weekStart = requested
     ? weekStartOf(requested)
@@ -41,12 +54,18 @@ export default function CalendarPage() {
           sessions={sessions.data ?? []}
           weekStart={weekStart}
           onWeekChange={(week) => setSearch({ week: toDateParam(week) }, { replace: true })}
+          renderSessionExtra={(s) =>
+            activePlanIds.has(s.planId) ? (
+              <CheckInState session={s} onCheckIn={setChecking} />
+            ) : null
+          }
         />
       ) : (
         <p className="status-text" role="status">
           {t('common.loading')}
         </p>
       )}
+      <CheckInDialog session={checking} onClose={() => setChecking(null)} onCheckedIn={refresh} />
     </div>
   );
 }

@@ -1,17 +1,34 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { PlansReadiness } from '@/features/living-plan/components/plans-readiness';
+import { YesterdayCard } from '@/features/living-plan/components/yesterday-card';
+import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanList } from '@/features/plans/components/plan-list';
 import { ProgressChart } from '@/features/progress/components/progress-chart';
+import { useSessions } from '@/features/study-sessions/api/get-sessions';
 import { UpcomingSessions } from '@/features/study-sessions/components/upcoming-sessions';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const refresh = useRefreshStudyData();
+  const refreshLiving = useRefreshLivingPlan();
+  const plans = usePlans();
+  const sessions = useSessions();
+  const activePlans = useMemo(
+    () =>
+      (plans.data ?? [])
+        .filter((p) => p.status === 'active')
+        .map((p) => ({ id: p.id, name: p.name })),
+    [plans.data],
+  );
+  const activePlanIds = useMemo(() => new Set(activePlans.map((p) => p.id)), [activePlans]);
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="page">
@@ -31,7 +48,17 @@ export default function DashboardPage() {
           </Link>
         </div>
       </div>
+      <YesterdayCard
+        sessions={sessions.data ?? []}
+        activePlanIds={activePlanIds}
+        onCheckedIn={refreshLiving}
+      />
       <PlanList onDeleted={(id) => void refresh(id)} />
+      <PlansReadiness
+        plans={activePlans}
+        sessions={sessions.data ?? []}
+        onReplanned={refreshLiving}
+      />
       <section className="stack" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="section-title">
           {t('sessions.upcoming.title')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { PlanReadiness } from '@/features/living-plan/components/readiness-list';
 import { usePlan } from '@/features/plans/api/get-plan';
 import { ProgressChart } from '@/features/progress/components/progress-chart';
 import { AddSubjectForm } from '@/features/subjects/components/add-subject-form';
@@ -79,6 +80,16 @@ export default function StudyPlanDetailPage() {
               onDeleted={() => void refresh(planId)}
             />
           )}
+          {plan.data.status === 'active' ? (
+            <section className="stack" aria-labelledby="plan-readiness-title">
+              <h2 id="plan-readiness-title" className="section-title">
+                {t('livingPlan.readiness.title')}
+              </h2>
+              <div className="card">
+                <PlanReadiness planId={planId} planName={plan.data.name} />
+              </div>
+            </section>
+          ) : null}
           <section className="card">
             <AddSubjectForm planId={planId} onAdded={() => void refresh(planId)} />
           </section>

@@ -55,10 +55,21 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
   beforeEach(() => setXsrfCookie());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the days, blocks, hours per subject and the warnings', () => {
+  it('shows the weeks first, the days and blocks one click away, hours per subject and the warnings', async () => {
+    const user = userEvent.setup();
     renderReview();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
-    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Week 1: Mar 2 – Mar 8',
+    ]);
+    // The full list waits behind the week's button.
+    expect(screen.queryAllByRole('heading', { level: 4 })).toHaveLength(0);
+    const toggle = screen.getByRole('button', { name: 'Show the 3 sessions' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide the sessions');
+    expect(screen.getAllByRole('heading', { level: 4 })).toHaveLength(2);
+    expect(screen.getAllByRole('heading', { level: 5 }).map((h) => h.textContent)).toEqual([
       'Biology · Biology basics',
       'Chemistry · Chemistry basics',
       'Biology · Biology basics',
@@ -75,6 +86,50 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Chemistry needs about 14 h before Mar 12, only 9 h are available.'),
     ).toBeTruthy();
+  });
+
+  it('shows the hours per subject of each week in one table and a strip of days per week', () => {
+    const longer: Proposal = {
+      ...proposal,
+      schedule: [
+        ...proposal.schedule,
+        {
+          date: '2026-03-10',
+          day: 'Tuesday',
+          blocks: [
+            { ...block(4, 'Chemistry', '17:00', '19:00'), duration: 2 },
+            block(5, 'Biology', '19:00', '20:00'),
+          ],
+        },
+      ],
+      summary: [
+        { subject: 'Biology', totalHours: 3 },
+        { subject: 'Chemistry', totalHours: 3 },
+      ],
+    };
+    renderReview(longer);
+    const table = screen.getByRole('table', { name: 'Hours per subject per week' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(2);
+    expect(rows).toEqual([
+      ['Week', 'Biology', 'Chemistry', 'Total'],
+      ['Week 1Mar 2 – Mar 8', '2 h', '1 h', '3 h'],
+      ['Week 2Mar 9 – Mar 15', '1 h', '2 h', '3 h'],
+    ]);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Week 1: Mar 2 – Mar 8',
+      'Week 2: Mar 9 – Mar 15',
+    ]);
+    // Seven days per week, each with a block per session, named for assistive tech.
+    const strip = screen.getByRole('list', { name: 'Days of Week 2: Mar 9 – Mar 15' });
+    const days = within(strip).getAllByRole('listitem');
+    expect(days).toHaveLength(7);
+    expect(days[1]?.textContent).toContain('Chemistry 17:00–19:00');
+    expect(days[1]?.textContent).toContain('Biology 19:00–20:00');
+    expect(days[0]?.textContent).toContain('free');
+    expect(screen.getByRole('button', { name: 'Show the 2 sessions' })).toBeTruthy();
   });
 
   it('accepts as proposed with {} and says so before going on', async () => {

@@ -22,6 +22,7 @@ import {
   messagesForBlock,
 } from '../utils/review-edits';
 import { HoursChart } from './hours-chart';
+import { ProposalWeeks } from './proposal-weeks';
 import './smart-scheduler.css';
 
 type Notice = 'accepted' | 'discarded' | 'regenerate' | 'confirmDiscard' | null;
@@ -227,34 +228,43 @@ export function ProposalReview({
           {proposal.schedule.length === 0 ? (
             <p className="empty-state">{t('smartScheduler.review.noBlocks')}</p>
           ) : (
-            <ol className="review-days">
-              {proposal.schedule.map((day) => (
-                <li key={day.date} className="review-day">
-                  <h3 className="review-day__title">{formatIsoDate(day.date, i18n.language)}</h3>
-                  <ul className="review-blocks">
-                    {day.blocks.map((block) => (
-                      <BlockItem
-                        key={block.sessionId}
-                        block={block}
-                        date={day.date}
-                        edit={editing && edits ? edits[block.sessionId] : undefined}
-                        messages={
-                          editing && edits?.[block.sessionId]
-                            ? messagesForBlock(
-                                problems,
-                                block.subject,
-                                edits[block.sessionId] as BlockEdit,
-                              ).map(issueText)
-                            : []
-                        }
-                        hours={hoursFormat.format(block.duration)}
-                        onEdit={(patch) => update(block.sessionId, patch)}
-                      />
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ol>
+            <ProposalWeeks
+              schedule={proposal.schedule}
+              subjects={proposal.summary.map((s) => s.subject)}
+              expandAll={editing}
+              renderDays={(days) => (
+                <ol className="review-days">
+                  {days.map((day) => (
+                    <li key={day.date} className="review-day">
+                      <h4 className="review-day__title">
+                        {formatIsoDate(day.date, i18n.language)}
+                      </h4>
+                      <ul className="review-blocks">
+                        {day.blocks.map((block) => (
+                          <BlockItem
+                            key={block.sessionId}
+                            block={block}
+                            date={day.date}
+                            edit={editing && edits ? edits[block.sessionId] : undefined}
+                            messages={
+                              editing && edits?.[block.sessionId]
+                                ? messagesForBlock(
+                                    problems,
+                                    block.subject,
+                                    edits[block.sessionId] as BlockEdit,
+                                  ).map(issueText)
+                                : []
+                            }
+                            hours={hoursFormat.format(block.duration)}
+                            onEdit={(patch) => update(block.sessionId, patch)}
+                          />
+                        ))}
+                      </ul>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            />
           )}
         </section>
         <div className="stack review__side">
@@ -349,10 +359,10 @@ function BlockItem({ block, date, edit, messages, hours, onEdit }: BlockItemProp
     <li
       className={`review-block${edit?.deleted ? ' review-block--deleted' : ''}${messages.length ? ' review-block--invalid' : ''}`}
     >
-      <h4 id={titleId} className="review-block__title">
+      <h5 id={titleId} className="review-block__title">
         {block.subject}
         <span className="review-block__topic"> · {topic}</span>
-      </h4>
+      </h5>
       <p className="review-block__time">
         {edit && when.date !== date ? `${formatIsoDate(when.date, i18n.language)}, ` : ''}
         {when.start}–{when.end} · {t('smartScheduler.review.hours', { hours })}

@@ -1,15 +1,26 @@
+import { WORKLOAD } from '@studybuddy/contracts';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, TextAreaField } from '@/components/form-field';
+import { CheckboxField, SelectField, TextAreaField } from '@/components/form-field';
 import { wizardMessage } from '../utils/wizard-messages';
 import type { WizardValues } from '../utils/wizard-state';
 import { SessionLengthChoice } from './session-length-choice';
 
-/** Step 4: session length (prefilled from step 2), front-loading and extra wishes. */
+/** The weekly booking cap's choices: 50 % to 100 % in steps of 5. */
+const MAX_LOAD_CHOICES: readonly number[] = Array.from(
+  { length: Math.round((WORKLOAD.maxLoadMax - WORKLOAD.maxLoadMin) * 20) + 1 },
+  (_, i) => Math.round((WORKLOAD.maxLoadMin + i * 0.05) * 100) / 100,
+);
+
+/**
+ * Step 4: session length (prefilled from step 2), front-loading, the weekly booking cap and
+ * extra wishes.
+ */
 export function StepPreferences() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { register, control } = useFormContext<WizardValues>();
-  const { errors } = useFormState({ control, name: 'extraWishes' });
+  const { errors } = useFormState({ control, name: ['extraWishes', 'maxLoad'] });
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   return (
     <div className="wizard-step__body">
       <SessionLengthChoice />
@@ -17,6 +28,21 @@ export function StepPreferences() {
         label={t('smartScheduler.wizard.preferences.frontLoad')}
         {...register('frontLoad')}
       />
+      <SelectField
+        id="wizard-max-load"
+        label={t('smartScheduler.wizard.preferences.maxLoad')}
+        hint={t('smartScheduler.wizard.preferences.maxLoadHint', {
+          percent: percent.format(WORKLOAD.maxLoadDefault),
+        })}
+        error={wizardMessage(errors.maxLoad?.message, t) || undefined}
+        {...register('maxLoad', { setValueAs: (v: unknown) => Number(v) })}
+      >
+        {MAX_LOAD_CHOICES.map((value) => (
+          <option key={value} value={String(value)}>
+            {percent.format(value)}
+          </option>
+        ))}
+      </SelectField>
       <TextAreaField
         label={t('smartScheduler.wizard.preferences.extraWishes')}
         hint={t('smartScheduler.wizard.preferences.extraWishesHint')}

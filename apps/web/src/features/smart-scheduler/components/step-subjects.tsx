@@ -1,4 +1,4 @@
-import { WIZARD } from '@studybuddy/contracts';
+import { WIZARD, WORKLOAD } from '@studybuddy/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -16,6 +16,7 @@ import {
   type SubjectDraft,
   type SubjectField,
   stillMissing,
+  subjectWorkload,
 } from '../utils/subjects';
 import { wizardMessage } from '../utils/wizard-messages';
 import type { WizardValues } from '../utils/wizard-state';
@@ -30,6 +31,17 @@ export interface StepSubjectsProps {
 export function subjectFieldId(subjectId: string, field: SubjectField): string {
   return `wizard-subject-${subjectId}-${field}`;
 }
+
+/** Days of a period, both ends included; four weeks while the period is incomplete. */
+function periodDays(period: { start: string; end: string } | null): number {
+  if (!period) return WIZARD.weeksDefault * 7;
+  return Math.round((Date.parse(period.end) - Date.parse(period.start)) / 86_400_000) + 1;
+}
+
+const HOURS_LIMITS = {
+  hoursNeeded: { min: WORKLOAD.hoursNeededMin, max: WORKLOAD.hoursNeededMax },
+  weeklyHours: { min: WORKLOAD.weeklyHoursMin, max: WORKLOAD.weeklyHoursMax },
+} as const;
 
 const subjectTitle = (s: SubjectDraft, index: number, t: TFunction) =>
   s.name.trim() || t('smartScheduler.wizard.subjects.untitled', { number: index + 1 });
@@ -49,6 +61,8 @@ export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
   const names = subjects.map((s) => s.name);
   const full = fields.length >= WIZARD.subjectsMax;
   const date = (iso: string) => formatIsoDate(iso, i18n.language);
+  const days = periodDays(period);
+  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
 
   const fieldError = (index: number, field: SubjectField) => {
     const message = errors.subjects?.[index]?.[field]?.message;
@@ -75,6 +89,8 @@ export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
           const headingId = `wizard-subject-${s.id}-title`;
           const filesId = subjectFieldId(s.id, 'files');
           const problems = fileProblems[s.id] ?? [];
+          const workload = subjectWorkload(s, days);
+          const estimate = hours.format(workload.estimate);
           return (
             <li key={item.key} className="wizard-subject">
               <div className="wizard-subject__header">
@@ -157,6 +173,22 @@ export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
                       ))}
                     </SelectField>
                   </div>
+                  <InputField
+                    key={workload.kind}
+                    id={subjectFieldId(s.id, workload.kind)}
+                    label={t(`smartScheduler.wizard.subjects.${workload.kind}`)}
+                    type="number"
+                    inputMode="decimal"
+                    step={0.5}
+                    min={HOURS_LIMITS[workload.kind].min}
+                    max={HOURS_LIMITS[workload.kind].max}
+                    placeholder={estimate}
+                    hint={t(`smartScheduler.wizard.subjects.${workload.kind}Hint`, {
+                      hours: estimate,
+                    })}
+                    error={fieldError(index, workload.kind)}
+                    {...register(`subjects.${index}.${workload.kind}`)}
+                  />
                   <div className="field">
                     <label htmlFor={filesId} className="field__label">
                       {t('smartScheduler.wizard.files.label')}

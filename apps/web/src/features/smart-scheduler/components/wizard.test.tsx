@@ -261,6 +261,70 @@ describe('Wizard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(proposal));
   });
 
+  it('shows our estimate of the hours live, sends a number only when typed, and the weekly cap', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await goToSubjects(user);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Cell Biology');
+    const keyTopics = screen.getByRole('textbox', { name: /^Key topics/ });
+    await user.click(keyTopics);
+    await user.paste(topics);
+    // Without an exam: hours a week, over the default four weeks.
+    const weekly = screen.getByRole('spinbutton', { name: 'Hours a week' });
+    const hint = () => document.getElementById(`${weekly.id}-hint`)?.textContent;
+    expect(hint()).toMatch(/^Our estimate: 2 h a week/);
+    expect(weekly.getAttribute('placeholder')).toBe('2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), 'High');
+    expect(hint()).toMatch(/^Our estimate: 3 h a week/);
+    await user.click(keyTopics);
+    await user.paste(' Genetics; enzymes; photosynthesis');
+    expect(hint()).toMatch(/^Our estimate: 4 h a week/);
+    // With an exam day: the hours needed before it, final review included.
+    await user.type(screen.getByLabelText(/^Deadline/), addDays(localToday(), 20));
+    expect(screen.queryByRole('spinbutton', { name: 'Hours a week' })).toBeNull();
+    const needed = screen.getByRole('spinbutton', { name: 'Hours needed before the exam' });
+    expect(document.getElementById(`${needed.id}-hint`)?.textContent).toMatch(
+      /^Our estimate: 17 h, from the key topics/,
+    );
+    expect(needed).toHaveProperty('value', '');
+    await user.click(next());
+    const cap = screen.getByRole('combobox', { name: 'Weekly booking cap' }) as HTMLSelectElement;
+    expect(cap.value).toBe('0.8');
+    expect(cap.selectedOptions[0]?.textContent).toBe('80%');
+    await user.selectOptions(cap, '60%');
+    await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const first = FakeXhr.sent[0] as FakeXhr;
+    const part = (name: string) => JSON.parse(String(first.body?.get(name)));
+    // Left empty: our estimate, so no number goes.
+    expect(part('subjects')[0]).not.toHaveProperty('hoursNeeded');
+    expect(part('subjects')[0]).not.toHaveProperty('weeklyHours');
+    expect(part('preferences').maxLoad).toBe(0.6);
+
+    // A server problem with the field goes back to it, on its step, with the message.
+    act(() =>
+      first.respond(400, {
+        message: 'subjects.0.hoursNeeded: Hours needed must be between 1 and 500.',
+        code: 'validation_failed',
+        details: [
+          { path: 'subjects.0.hoursNeeded', message: 'Hours needed must be between 1 and 500.' },
+        ],
+      }),
+    );
+    await waitFor(() => expect(heading().textContent).toBe('Step 3: Subjects'));
+    const again = screen.getByRole('spinbutton', { name: 'Hours needed before the exam' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    expect(again.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Hours needed must be between 1 and 500.')).toBeTruthy();
+    await user.type(again, '30');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const second = JSON.parse(String(FakeXhr.sent[1]?.body?.get('subjects')));
+    expect(second[0].hoursNeeded).toBe(30);
+    expect(second[0]).not.toHaveProperty('weeklyHours');
+  });
+
   it('keeps every input in the store when the wizard is left and opened again', async () => {
     const user = userEvent.setup();
     const first = renderWizard();

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { aiLanguage } from '@/lib/ai-language';
+import { isApiError } from '@/lib/api-error';
 import { useGeneratePlan } from '../hooks/use-generate-plan';
 import { useWizardState, wizardStore } from '../hooks/wizard-store';
 import { localToday } from '../utils/dates';
@@ -139,6 +140,41 @@ export function Wizard({ onGenerated }: WizardProps) {
       reveal(failed, invalid);
     },
   );
+
+  // A 400 about a field of the form (the hours of a subject, the weekly cap) closes the
+  // overlay and shows the server's message on that field, its step and subject opened.
+  const failure = generation.state.status === 'failed' ? generation.state.error : null;
+  const closeGeneration = generation.close;
+  useEffect(() => {
+    if (!isApiError(failure) || failure.status !== 400) return;
+    const current = form.getValues('subjects');
+    let target: { step: WizardStep; subjectId?: string; focus: string } | null = null;
+    for (const issue of failure.fieldIssues) {
+      const subject = /^subjects\.(\d+)\.(hoursNeeded|weeklyHours)$/.exec(issue.path);
+      const found = subject ? current[Number(subject[1])] : undefined;
+      if (subject && found) {
+        const field = subject[2] as 'hoursNeeded' | 'weeklyHours';
+        form.setError(`subjects.${Number(subject[1])}.${field}`, {
+          type: 'server',
+          message: issue.message,
+        });
+        target ??= { step: 2, subjectId: found.id, focus: subjectFieldId(found.id, field) };
+      } else if (issue.path === 'preferences.maxLoad') {
+        form.setError('maxLoad', { type: 'server', message: issue.message });
+        target ??= { step: 3, focus: 'wizard-max-load' };
+      }
+    }
+    if (!target) return;
+    const { step: failedStep, subjectId, focus } = target;
+    closeGeneration();
+    setCheckedStep(null);
+    setState((s) => ({
+      ...s,
+      step: failedStep,
+      expandedSubject: subjectId ?? s.expandedSubject,
+    }));
+    setFocusField(focus);
+  }, [failure, form, closeGeneration, setState]);
 
   function submit(event: FormEvent) {
     if (step < LAST_STEP) {

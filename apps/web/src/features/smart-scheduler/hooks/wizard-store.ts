@@ -31,6 +31,8 @@ function load(): WizardState {
         availability: { ...fresh.availability, ...stored.availability },
         subjects: (stored.subjects ?? []).map((s) => ({
           ...s,
+          hoursNeeded: s.hoursNeeded ?? '',
+          weeklyHours: s.weeklyHours ?? '',
           files: [],
           missingFiles: s.missingFiles?.length ? s.missingFiles : undefined,
         })),

@@ -1,4 +1,4 @@
-import { WIZARD } from '@studybuddy/contracts';
+import { estimateHoursNeeded, estimateWeeklyHours, WIZARD } from '@studybuddy/contracts';
 
 /** '' = not set; otherwise High = 2, Medium = 1, Low = 0, as the contract numbers them. */
 export type PriorityChoice = '' | '0' | '1' | '2';
@@ -13,6 +13,10 @@ export interface SubjectDraft {
   deadline: string;
   priority: PriorityChoice;
   files: File[];
+  /** Hours needed before the exam as typed ('' or absent: our estimate); with a deadline only. */
+  hoursNeeded?: string;
+  /** Hours a week as typed ('' or absent: our estimate); without a deadline only. */
+  weeklyHours?: string;
   /**
    * Files chosen before a page reload: File objects cannot be stored, so only their names and
    * sizes come back, to ask for them again. Cleared as the same files are chosen again.
@@ -42,6 +46,8 @@ export function newSubject(): SubjectDraft {
     deadline: '',
     priority: '',
     files: [],
+    hoursNeeded: '',
+    weeklyHours: '',
   };
 }
 
@@ -103,5 +109,43 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** The fields of a subject that can be in error, in the order the student meets them. */
-export const SUBJECT_FIELDS = ['name', 'keyTopics', 'deadline', 'files'] as const;
+export const SUBJECT_FIELDS = [
+  'name',
+  'keyTopics',
+  'deadline',
+  'hoursNeeded',
+  'weeklyHours',
+  'files',
+] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
+
+/** The workload of a subject: hours needed before its exam, or hours a week without one. */
+export interface SubjectWorkload {
+  kind: 'hoursNeeded' | 'weeklyHours';
+  /** Our estimate (docs/planner.md, Workload), the same the server books when left empty. */
+  estimate: number;
+}
+
+/**
+ * Our estimate for a subject, from its key topics, its files' sizes (those a reload forgot
+ * count too, as they will be chosen again), its priority and the period's length in days.
+ */
+export function subjectWorkload(subject: SubjectDraft, periodDays: number): SubjectWorkload {
+  const input = {
+    keyTopics: subject.keyTopics,
+    fileBytes: [
+      ...subject.files.map((f) => f.size),
+      ...(subject.missingFiles ?? []).map((f) => f.size),
+    ],
+    priority: subject.priority === '' ? null : (Number(subject.priority) as 0 | 1 | 2),
+  };
+  return subject.deadline
+    ? { kind: 'hoursNeeded', estimate: estimateHoursNeeded({ ...input, hasExam: true }) }
+    : { kind: 'weeklyHours', estimate: estimateWeeklyHours(input, periodDays) };
+}
+
+/** A typed number of hours, or undefined when the field is empty (our estimate then). */
+export function typedHours(value: string | undefined): number | undefined {
+  const text = value?.trim() ?? '';
+  return text === '' ? undefined : Number(text);
+}

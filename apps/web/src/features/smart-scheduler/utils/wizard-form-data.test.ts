@@ -63,11 +63,38 @@ describe('buildWizardFormData', () => {
       sessionLength: 1.5,
       frontLoad: true,
       extraWishes: 'no Sundays, mornings',
+      maxLoad: 0.8,
     });
     expect(wizardPreferencesSchema.safeParse(json('preferences')).success).toBe(true);
     expect(form.get('language')).toBe('el');
     expect(form.get('timeZone')).toBe('Europe/Athens');
     expect(form.get('jobId')).toBe('job-12345678');
+  });
+
+  it('sends hours needed or hours a week only when typed, and the weekly booking cap', () => {
+    const s = state();
+    const [free, exam] = s.subjects as [WizardState['subjects'][0], WizardState['subjects'][0]];
+    // Typed but for the other kind of subject: not sent (the field the student sees is sent).
+    const input = toWizardInput({
+      ...s,
+      maxLoad: 0.65,
+      subjects: [
+        { ...free, weeklyHours: '3.5', hoursNeeded: '12' },
+        { ...exam, hoursNeeded: ' 20 ', weeklyHours: '4' },
+      ],
+    });
+    expect(input.subjects[0]).toMatchObject({ weeklyHours: 3.5 });
+    expect(input.subjects[0]).not.toHaveProperty('hoursNeeded');
+    expect(input.subjects[1]).toMatchObject({ hoursNeeded: 20 });
+    expect(input.subjects[1]).not.toHaveProperty('weeklyHours');
+    expect(input.preferences.maxLoad).toBe(0.65);
+    expect(wizardInputSchema.safeParse(input).success).toBe(true);
+    // Empty: our estimate, so nothing is sent.
+    const untouched = toWizardInput(s);
+    for (const subject of untouched.subjects) {
+      expect(subject).not.toHaveProperty('hoursNeeded');
+      expect(subject).not.toHaveProperty('weeklyHours');
+    }
   });
 
   it('sends one file part per file, named by the subject with underscores', () => {

@@ -2,6 +2,7 @@ import type { WizardInput } from '@studybuddy/contracts';
 import { subjectFileField } from '@studybuddy/contracts';
 import { toAvailability } from './availability';
 import { resolvePeriod } from './period';
+import { typedHours } from './subjects';
 import type { WizardValues } from './wizard-state';
 
 /** The browser's IANA time zone; the server reads and answers dates and times in it. */
@@ -39,11 +40,19 @@ export function toWizardInput(values: WizardValues): WizardInput {
       ...(s.deadline ? { deadline: s.deadline } : {}),
       ...(s.priority !== '' ? { priority: Number(s.priority) as 0 | 1 | 2 } : {}),
       subjectIndex,
+      // Only the number the student typed; an empty field leaves our estimate to the server.
+      ...(s.deadline && typedHours(s.hoursNeeded) !== undefined
+        ? { hoursNeeded: typedHours(s.hoursNeeded) }
+        : {}),
+      ...(!s.deadline && typedHours(s.weeklyHours) !== undefined
+        ? { weeklyHours: typedHours(s.weeklyHours) }
+        : {}),
     })),
     preferences: {
       sessionLength: values.sessionLength,
       frontLoad: values.frontLoad,
       extraWishes: values.extraWishes.trim(),
+      maxLoad: values.maxLoad,
     },
   };
 }

@@ -12,7 +12,7 @@ export const STEP_FIELDS: Record<WizardStep, FieldPath<WizardValues>[]> = {
   0: ['period'],
   1: ['availability'],
   2: ['subjects'],
-  3: ['sessionLength', 'frontLoad', 'extraWishes'],
+  3: ['sessionLength', 'frontLoad', 'maxLoad', 'extraWishes'],
 };
 
 const errorKey = (name: string) => `smartScheduler.wizard.errors.${name}`;
@@ -120,6 +120,7 @@ export function firstProblem(
       return (
         found(errors.sessionLength?.message) ??
         found(errors.frontLoad?.message) ??
+        found(errors.maxLoad?.message) ??
         found(errors.extraWishes?.message)
       );
   }

@@ -1,4 +1,4 @@
-import { WIZARD } from '@studybuddy/contracts';
+import { WIZARD, WORKLOAD } from '@studybuddy/contracts';
 import type { AvailabilityInput, SessionLength } from './availability';
 import type { PeriodInput } from './period';
 import { newSubject, type SubjectDraft } from './subjects';
@@ -16,6 +16,8 @@ export interface WizardValues {
   subjects: SubjectDraft[];
   frontLoad: boolean;
   extraWishes: string;
+  /** The weekly booking cap: the most of a week's free time the plan books (0.5 to 1). */
+  maxLoad: number;
 }
 
 /** The form's values plus where the student is in it. */
@@ -41,6 +43,7 @@ export function initialWizardState(today: string): WizardState {
     expandedSubject: first.id,
     frontLoad: false,
     extraWishes: '',
+    maxLoad: WORKLOAD.maxLoadDefault,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { StudySession } from '@studybuddy/contracts';
 import { addWeeks, format } from 'date-fns';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '@/components/modal';
@@ -14,6 +14,8 @@ export interface WeekCalendarProps {
   /** The Sunday of the week shown. */
   weekStart: Date;
   onWeekChange: (weekStart: Date) => void;
+  /** Shown under a session (its check-in, on the calendar page); nothing when it returns null. */
+  renderSessionExtra?: (session: StudySession) => ReactNode;
 }
 
 /**
@@ -22,7 +24,12 @@ export interface WeekCalendarProps {
  * that opens the session form for that day. A session with a topic opens the topic; one
  * without shows its details in a dialog.
  */
-export function WeekCalendar({ sessions, weekStart, onWeekChange }: WeekCalendarProps) {
+export function WeekCalendar({
+  sessions,
+  weekStart,
+  onWeekChange,
+  renderSessionExtra,
+}: WeekCalendarProps) {
   const { t, i18n } = useTranslation();
   const locale = dateLocale(i18n.language);
   const [shown, setShown] = useState<StudySession | null>(null);
@@ -67,7 +74,13 @@ export function WeekCalendar({ sessions, weekStart, onWeekChange }: WeekCalendar
             <li key={key} className={key === today ? 'day-tile day-tile--today' : 'day-tile'}>
               <div className="day-tile__header">
                 <h2 id={headingId} className="day-tile__title">
-                  <span className="day-tile__weekday">{weekday}</span>
+                  <span className="day-tile__weekday">
+                    <span className="day-tile__weekday-long">{weekday}</span>
+                    {/* A narrow tile shows the short name; readers hear the full one. */}
+                    <span className="day-tile__weekday-short" aria-hidden="true">
+                      {format(day, 'EEE', { locale })}
+                    </span>
+                  </span>
                   <span className="day-tile__date">{shortDate.format(day)}</span>
                   {key === today ? (
                     <span className="day-tile__today">{t('calendar.today')}</span>
@@ -89,6 +102,9 @@ export function WeekCalendar({ sessions, weekStart, onWeekChange }: WeekCalendar
                   {items.map((s) => (
                     <li key={s.id} className="session-chip">
                       <SessionSummary session={s} onShow={() => setShown(s)} />
+                      {renderSessionExtra ? (
+                        <div className="session-chip__extra">{renderSessionExtra(s)}</div>
+                      ) : null}
                       <Link
                         to={paths.scheduledSession({ id: s.id })}
                         className="session-chip__edit"

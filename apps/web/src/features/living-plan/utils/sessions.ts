@@ -1,0 +1,56 @@
+import type { StudySession } from '@studybuddy/contracts';
+
+/** Whether a session has started, so it can be checked in (the server refuses one to come). */
+export function hasStarted(session: StudySession, now: Date): boolean {
+  return Date.parse(session.startTime) <= now.getTime();
+}
+
+/** A session's length in whole minutes. */
+export function sessionMinutes(session: StudySession): number {
+  return Math.max(
+    1,
+    Math.round((Date.parse(session.endTime) - Date.parse(session.startTime)) / 60_000),
+  );
+}
+
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The sessions of active plans that started yesterday (local time) and are not checked in. */
+export function yesterdaysUnchecked(
+  sessions: readonly StudySession[],
+  activePlanIds: ReadonlySet<number>,
+  now: Date,
+): StudySession[] {
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  const day = localDay(yesterday);
+  return sessions.filter(
+    (s) =>
+      activePlanIds.has(s.planId) &&
+      s.checkIn === null &&
+      localDay(new Date(s.startTime)) === day &&
+      hasStarted(s, now),
+  );
+}
+
+/**
+ * The active plans with past work that may need re-placing: a started session checked in as
+ * missed or partly done, or not checked in at all. The client cannot tell which ones a re-plan
+ * already carried over; re-planning those again is harmless (the server says nothing is to do).
+ * Only generated plans (with sessions the planner made, `kind` set) can be re-planned: a plan
+ * made by hand has no free time known to the server.
+ */
+export function plansToReplan(
+  sessions: readonly StudySession[],
+  activePlanIds: ReadonlySet<number>,
+  now: Date,
+): number[] {
+  const generated = new Set(sessions.filter((s) => s.kind !== null).map((s) => s.planId));
+  const ids = new Set<number>();
+  for (const s of sessions) {
+    if (!activePlanIds.has(s.planId) || !generated.has(s.planId) || !hasStarted(s, now)) continue;
+    if (s.checkIn === null || s.checkIn.status !== 'done') ids.add(s.planId);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
