@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium.js';
 
@@ -10,6 +11,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** The server's pid and the file its test clock reads (support/server-clock.mjs). */
+    serverPid: number;
+    clockFile: string;
   }
 }
 
@@ -38,7 +42,10 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-e2e-'));
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [main], {
+  const clockFile = join(dataDir, 'e2e-clock-offset');
+  writeFileSync(clockFile, '0');
+  const clock = pathToFileURL(join(import.meta.dirname, 'server-clock.mjs')).href;
+  const server: ChildProcess = spawn(process.execPath, ['--import', clock, main], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,6 +57,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // The journeys log in many times from one address; the limiter has its own API test.
       AUTH_RATE_LIMIT_MAX: '200',
+      E2E_CLOCK_FILE: clockFile,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -68,6 +76,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('serverPid', server.pid as number);
+  project.provide('clockFile', clockFile);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -2,7 +2,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
+import { moveClock } from '../support/clock.js';
 import { register, see } from '../support/journeys.js';
+
+const DAY_MS = 86_400_000;
 
 async function lecturePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -62,6 +65,9 @@ describe('smart scheduler journey', () => {
     await page.waitForURL('**/smart-scheduler/review?planId=*', { timeout: 60_000 });
     await see(page, 'Your proposed study plan');
     await see(page, 'Hours per subject');
+    // Each week's sessions are one click away from the weeks view; the file is in one of them.
+    const show = page.getByRole('button', { name: /^Show the \d+ sessions?$/ });
+    for (let n = await show.count(); n > 0; n--) await show.first().click();
     await see(page, 'cells.pdf');
     await expectAccessible(page, 'review');
 
@@ -85,5 +91,90 @@ describe('smart scheduler journey', () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('checks in a missed session two days later, re-plans it onto the calendar and sees readiness change', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await register(page, newStudent('living'));
+    await page.waitForURL('**/dashboard');
+    try {
+      // A plan with a subject without an exam at 10 h a week, every day free: sessions daily.
+      await page.goto('/smart-scheduler/setup');
+      await page.getByRole('button', { name: 'Next' }).click();
+      for (const day of ['Saturday', 'Sunday']) await page.getByLabel(day, { exact: true }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel(/^Name/).fill('Spanish B1');
+      await page
+        .getByLabel(/^Key topics/)
+        .fill('Subjunctive mood\nPast tenses and their uses\nConditional sentences');
+      await see(page, /Our estimate/);
+      await page.getByLabel('Hours a week').fill('10');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Generate my plan' }).click();
+      await page.waitForURL('**/smart-scheduler/review?planId=*', { timeout: 60_000 });
+      // The proposal at a glance: hours per subject per week, each week's sessions one click away.
+      await page.getByRole('table', { name: 'Hours per subject per week' }).waitFor();
+      await page
+        .getByRole('button', { name: /^Show the \d+ sessions/ })
+        .first()
+        .click();
+      await expectAccessible(page, 'review as weeks');
+      await page.getByRole('button', { name: 'Accept', exact: true }).click();
+      await see(page, 'Plan accepted and added to your calendar!');
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL('**/dashboard');
+
+      // Two days later: yesterday's session was missed.
+      await moveClock(context, 2 * DAY_MS);
+      await page.goto('/dashboard');
+      const yesterday = page.getByRole('region', { name: 'How did yesterday go?' });
+      await yesterday.waitFor();
+      const readiness = page.getByRole('region', { name: 'Will you be ready?' });
+      // "Done 0 h · planned 36 h · needed 40 h": the catch-up adds to what is planned.
+      const numbers = readiness.locator('.readiness__numbers').first();
+      await numbers.waitFor();
+      const before = await numbers.textContent();
+      await expectAccessible(page, 'dashboard with check-ins and readiness');
+      await yesterday.getByRole('button', { name: 'Missed' }).first().click();
+
+      // Re-plan: the missed hour lands in free time before the period ends.
+      const answer = page.waitForResponse((r) => /\/replan$/.test(r.url()));
+      await readiness.getByRole('button', { name: 'Re-plan' }).first().click();
+      const result = (await (await answer).json()) as {
+        moved: { sessionId: number; subject: string; from: string; to: string }[];
+      };
+      expect(result.moved.length).toBeGreaterThan(0);
+      await see(page, 'Your calendar changed:');
+      await expect.poll(async () => numbers.textContent()).not.toBe(before);
+
+      // The calendar shows the catch-up at its new time, and the missed session as missed.
+      const to = result.moved[0]?.to as string;
+      const [date, time] = await page.evaluate((iso) => {
+        const d = new Date(iso);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return [
+          `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+          `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+        ];
+      }, to);
+      await page.goto(`/calendar?week=${date}`);
+      await page
+        .locator('.session-chip', { hasText: time as string })
+        .filter({ hasText: 'Spanish B1' })
+        .first()
+        .waitFor();
+      const from = result.moved[0]?.from as string;
+      const fromDate = await page.evaluate(
+        (iso) => new Date(iso).toLocaleDateString('en-CA'),
+        from,
+      );
+      await page.goto(`/calendar?week=${fromDate}`);
+      await see(page, 'Missed');
+      await expectAccessible(page, 'calendar with check-ins');
+      expect(errors).toEqual([]);
+    } finally {
+      await moveClock(context, 0);
+      await context.close();
+    }
   });
 });
