@@ -21,8 +21,19 @@ describe('toAvailability', () => {
       enabled: true,
       hours: 3,
       startTime: '17:00',
-      endTime: '20:00',
-      slots: Array.from({ length: 24 }, (_, h) => h >= 17 && h < 20),
+      endTime: '20:30',
+      slots: Array.from({ length: 24 }, (_, h) => h >= 17 && h < 21),
+    });
+  });
+
+  it('makes room for the breaks, so the hours asked for fit in sessions', () => {
+    // 3 h of 1-h sessions: two, a half-hour break, one more. 1.5-h sessions run back to back.
+    expect(toAvailability(input(), 1)[0]).toMatchObject({ hours: 3, endTime: '20:30' });
+    expect(toAvailability(input(), 1.5)[0]).toMatchObject({ hours: 3, endTime: '20:00' });
+    expect(toAvailability(input(), 2)[0]).toMatchObject({ hours: 3, endTime: '20:30' });
+    expect(toAvailability(input({ hours: Array(7).fill(5) }), 1)[0]).toMatchObject({
+      hours: 5,
+      endTime: '23:00',
     });
   });
 
@@ -31,6 +42,7 @@ describe('toAvailability', () => {
     expect(days[0]).toMatchObject({ hours: 4, endTime: '24:00' });
     expect(freeHours(days[0]?.slots ?? [])).toEqual([20, 21, 22, 23]);
     expect(days[1]).toMatchObject({ hours: 1, endTime: '21:00' });
+    expect(days[3]).toMatchObject({ hours: 3, endTime: '23:30' });
     expect(days[5]).toMatchObject({ hours: 4, endTime: '24:00' });
   });
 

@@ -1,4 +1,9 @@
-import { WEEKDAYS, type WIZARD, type WizardAvailability } from '@studybuddy/contracts';
+import {
+  studyWindowMinutes,
+  WEEKDAYS,
+  type WIZARD,
+  type WizardAvailability,
+} from '@studybuddy/contracts';
 import { fromMinutes, toMinutes } from './dates';
 
 export type SessionLength = (typeof WIZARD.sessionLengths)[number];
@@ -19,8 +24,9 @@ const DAY_END = 24 * 60;
 
 /**
  * The seven per-day entries the server wants (Monday first, as the contract's WEEKDAYS).
- * A study day's window starts at the start time and lasts its available hours, cut at 24:00;
- * its free slots are the clock hours that window touches. A day that is not a study day, or
+ * A study day's window starts at the start time and lasts its available hours plus the breaks
+ * between runs of sessions (studyWindowMinutes), cut at 24:00, so "3 h from 17:00" holds 3 h of
+ * sessions; its free slots are the clock hours that window touches. A day that is not a study day, or
  * has 0 hours, has no free slot and 0 hours; its window is start + session length, which only
  * keeps the entry well-formed (the end must follow the start).
  */
@@ -32,8 +38,8 @@ export function toAvailability(
   return Array.from({ length: WEEKDAYS.length }, (_, day) => {
     const enabled = input.days[day] === true;
     const wanted = enabled ? Math.max(0, Math.min(24, input.hours[day] ?? 0)) : 0;
-    const end = Math.min(start + wanted * 60, DAY_END);
-    const hours = (end - start) / 60;
+    const hours = (Math.min(start + wanted * 60, DAY_END) - start) / 60;
+    const end = Math.min(start + studyWindowMinutes(hours, sessionLength), DAY_END);
     const windowEnd = hours > 0 ? end : Math.min(start + sessionLength * 60, DAY_END);
     const slots = Array.from(
       { length: 24 },
