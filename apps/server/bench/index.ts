@@ -2,7 +2,7 @@
 
 import { availabilityBench } from './availability.bench.js';
 import { plannerBench } from './planner.bench.js';
-import { printPlannerQuality } from './planner-quality.bench.js';
+import { printPlannerQuality, printWorkload } from './planner-quality.bench.js';
 
 /** One measured case. */
 export interface BenchResult {
@@ -17,6 +17,7 @@ export interface BenchResult {
 }
 
 const suites: Array<() => BenchResult[]> = [plannerBench];
+suites.push((await import('./replan.bench.js')).replanBench);
 const results = suites.flatMap((run) => run());
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 for (const r of results) {
@@ -28,5 +29,7 @@ console.log(
   `Node ${process.version}, ${results.filter((r) => r.ok).length}/${results.length} targets met`,
 );
 const qualityOk = printPlannerQuality();
+const workloadOk = printWorkload();
 const availabilityOk = await availabilityBench();
-if (results.some((r) => !r.ok) || !qualityOk || !availabilityOk) process.exitCode = 1;
+if (results.some((r) => !r.ok) || !qualityOk || !workloadOk || !availabilityOk)
+  process.exitCode = 1;

@@ -4,6 +4,7 @@
  * progress shows in `npm run bench`. The thresholds mirror planner.property.test.ts.
  */
 import * as M from '../src/domain/planner/metrics.js';
+import { loadCap } from '../src/domain/planner/model.js';
 import { planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
 import {
   bothOutputs as both,
@@ -57,14 +58,12 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
     ({ input, r }) =>
       !r.feasible && r.delivered < r.optimum - input.preferences.sessionLength - 1e-9,
   ).length;
-  const unfair = m3.filter(
-    ({ input, r }) => !input.preferences.extraWishes && r.fairness < 0.8,
-  ).length;
+  const overbooked = m3.filter(({ r }) => r.feasible && r.overbooked.length > 0).length;
   row(
-    'M3 needs met / near-optimal / fairness',
-    `${unmet} unmet, ${belowOpt} below optimum - L, fairness min ${f2(min(m3.filter(({ input }) => !input.preferences.extraWishes).map(({ r }) => r.fairness)))} (inputs without wishes)`,
-    'needs 100% when EDF passes, >= optimum - L, fairness >= 0.8',
-    unmet + belowOpt + unfair,
+    'M3 needs met / near-optimal / workload',
+    `${unmet} unmet, ${belowOpt} below optimum - L, ${overbooked} booked over need x 1.15 + L (feasible)`,
+    'needs 100% when EDF passes, >= optimum - L, at most need x 1.15 + L',
+    unmet + belowOpt + overbooked,
   );
 
   // Shares of a population are checked on the whole population (as the test does); the
@@ -127,24 +126,26 @@ export function plannerQuality(runs = RUNS): QualityRow[] {
     mixed >= 0.8 ? 0 : 1,
   );
 
-  const m7 = all.map(({ input, out }) => ({ out, r: M.m7Load(input, out) }));
+  const m7 = all.map(({ input, out }) => ({ input, out, r: M.m7Load(input, out) }));
   const unwarned = m7.filter(
-    ({ out, r }) =>
-      r.worstWeekShare > 0.9 + 1e-9 && !out.warnings.some((w) => w.code === 'plan_weeks_too_full'),
+    ({ input, out, r }) =>
+      r.worstWeekShare > loadCap(input) + 1e-9 &&
+      !out.warnings.some((w) => w.code === 'plan_weeks_too_full'),
   ).length;
   const breaks = m7.filter(({ r }) => r.longestBlockHours > 3 || r.maxBackToBack > 2).length;
   row(
     'M7 breaks / unwarned 7-day load',
-    `${breaks} long blocks, ${unwarned} weeks over 90% unwarned`,
+    `${breaks} long blocks, ${unwarned} weeks over the cap unwarned`,
     'none, none',
     breaks + unwarned,
   );
-  const m7s = feasible.map(({ input, off }) => M.m7Load(input, off));
+  // The daily shape on inputs without deadline-driven subjects, as in the test.
+  const m7s = feasible.filter((c) => !c.driven).map(({ input, off }) => M.m7Load(input, off));
   row(
-    'M7 daily / weekly max/mean',
-    `max ${f2(max(m7s.map((r) => r.dailyMaxMean)))} / ${f2(max(m7s.map((r) => r.weeklyMaxMean)))}`,
-    '<= 1.30 / 1.25',
-    m7s.filter((r) => r.dailyMaxMean > 1.3 || r.weeklyMaxMean > 1.25).length,
+    'M7 day against its week (one session allowed)',
+    `max ${f2(max(m7s.map((r) => r.dailyMaxMean)))}; weekly max/mean ${f2(max(m7s.map((r) => r.weeklyMaxMean)))} (printed)`,
+    '<= 1.30',
+    m7s.filter((r) => r.dailyMaxMean > 1.3).length,
   );
 
   const m8 = feasBoth.map(({ input, out }) => M.m8Cramming(input, out));
@@ -227,4 +228,125 @@ export function printPlannerQuality(): boolean {
       `${r.ok ? 'PASS' : 'FAIL'}  ${r.metric}: ${r.value}  target ${r.target}${r.ok ? '' : `  (${r.failing} failing)`}`,
     );
   return rows.every((r) => r.ok);
+}
+
+/** Workload figures (docs/planner.md, Workload) over the generated inputs. */
+export interface WorkloadFigures {
+  /** Calendar weeks (7 days from the start, with capacity) booked over the cap / over 90%. */
+  weeks: number;
+  overCap: number;
+  over90: number;
+  /** Plans with a week over the cap, and those of them that carry plan_weeks_too_full. */
+  plansOverCap: number;
+  plansOverCapWarned: number;
+  /** Plans over the cap by more than a session although needs x 1.15 fit under it. */
+  warnedUnforced: number;
+  /** Plans warned at all although needs x 1.15 fit under the cap (rounding included). */
+  warnedWithinSession: number;
+  /** Booked hours over free capacity up to the horizon, mean over plans. */
+  bookedShare: number;
+  /** Subjects without a deadline (2+ full weeks, booked): max week / median week. */
+  steadyMean: number;
+  steadyMax: number;
+  steadySubjects: number;
+  /** Over every input: subjects without a deadline, and those over 2. */
+  steadyAll: number;
+  steadyOver2All: number;
+  /** Mean hours of one subject set to High over the same subject set to Medium. */
+  priorityHighOverMedium: number;
+  priorityLowOverMedium: number;
+}
+
+/** Computes the workload figures on the generated cases (priority on the first 300). */
+export function workloadFigures(runs = RUNS): WorkloadFigures {
+  const cases = qualityCases(runs);
+  const fig: WorkloadFigures = {
+    weeks: 0,
+    overCap: 0,
+    over90: 0,
+    plansOverCap: 0,
+    plansOverCapWarned: 0,
+    warnedUnforced: 0,
+    warnedWithinSession: 0,
+    bookedShare: 0,
+    steadyMean: 0,
+    steadyMax: 0,
+    steadySubjects: 0,
+    steadyAll: 0,
+    steadyOver2All: 0,
+    priorityHighOverMedium: 0,
+    priorityLowOverMedium: 0,
+  };
+  const booked: number[] = [];
+  const steady: number[] = [];
+  const steadyAll: number[] = [];
+  for (const c of cases.flatMap(both)) {
+    const { input, out } = c;
+    const w = M.workloadWeeks(input, out);
+    fig.weeks += w.weeks;
+    fig.overCap += w.overCap;
+    fig.over90 += w.over90;
+    const warned = out.warnings.some((x) => x.code === 'plan_weeks_too_full');
+    if (w.worstWindowShare > w.cap + 1e-9) {
+      fig.plansOverCap++;
+      if (warned) fig.plansOverCapWarned++;
+    }
+    if (warned && w.capFeasible && w.worstExcess > input.preferences.sessionLength + 1e-9)
+      fig.warnedUnforced++;
+    if (warned && w.capFeasible) fig.warnedWithinSession++;
+    if (w.capacity > 0) booked.push(w.booked / w.capacity);
+    if (c.feasible && !c.driven) steady.push(...w.steadyRatios);
+    else steadyAll.push(...w.steadyRatios);
+  }
+  fig.bookedShare = mean(booked);
+  fig.steadyMean = mean(steady);
+  fig.steadyMax = max(steady);
+  fig.steadySubjects = steady.length;
+  steadyAll.push(...steady);
+  fig.steadyOver2All = steadyAll.filter((r) => r > 2 + 1e-9).length;
+  fig.steadyAll = steadyAll.length;
+  const hi: number[] = [];
+  const lo: number[] = [];
+  const md: number[] = [];
+  for (const { input } of cases.slice(0, 300)) {
+    const at = (priority: 0 | 1 | 2) =>
+      planStudy({
+        ...input,
+        subjects: input.subjects.map((s, k) => (k === 0 ? { ...s, priority } : s)),
+      }).summary[0]?.totalHours ?? 0;
+    hi.push(at(2));
+    md.push(at(1));
+    lo.push(at(0));
+  }
+  fig.priorityHighOverMedium = mean(hi) / mean(md);
+  fig.priorityLowOverMedium = mean(lo) / mean(md);
+  return fig;
+}
+
+/** Prints the workload figures; returns false when a workload rule fails. */
+export function printWorkload(): boolean {
+  const f = workloadFigures();
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const rows: Array<[boolean, string]> = [
+    [
+      f.plansOverCapWarned === f.plansOverCap,
+      `weeks over the cap: ${pct(f.overCap / Math.max(1, f.weeks))} of ${f.weeks} weeks (over 90%: ${pct(f.over90 / Math.max(1, f.weeks))}); ${f.plansOverCap} plans over it, ${f.plansOverCapWarned} of them warned (${pct(f.plansOverCapWarned / Math.max(1, f.plansOverCap))})  target all warned`,
+    ],
+    [
+      f.warnedUnforced <= 0.005 * 2 * RUNS,
+      `plans over the cap by more than a session though needs x 1.15 fit under it: ${f.warnedUnforced} (${f.warnedWithinSession} over it at all)  target <= 0.5% of plans`,
+    ],
+    [true, `booked share of free time (mean over plans): ${pct(f.bookedShare)}`],
+    [
+      !(f.steadyMax > 2 + 1e-9),
+      `subjects without a deadline, max week / median week: mean ${f2(f.steadyMean)} max ${f2(f.steadyMax)} (${f.steadySubjects} subjects of inputs without deadline-driven subjects; over all inputs ${f.steadyOver2All} of ${f.steadyAll} over 2)  target <= 2`,
+    ],
+    [
+      f.priorityHighOverMedium > 1,
+      `priority effect, hours of one subject High / Medium: ${f2(f.priorityHighOverMedium)}, Low / Medium: ${f2(f.priorityLowOverMedium)}  target High > Medium`,
+    ],
+  ];
+  console.log('Planner workload (docs/planner.md, Workload):');
+  for (const [ok, text] of rows) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  return rows.every(([ok]) => ok);
 }

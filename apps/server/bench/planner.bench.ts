@@ -17,7 +17,8 @@ const ROUNDS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-function measure(
+/** Times `run` (one warm-up round, then ROUNDS rounds of RUNS) against its targets. */
+export function measure(
   name: string,
   run: (i: number) => number,
   targets: { p95: number; max?: number },

@@ -148,7 +148,7 @@ const english: English = {
   plan_days_too_long: (p) =>
     `More than ${h(p.limitHours)} h of study a day is hard to sustain (${weekdays(p.weekdays)}); about 4-5 h of focused study is a realistic ceiling.`,
   plan_weeks_too_full: (p) =>
-    `Some weeks use more than ${p.percent}% of your free time (${date(p.fromDate)} to ${date(p.toDate)}: ${h(p.usedHours)} of ${h(p.freeHours)} h), which leaves little room to make up a missed session.`,
+    `Your subjects' needs require booking more than ${p.percent}% of your free time in some weeks (${date(p.fromDate)} to ${date(p.toDate)}: ${h(p.usedHours)} of ${h(p.freeHours)} h), which leaves little room to make up a missed session.`,
   plan_missed_session_not_made_up: (p) =>
     `${p.subject}: no free place is left before the exam to make up the missed session of ${date(p.missedDate)}.`,
   replan_nothing_to_do: () => 'Nothing to re-plan: no missed or unfinished session is waiting.',

@@ -8,7 +8,7 @@
  * subject and deterministic.
  */
 import type { DayTemplate } from './model.js';
-import { freePlace, runsOk, shortPlacesOk } from './repair.js';
+import { freePlace, type LoadRoom, runsOk, shortPlacesOk, steadyWeeksOk } from './repair.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
@@ -19,6 +19,10 @@ export function frontShift(
   windowEnd: ArrayLike<number>,
   finalDay: ArrayLike<number>,
   finalLen: ArrayLike<number>,
+  /** The weekly cap: a move goes only where it has room (docs/planner.md, Workload). */
+  cap: LoadRoom,
+  /** 1 for a steady subject (no exam in the plan): it may trade places with a front-loaded one. */
+  steady?: ArrayLike<number>,
 ): void {
   for (let k = 0; k < windowEnd.length; k++) {
     const W = Math.min(windowEnd[k] as number, owners.length);
@@ -29,7 +33,13 @@ export function frontShift(
       if (!late) break;
       const { day: from, place: src, len } = late;
       const to = freeEarlyPlace(k, half, len);
-      if (to.day < 0) break;
+      if (to.day < 0) {
+        // The cap leaves no free place: the first half's booked room is used by steady
+        // subjects' sessions, which front-loading does not move. Trade places with one (same
+        // length, so every window keeps its hours): the steady subject keeps its steady week.
+        if (tradeWithSteady(k, half, from, src, len)) continue;
+        break;
+      }
       const ownFrom = owners[from] as Int16Array;
       const ownTo = owners[to.day] as Int16Array;
       ownFrom[src] = -1;
@@ -39,7 +49,54 @@ export function frontShift(
         ownTo[to.place] = -1;
         break;
       }
+      cap.add(from, -len / 2);
+      cap.add(to.day, len / 2);
     }
+  }
+
+  /**
+   * Swaps k's session at place `src` of day `from` with a steady subject's session of the same
+   * length in the first half, on a day without k (furthest from k's study days), when the
+   * steady subject's calendar weeks stay steady and both days stay interleavable.
+   */
+  function tradeWithSteady(k: number, half: number, from: number, src: number, len: number) {
+    if (!steady) return false;
+    const ownFrom = owners[from] as Int16Array;
+    const mine: number[] = [];
+    for (let e = 0; e < owners.length; e++)
+      if (e !== from && (owners[e] as Int16Array).includes(k)) mine.push(e);
+    let bestD = -1;
+    let bestI = -1;
+    let bestDist = -1;
+    for (let d = 0; d < half; d++) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k)) continue;
+      let dist = Number.POSITIVE_INFINITY;
+      for (const e of mine) dist = Math.min(dist, Math.abs(e - d));
+      if (dist <= bestDist) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const j = own[i] as number;
+        if (j < 0 || j === k || !steady[j] || places[i]?.len !== len) continue;
+        if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2)) continue;
+        own[i] = k;
+        ownFrom[src] = j;
+        const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
+        own[i] = j;
+        ownFrom[src] = k;
+        if (!ok) continue;
+        bestD = d;
+        bestI = i;
+        bestDist = dist;
+        break;
+      }
+    }
+    if (bestD < 0) return false;
+    const own = owners[bestD] as Int16Array;
+    const j = own[bestI] as number;
+    own[bestI] = k;
+    ownFrom[src] = j;
+    return true;
   }
 
   /** k's latest session in the second half of its window that is not its final review. */
@@ -72,7 +129,7 @@ export function frontShift(
       const own = owners[d] as Int16Array;
       let mine = 0;
       for (let i = 0; i < own.length; i++) if (own[i] === k) mine++;
-      if (mine !== 1 || !runsOk(own, k)) continue;
+      if (mine !== 1 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
       const i = freePlace(tplOf(d), own, len);
       if (i >= 0) return { day: d, place: i };
     }
@@ -94,12 +151,127 @@ export function frontShift(
         continue;
       }
       const dist = Math.min(d - lastK, (nextK[d] as number) - d);
-      if (dist <= bestDist || !runsOk(own, k)) continue;
+      if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
       const i = freePlace(tplOf(d), own, len);
       if (i < 0) continue;
       best = { day: d, place: i };
       bestDist = dist;
     }
     return best;
+  }
+}
+
+/**
+ * With front-loading off, a subject's hours follow its reference pace (M10): the final review
+ * sits late in the window and a plan of few sessions rounds, so the first half can end up more
+ * than half a session short of its share. While it is, the subject's earliest movable session
+ * in the second half moves to a free place of the same length in the first half, on a day
+ * without the subject (furthest from its study days), where the weekly cap has room. Never the
+ * final review or a session past the subject's movable limit. Bounded and deterministic.
+ */
+export function balanceHalves(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  /** Exclusive end of each subject's window (its exam day). */
+  windowEnd: ArrayLike<number>,
+  /** Reference first-half share of each subject (NaN: not balanced). */
+  refFirst: ArrayLike<number>,
+  movableBefore: ArrayLike<number>,
+  finalDay: ArrayLike<number>,
+  finalLen: ArrayLike<number>,
+  L: number,
+  cap: LoadRoom,
+): void {
+  for (let k = 0; k < refFirst.length; k++) {
+    const ref = refFirst[k] as number;
+    if (Number.isNaN(ref)) continue;
+    for (let moves = 0; moves < MAX_MOVES; moves++) {
+      let total = 0;
+      let first = 0;
+      const mine: number[] = [];
+      const lim = Math.min(movableBefore[k] as number, owners.length);
+      const W = windowEnd[k] as number;
+      let src = -1;
+      let from = -1;
+      for (let d = 0; d < owners.length; d++) {
+        const own = owners[d] as Int16Array;
+        const places = tplOf(d).places;
+        let has = false;
+        for (let i = 0; i < own.length; i++) {
+          if (own[i] !== k) continue;
+          has = true;
+          const h = (places[i]?.len ?? 0) / 2;
+          total += h;
+          if (2 * d < W) first += h;
+          const isFinal = d === finalDay[k] && places[i]?.len === finalLen[k];
+          if (from < 0 && 2 * d >= W && d < lim && !isFinal) {
+            from = d;
+            src = i;
+          }
+        }
+        if (has) mine.push(d);
+      }
+      if (total <= 0 || first >= ref * total - L / 2 - 1e-9 || from < 0) break;
+      const len = tplOf(from).places[src]?.len ?? 0;
+      // Moving must bring the share nearer its reference.
+      if (Math.abs((first + len / 2) / total - ref) >= Math.abs(first / total - ref)) break;
+      const ownFrom = owners[from] as Int16Array;
+      ownFrom[src] = -1;
+      if (!shortPlacesOk(tplOf(from), ownFrom)) {
+        ownFrom[src] = k;
+        break;
+      }
+      cap.add(from, -len / 2);
+      let bestD = -1;
+      let bestI = -1;
+      let bestDist = -1;
+      for (let d = 0; 2 * d < W && d < lim; d++) {
+        const own = owners[d] as Int16Array;
+        if (own.includes(k)) continue;
+        let dist = Number.POSITIVE_INFINITY;
+        for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
+        if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+        if (!regularAfter(mine, from, d, ownFrom.includes(k))) continue;
+        const i = freePlace(tplOf(d), own, len);
+        if (i < 0) continue;
+        own[i] = k;
+        const ok = shortPlacesOk(tplOf(d), own);
+        own[i] = -1;
+        if (!ok) continue;
+        bestD = d;
+        bestI = i;
+        bestDist = dist;
+      }
+      if (bestD < 0) {
+        ownFrom[src] = k;
+        cap.add(from, len / 2);
+        break;
+      }
+      (owners[bestD] as Int16Array)[bestI] = k;
+      cap.add(bestD, len / 2);
+    }
+  }
+
+  /**
+   * Whether k's study days stay regular (M4b: longest gap at most max(7, 2 x median gap), or no
+   * longer than before) once a session moves from day `from` to day `to`.
+   */
+  function regularAfter(mine: number[], from: number, to: number, keepFrom: boolean): boolean {
+    const after = mine.filter((d) => d !== from || keepFrom);
+    after.push(to);
+    after.sort((a, b) => a - b);
+    const gapsOf = (xs: number[]) => xs.slice(1).map((d, i) => d - (xs[i] as number));
+    const g = gapsOf(after);
+    const longest = g.length ? Math.max(...g) : 0;
+    const sorted = [...g].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    const median = !sorted.length
+      ? 0
+      : sorted.length % 2
+        ? (sorted[mid] as number)
+        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    if (longest <= Math.max(7, 2 * median)) return true;
+    const before = gapsOf(mine);
+    return longest <= (before.length ? Math.max(...before) : 0);
   }
 }

@@ -19,6 +19,7 @@ import {
   m12Replan,
   roomBefore,
   warningKeys,
+  workloadWeeks,
 } from './metrics.js';
 import { ridgeline } from './model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
@@ -247,12 +248,34 @@ describe('metrics', () => {
   });
 
   it('M10 compares first-half shares with the flag off and on', () => {
-    const even = plan([0, 4, 8, 12, 16, 20, 24].map((d) => block(d, '17:00', 1)));
-    const early = plan([0, 1, 2, 3, 4, 5, 20].map((d) => block(d, '17:00', 1)));
+    // Maths: exam on day 25. Half a session of rounding is counted in the gain's favour.
+    const even = plan([0, 4, 8, 12, 16, 20, 24].map((d) => block(d, '17:00', 0)));
+    const early = plan([0, 1, 2, 3, 4, 5, 20].map((d) => block(d, '17:00', 0)));
     const r = m10FrontLoad(input, even, early);
     expect(r.subjects).toBe(1);
     expect(r.gain).toBeGreaterThan(0.2);
-    expect(m10FrontLoad(input, even, even).gain).toBe(0);
+    expect(m10FrontLoad(input, even, even).gain).toBeCloseTo(1 / 14);
+    // Art has no exam: it books a steady week, front-loading or not (Workload).
+    const art = plan([0, 1, 2, 3, 4, 5, 20].map((d) => block(d, '17:00', 1)));
+    expect(m10FrontLoad(input, art, art).subjects).toBe(0);
+  });
+
+  it('workloadWeeks measures weeks against the cap and the steadiness of a subject', () => {
+    // Week 1: 15 h of free time (five 3-h days), 13 h booked: over the 80% cap (12 h).
+    const busy = [0, 1, 2, 3, 4].flatMap((d) =>
+      ['17:00', '18:00', d < 3 ? '19:00' : '20:00'].map((t) => block(d, t, 1)),
+    );
+    const r = workloadWeeks(input, plan([...busy, block(5, '17:00', 1)]));
+    expect(r.cap).toBe(0.8);
+    expect(r.weeks).toBe(4);
+    expect(r.overCap).toBe(1);
+    expect(r.worstExcess).toBeGreaterThan(0);
+    // Art: 16 h in week 1, none after: not steady (median 0).
+    expect(r.steadyRatios).toEqual([Number.POSITIVE_INFINITY]);
+    const steady = plan(
+      [0, 7, 14, 21].flatMap((d) => [block(d, '17:00', 1), block(d + 2, '17:00', 1)]),
+    );
+    expect(workloadWeeks(input, steady).steadyRatios).toEqual([1]);
   });
 
   it('M11 lists topics and files never used', () => {

@@ -5,9 +5,9 @@
  * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) are
  * imported.
  */
-import type { Notice } from '@studybuddy/contracts';
+import { type Notice, WORKLOAD } from '@studybuddy/contracts';
 import { dayNumber, parseClock, weekdayOf } from './dates.js';
-import { PLANNABLE_SHARE, ridgeline, subjectNeeds, topicsOf, WEEK_LOAD_LIMIT } from './model.js';
+import { dayTemplates, loadCap, ridgeline, subjectNeeds, topicsOf } from './model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 import { parseWishes } from './wishes.js';
 
@@ -334,7 +334,7 @@ export function m2Consistency(
           u += used[d] as number;
           c += f.cap[d] as number;
         }
-        if (u > WEEK_LOAD_LIMIT * c + EPS) {
+        if (u > loadCap(input) * c + EPS) {
           expected.add('buffer');
           break;
         }
@@ -352,11 +352,20 @@ export function m2Consistency(
   };
 }
 
-/** M3: deadline feasibility and the fairness floor. */
+/**
+ * M3: deadline feasibility and the workload (docs/planner.md, Workload): when the needs fit,
+ * every subject is booked its need and at most its need plus the buffer and one session.
+ */
 export function m3Feasibility(
   input: PlannerInput,
   out: PlannerOutput,
-): { feasible: boolean; unmet: string[]; delivered: number; optimum: number; fairness: number } {
+): {
+  feasible: boolean;
+  unmet: string[];
+  delivered: number;
+  optimum: number;
+  overbooked: string[];
+} {
   const f = frameOf(input);
   const ss = sessionsOf(f, out);
   const S = input.subjects.length;
@@ -375,24 +384,52 @@ export function m3Feasibility(
     )
       unmet.push(`${input.subjects[k]?.name}: ${hours[k]} of ${f.needs[k]} h`);
   }
-  // Fairness: planned hours against the buffered fair share, one session of rounding allowed.
-  let fairness = 1;
-  // Under overload EDF starves late subjects on purpose (it maximises delivered need), so the
-  // floor applies to feasible inputs only.
-  for (let k = 0; k < S && feasible; k++) {
-    const share = PLANNABLE_SHARE * (f.fair[k] as number);
-    if (share >= 2 * f.L) fairness = Math.min(fairness, ((hours[k] as number) + f.L) / share);
+  // Workload: the need plus the buffer, rounded to whole sessions, and no more (the rest of the
+  // free time stays free).
+  const overbooked: string[] = [];
+  for (let k = 0; k < S; k++) {
+    const most = (f.needs[k] as number) * (1 + WORKLOAD.buffer) + f.L;
+    if ((hours[k] as number) > most + EPS)
+      overbooked.push(`${input.subjects[k]?.name}: ${hours[k]} h, need ${f.needs[k]} h`);
   }
-  return { feasible, unmet, delivered, optimum, fairness };
+  return { feasible, unmet, delivered, optimum, overbooked };
+}
+
+/**
+ * Whether every subject's steady pace fits under the cap (docs/planner.md, Workload): its need
+ * plus the buffer spread over its window in proportion to capacity, summed over the subjects of
+ * each day, is at most maxLoad of that day.
+ */
+export function steadyFits(f: Frame, maxLoad: number): boolean {
+  return steadyDensity(f).every((x, d) => x <= maxLoad + EPS || (f.cap[d] as number) <= EPS);
+}
+
+/** Subject k's steady pace: its need plus the buffer over the capacity of its window. */
+function steadyRate(f: Frame, k: number): number {
+  const W = Math.min(f.days, f.windowEnd[k] as number);
+  let c = 0;
+  for (let d = 0; d < W; d++) c += f.cap[d] as number;
+  return c > EPS ? ((f.needs[k] as number) * (1 + WORKLOAD.buffer)) / c : 0;
+}
+
+/** The steady paces' share of each day's capacity, summed over the subjects. */
+function steadyDensity(f: Frame): number[] {
+  const density = new Array<number>(f.days).fill(0);
+  f.needs.forEach((_, k) => {
+    const rate = steadyRate(f, k);
+    for (let d = 0; d < Math.min(f.days, f.windowEnd[k] as number); d++)
+      density[d] = (density[d] as number) + rate;
+  });
+  return density;
 }
 
 /**
  * Subjects driven by their deadline: their need exceeds their buffered fair share, so EDF, not
  * the even pace, decides where their sessions go (and it squeezes the subjects beside them).
  */
-export function deadlineDriven(f: Frame): boolean[] {
+export function deadlineDriven(f: Frame, maxLoad: number = WORKLOAD.maxLoadDefault): boolean[] {
   return f.needs.map(
-    (n, k) => (f.windowEnd[k] as number) > 0 && n > PLANNABLE_SHARE * (f.fair[k] as number) + EPS,
+    (n, k) => (f.windowEnd[k] as number) > 0 && n > maxLoad * (f.fair[k] as number) + EPS,
   );
 }
 
@@ -436,7 +473,11 @@ export function m4Spacing(
     if (l.length < 4 || days.length < 3) continue;
     const gaps = days.slice(1).map((d, i) => d - (days[i] as number));
     const sorted = [...gaps].sort((a, b) => a - b);
-    const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
+    const mid = sorted.length >> 1;
+    const median =
+      sorted.length % 2
+        ? (sorted[mid] as number)
+        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
     regularSubjects++;
     if (Math.max(...gaps) <= Math.max(7, 2 * median)) regular++;
   }
@@ -547,7 +588,12 @@ export function m6Interleaving(
   };
 }
 
-/** M7: utilisation shape, 7-day load, continuous blocks and breaks. */
+/**
+ * M7: utilisation shape, 7-day load, continuous blocks and breaks. `dailyMaxMean`: the largest
+ * (hours - L) / capacity of a day over the utilisation of the 7 days around it (days holding
+ * more than one session). `weeklyMaxMean`: calendar weeks' hours, max over mean, up to the
+ * horizon (printed; no longer a target, see docs/planner.md, Quality metrics).
+ */
 export function m7Load(
   input: PlannerInput,
   out: PlannerOutput,
@@ -564,11 +610,26 @@ export function m7Load(
   for (const s of ss)
     if (s.day >= 0 && s.day < f.days) used[s.day] = (used[s.day] as number) + s.hours;
   const horizon = Math.max(0, ...f.windowEnd);
-  const u: number[] = [];
-  for (let d = 0; d < horizon; d++)
-    if ((f.cap[d] as number) > EPS) u.push((used[d] as number) / (f.cap[d] as number));
-  const mean = u.length ? u.reduce((a, b) => a + b, 0) / u.length : 0;
-  const dailyMaxMean = mean > EPS ? Math.max(...u) / mean : 1;
+  // Daily shape: a day's utilisation, one session (or the day's final reviews, whose day M9
+  // fixes) allowed, against the utilisation of the 7 days around it (docs/planner.md, Quality
+  // metrics: a plan books needs, so days are compared with their own week, not the period).
+  const finals = new Array<number>(f.days).fill(0);
+  for (const s of ss)
+    if (s.block.kind === 'final-review' && s.day >= 0 && s.day < f.days)
+      finals[s.day] = (finals[s.day] as number) + s.hours;
+  let dailyMaxMean = 0;
+  for (let d = 0; d < horizon; d++) {
+    const cd = f.cap[d] as number;
+    const allowed = Math.max(f.L, finals[d] as number);
+    if (cd <= EPS || (used[d] as number) <= allowed + EPS) continue;
+    let x = 0;
+    let c = 0;
+    for (let e = Math.max(0, d - 3); e <= Math.min(f.days - 1, d + 3); e++) {
+      x += used[e] as number;
+      c += f.cap[e] as number;
+    }
+    dailyMaxMean = Math.max(dailyMaxMean, ((used[d] as number) - allowed) / cd / (x / c));
+  }
   const weeks: number[] = [];
   for (let a = 0; a + 7 <= horizon; a += 7)
     weeks.push(used.slice(a, a + 7).reduce((x, y) => x + y, 0));
@@ -760,10 +821,17 @@ export function m10FrontLoad(
   const sOff = bySubject(f, sessionsOf(f, off), S);
   const sOn = bySubject(f, sessionsOf(f, on), S);
   const firstHalf = (k: number, d: number) => 2 * d < (f.windowEnd[k] as number);
+  const maxLoad = loadCap(input);
+  const steady = steadyFits(f, maxLoad);
+  const density = steadyDensity(f);
+  // What the cap leaves, as whole places can fill it (as the Workload check counts it): a week
+  // of 1.5-h places under a cap of 6.8 h holds 6 h, not 6.8 (docs/planner.md, M10).
+  const placeShare = steady ? wholePlaceShare(input, maxLoad) : maxLoad;
   let dev = 0;
   let h1Off = 0;
   let h1On = 0;
   let h1Max = 0;
+  let rounding = 0;
   let n = 0;
   for (let k = 0; k < S; k++) {
     const W = f.windowEnd[k] as number;
@@ -773,26 +841,57 @@ export function m10FrontLoad(
     const tOn = b.reduce((x, s) => x + s.hours, 0);
     if (W < 2 || tOff <= EPS || tOn <= EPS) continue;
     if (W < 14 || a.length < 4 || b.length < 4) continue;
-    // Reference: the subject's own fair share of capacity (capacity split among the subjects
-    // still before their exam), not raw capacity; it also bounds what front-loading can move.
+    // A subject without an exam books a steady weekly amount, front-loading or not (Workload).
+    if (!f.examInPlan[k]) continue;
+    // Bound on what front-loading can move: the subject's fair share of the first half's
+    // capacity (capacity split among the subjects still before their exam, by need).
+    // Reference for the pace (docs/planner.md, Workload): when every subject's steady pace (its
+    // need plus buffer in proportion to the capacity of its window) fits under the cap, each
+    // subject's hours follow the capacity of its window; otherwise a subject without an exam
+    // still does, and one with an exam shares each day with the other subjects still before
+    // their exams, by need (the steady ones take the same share of every day).
     let fair1 = 0;
     let fairAll = 0;
+    let c1 = 0;
+    let c = 0;
     for (let d = 0; d < W; d++) {
       let w = 0;
-      for (let j = 0; j < S; j++) if (d < (f.windowEnd[j] as number)) w += f.needs[j] as number;
-      const share = ((f.cap[d] as number) * (f.needs[k] as number)) / w;
+      let we = 0;
+      for (let j = 0; j < S; j++)
+        if (d < (f.windowEnd[j] as number)) {
+          w += f.needs[j] as number;
+          if (f.examInPlan[j]) we += f.needs[j] as number;
+        }
+      // With room for every steady pace, what front-loading can move is the subject's part of
+      // what the cap leaves in the first half; otherwise its fair share of the capacity.
+      const share = steady
+        ? ((f.cap[d] as number) * placeShare * steadyRate(f, k)) /
+          Math.max(density[d] as number, EPS)
+        : ((f.cap[d] as number) * (f.needs[k] as number)) / w;
       fairAll += share;
       if (firstHalf(k, d)) fair1 += share;
+      const ref =
+        f.examInPlan[k] && !steady
+          ? ((f.cap[d] as number) * (f.needs[k] as number)) / we
+          : (f.cap[d] as number);
+      c += ref;
+      if (firstHalf(k, d)) c1 += ref;
     }
-    if (fairAll <= EPS) continue;
-    const c1 = fair1;
-    const c = fairAll;
+    if (fairAll <= EPS || c <= EPS) continue;
     const o = a.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOff;
     const p = b.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOn;
-    dev += Math.abs(o - c1 / c);
+    // Half a session of rounding: a plan that books needs has few sessions, and a subject with
+    // four of them cannot put 45% of its hours in the first half (docs/planner.md, M10).
+    const halfOff = f.L / 2 / tOff;
+    dev += Math.max(0, Math.abs(o - c1 / c) - halfOff);
+    rounding += (halfOff + f.L / 2 / tOn) / 2;
     h1Off += o;
     h1On += p;
-    h1Max += Math.min(1, fair1 / tOn);
+    // The final review stays before the exam (M9): front-loading cannot move it.
+    const finalOn = b
+      .filter((s) => s.block.kind === 'final-review' && !firstHalf(k, s.day))
+      .reduce((x, s) => x + s.hours, 0);
+    h1Max += Math.min(1 - finalOn / tOn, fair1 / tOn);
     n++;
   }
   const lateIntro: string[] = [];
@@ -820,7 +919,8 @@ export function m10FrontLoad(
   const feasible = mean(h1Max) - mean(h1Off);
   return {
     offDeviation: mean(dev),
-    gain: mean(h1On) - mean(h1Off),
+    // The gain is measured to whole sessions too: half a session of each subject's hours.
+    gain: mean(h1On) - mean(h1Off) + mean(rounding),
     required: feasible >= 0.1 ? Math.max(0.05, 0.5 * feasible) : Math.max(0, 0.5 * feasible - 0.01),
     subjects: n,
     totalOff: off.summary.reduce((x, s) => x + s.totalHours, 0),
@@ -917,5 +1017,120 @@ export function m12Replan(
     roomLeft,
     futureChanged: diff,
     futureSessions: fb.length,
+  };
+}
+
+/**
+ * Largest share of a week's capacity whole places can fill within the cap `share` (a subset sum
+ * over the week's place lengths, as the planner's model packs them: model.ts, dayTemplates).
+ */
+function wholePlaceShare(input: PlannerInput, share: number): number {
+  const lens = dayTemplates(input, parseWishes(input.preferences.extraWishes ?? '')).flatMap((t) =>
+    t.places.map((p) => p.len),
+  );
+  const total = lens.reduce((a, b) => a + b, 0);
+  if (total === 0) return share;
+  const limit = Math.floor(share * total + EPS);
+  const can = new Uint8Array(limit + 1);
+  can[0] = 1;
+  for (const l of lens) for (let x = limit; x >= l; x--) if (can[x - l]) can[x] = 1;
+  let best = limit;
+  while (best > 0 && !can[best]) best--;
+  return best / total;
+}
+
+/**
+ * Workload (docs/planner.md, Workload): the plan's booking against the weekly cap (maxLoad of a
+ * 7-day window's capacity), whether the needs plus the buffer fit under the cap (EDF test on
+ * needs x 1.15 against maxLoad x capacity), and the steadiness of subjects without a deadline.
+ */
+export function workloadWeeks(
+  input: PlannerInput,
+  out: PlannerOutput,
+): {
+  cap: number;
+  weeks: number;
+  overCap: number;
+  over90: number;
+  worstWindowShare: number;
+  /** Most hours a 7-day window books over the cap. */
+  worstExcess: number;
+  capFeasible: boolean;
+  booked: number;
+  capacity: number;
+  steadyRatios: number[];
+} {
+  const f = frameOf(input);
+  const cap = input.preferences.maxLoad ?? WORKLOAD.maxLoadDefault;
+  const ss = sessionsOf(f, out);
+  const used = new Array<number>(f.days).fill(0);
+  for (const s of ss)
+    if (s.day >= 0 && s.day < f.days) used[s.day] = (used[s.day] as number) + s.hours;
+  const sum = (xs: number[], a: number, b: number) => {
+    let x = 0;
+    for (let d = a; d < b; d++) x += xs[d] as number;
+    return x;
+  };
+  let weeks = 0;
+  let overCap = 0;
+  let over90 = 0;
+  for (let a = 0; a + 7 <= f.days; a += 7) {
+    const c = sum(f.cap, a, a + 7);
+    if (c <= EPS) continue;
+    weeks++;
+    const u = sum(used, a, a + 7);
+    if (u > cap * c + EPS) overCap++;
+    if (u > 0.9 * c + EPS) over90++;
+  }
+  let worstWindowShare = 0;
+  let worstExcess = 0;
+  for (let a = 0; a + 7 <= f.days; a++) {
+    const c = sum(f.cap, a, a + 7);
+    const u = sum(used, a, a + 7);
+    if (c > EPS) worstWindowShare = Math.max(worstWindowShare, u / c);
+    worstExcess = Math.max(worstExcess, u - cap * c);
+  }
+  // The cap as whole places can fill it: a week of 1.5-h places cannot book exactly 80%.
+  const share = wholePlaceShare(input, cap);
+  const capFeasible = edfDeliverable({
+    ...f,
+    cap: f.cap.map((c) => share * c),
+    needs: f.needs.map((n) => n * (1 + WORKLOAD.buffer)),
+  }).feasible;
+  const horizon = Math.max(0, ...f.windowEnd);
+  const steadyRatios: number[] = [];
+  const subs = bySubject(f, ss, input.subjects.length);
+  input.subjects.forEach((_, k) => {
+    if (f.examInPlan[k] || f.windowEnd[k] !== f.days) return;
+    const wk: number[] = [];
+    for (let a = 0; a + 7 <= f.days; a += 7)
+      if (sum(f.cap, a, a + 7) > EPS)
+        wk.push(
+          (subs[k] as Session[])
+            .filter((s) => s.day >= a && s.day < a + 7)
+            .reduce((x, s) => x + s.hours, 0),
+        );
+    const total = wk.reduce((x, y) => x + y, 0);
+    // At least a session a week on average: sparser subjects cannot be booked every week.
+    if (wk.length < 2 || total < wk.length * f.L - EPS) return;
+    const sorted = [...wk].sort((x, y) => x - y);
+    const mid = sorted.length >> 1;
+    const median =
+      sorted.length % 2
+        ? (sorted[mid] as number)
+        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    steadyRatios.push(median > EPS ? Math.max(...wk) / median : Number.POSITIVE_INFINITY);
+  });
+  return {
+    cap,
+    weeks,
+    overCap,
+    over90,
+    worstWindowShare,
+    worstExcess,
+    capFeasible,
+    booked: sum(used, 0, horizon),
+    capacity: sum(f.cap, 0, horizon),
+    steadyRatios,
   };
 }

@@ -2,21 +2,21 @@
  * The planner's model, shared by the planner and its metrics: availability turned into session
  * places, what each subject needs, and the spacing ridgeline. Pure, no I/O.
  */
-import { parseClock } from './dates.js';
+import { maxConsecutiveSessions, priorityFactor, WORKLOAD } from '@studybuddy/contracts';
+import { dayNumber, parseClock } from './dates.js';
 import type { PlannerInput } from './types.js';
 import type { PartOfDay, Wishes } from './wishes.js';
 
-/** Share of packed capacity the plan leaves free (room to make up missed sessions). */
-export const BUFFER = 0.15;
 /**
- * Share of capacity a plan may fill, what the buffer leaves (0.85): a subject's buffered fair
- * share is this share of its fair share.
+ * The weekly booking cap of a plan (docs/planner.md, Workload): the student's `maxLoad`, 0.5 to
+ * 1, default 0.8 (`WORKLOAD.maxLoadDefault`). No rolling 7-day window books more than this share
+ * of its capacity unless the needs force it (M7).
  */
-export const PLANNABLE_SHARE = 1 - BUFFER;
-/** No rolling 7-day window may use more than this share of its capacity (M7). */
-export const WEEK_LOAD_LIMIT = 0.9;
-/** Effort multiplier of priority Low, Medium, High. */
-export const PRIORITY_FACTOR = [0.75, 1, 1.25] as const;
+export function loadCap(input: PlannerInput): number {
+  const x = input.preferences.maxLoad;
+  if (x === undefined || !Number.isFinite(x)) return WORKLOAD.maxLoadDefault;
+  return Math.min(WORKLOAD.maxLoadMax, Math.max(WORKLOAD.maxLoadMin, x));
+}
 /** Hours one topic of average size needs: a learning hour and an hour of spaced retrieval. */
 export const HOURS_PER_TOPIC = 2;
 /** Days before an exam in which the planner keeps a subject light (M8). */
@@ -30,10 +30,11 @@ export interface Place {
   len: number;
 }
 
-/** Most back-to-back sessions before a break: never a continuous block over 3 h (M7). */
-export function maxConsecutive(sessionLength: number): number {
-  return Math.max(1, Math.min(2, Math.floor(3 / sessionLength)));
-}
+/**
+ * Most back-to-back sessions before a break: never a continuous block over 3 h (M7). The rule
+ * lives in the contracts, as the wizard sizes each day's window with it.
+ */
+export const maxConsecutive = maxConsecutiveSessions;
 
 /**
  * Packs places of `len` half-hours into the allowed half-hours, left to right, with a
@@ -182,13 +183,19 @@ export function topicsOf(
 }
 
 /**
- * Hours each subject needs at least (its "need"): HOURS_PER_TOPIC per topic, scaled by the
- * topic's size against the mean topic size of the whole plan (clamped to 0.5x..2x) and by the
- * priority factor, plus one final-review session when the exam falls inside the plan; rounded up
- * to whole sessions and never under two sessions (learn, then retrieve).
+ * Hours each subject needs at least (its "need", docs/planner.md, Needs): the student's
+ * `hoursNeeded` as given; for a subject without an exam in the plan, its `weeklyHours` times the
+ * period's weeks; else our estimate: HOURS_PER_TOPIC per topic, scaled by the topic's size
+ * against the mean topic size of the whole plan (clamped to 0.5x..2x) and by the priority factor
+ * (`WORKLOAD.priorityFactor`: Low 0.8, Medium 1, High 1.3), plus one final-review session when
+ * the exam falls inside the plan. Rounded up to whole sessions, never under two (learn, then
+ * retrieve).
  */
 export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]): number[] {
   const L = input.preferences.sessionLength;
+  const p0 = dayNumber(input.period.start);
+  const p1 = dayNumber(input.period.end);
+  const weeks = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : (p1 - p0 + 1) / 7;
   const all = input.subjects.map(topicsOf);
   let total = 0;
   let count = 0;
@@ -199,14 +206,24 @@ export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]
     }
   const mean = count > 0 ? total / count : 1;
   return all.map((ts, k) => {
-    const p = input.subjects[k]?.priority;
-    const factor = PRIORITY_FACTOR[p === 0 || p === 1 || p === 2 ? p : 1];
+    const s = input.subjects[k];
+    const given = positive(s?.hoursNeeded);
+    const weekly = positive(s?.weeklyHours);
     let hours = 0;
-    for (const t of ts) hours += HOURS_PER_TOPIC * Math.min(2, Math.max(0.5, t.size / mean));
-    hours = hours * factor + (examInPlan[k] ? L : 0);
+    if (given !== undefined) hours = given;
+    else if (weekly !== undefined && !examInPlan[k]) hours = weekly * weeks;
+    else {
+      const p = s?.priority;
+      const factor = priorityFactor(p === 0 || p === 1 || p === 2 ? p : 1);
+      for (const t of ts) hours += HOURS_PER_TOPIC * Math.min(2, Math.max(0.5, t.size / mean));
+      hours = hours * factor + (examInPlan[k] ? L : 0);
+    }
     return L * Math.max(2, Math.ceil(hours / L - 1e-9));
   });
 }
+
+const positive = (x: number | undefined) =>
+  x !== undefined && Number.isFinite(x) && x > 0 ? x : undefined;
 
 /** Optimal re-exposure gap as a share of the retention interval (docs/planner.md, Constants). */
 export function ridgeline(retentionDays: number): number {

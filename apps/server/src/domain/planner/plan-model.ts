@@ -1,26 +1,17 @@
 /**
  * What the planner derives before placing anything: capacity per day, subject windows, needs,
- * the EDF demand-bound test, fair shares and targets (need hard, the rest soft, cut max-min
- * fairly to the buffer), and the pace weights fitted to those targets. Pure, no I/O.
+ * the EDF demand-bound test, fair shares and targets (need hard, the 15% buffer soft, both under
+ * the weekly cap: docs/planner.md, Workload), and the pace weights fitted to those targets.
+ * Pure, no I/O.
  */
+
+import { WORKLOAD } from '@studybuddy/contracts';
 import { dayNumber, weekdayOf } from './dates.js';
-import {
-  type DayTemplate,
-  dayTemplates,
-  PLANNABLE_SHARE,
-  subjectNeeds,
-  WEEK_LOAD_LIMIT,
-} from './model.js';
+import { type DayTemplate, dayTemplates, loadCap, subjectNeeds } from './model.js';
 import type { PlannerInput } from './types.js';
 import { parseWishes } from './wishes.js';
 
 const EPS = 1e-9;
-
-/**
- * Most of the capacity a plan may take to keep every subject at the M3 fairness floor when needs
- * take nearly all of it (the plan then warns about weeks over 90%).
- */
-const FLOOR_LOAD_LIMIT = 0.96;
 
 /** A placed session before topics: day offset, start and length in half-hours. */
 export interface RawBlock {
@@ -48,22 +39,27 @@ export interface PlanModel {
   deliverable: number[];
   /** Fair share of capacity of each subject, weighted by need. */
   fairShare: number[];
-  /** Planned hours before rounding to sessions. */
+  /** Planned hours before rounding to sessions: need plus buffer, under the weekly cap. */
   targets: number[];
+  /** Most of a 7-day window's capacity the plan books unless the needs force more. */
+  maxLoad: number;
+  /** The needs alone pass the cap somewhere (EDF test against maxLoad x capacity). */
+  needsOverCap: boolean;
 }
 
 /**
- * Largest share of a week's capacity that whole places can fill without going over the 90% load
- * limit (a subset sum over the week's place lengths). With few, long places it is well under
- * 90% (two 2-h places of 4 h make 50% or 100%), and a target above it could never be met.
+ * Largest share of a week's capacity that whole places can fill without going over the weekly
+ * cap `limitShare` (a subset sum over the week's place lengths). With few, long places it is
+ * well under the cap (two 2-h places of 4 h make 50% or 100%), and a target above it could never
+ * be met without passing the cap.
  */
-function weeklyLoadShare(templates: DayTemplate[]): number {
+export function weeklyLoadShare(templates: DayTemplate[], limitShare: number): number {
   let cap = 0;
   const lens: number[] = [];
   for (const t of templates) for (const p of t.places) lens.push(p.len);
   for (const l of lens) cap += l;
   if (cap === 0) return 1;
-  const limit = Math.floor(WEEK_LOAD_LIMIT * cap + EPS);
+  const limit = Math.floor(limitShare * cap + EPS);
   const can = new Uint8Array(limit + 1);
   can[0] = 1;
   for (const l of lens) for (let x = limit; x >= l; x--) if (can[x - l]) can[x] = 1;
@@ -83,7 +79,6 @@ export function planModel(input: PlannerInput): PlanModel {
   for (let d = 0; d < days; d++)
     capacity.push((templates[weekdayOf(p0 + d)] as DayTemplate).capacity);
   const S = input.subjects.length;
-  const L = input.preferences.sessionLength;
   const windowEnd: number[] = [];
   const examInPlan: boolean[] = [];
   for (const s of input.subjects) {
@@ -97,6 +92,9 @@ export function planModel(input: PlannerInput): PlanModel {
     }
   }
   const needs = subjectNeeds(input, examInPlan);
+  const maxLoad = loadCap(input);
+  // What the targets may fill: the cap, or less when whole places cannot fill that share.
+  const loadShare = weeklyLoadShare(templates, maxLoad);
   const prefix = [0];
   for (let d = 0; d < days; d++) prefix.push((prefix[d] as number) + (capacity[d] as number));
   // Fair share: each day's capacity split among the subjects still before their exam, by need.
@@ -136,14 +134,14 @@ export function planModel(input: PlannerInput): PlanModel {
     for (const k of group) deliverable[k] = (needs[k] as number) * scale;
     used += sumR * scale;
   }
-  // Wanted hours cut, deadline group by deadline group, to what the days before each deadline
-  // hold once the earlier groups have theirs (never below the deliverable need).
-  const fit = (want: ArrayLike<number>, out: number[]) => {
+  // Wanted hours cut, deadline group by deadline group, to `share` of what the days before each
+  // deadline hold once the earlier groups have theirs (never below the deliverable need).
+  const fit = (want: ArrayLike<number>, out: number[], share: number) => {
     out.fill(0);
     let usedT = 0;
     for (const group of groups) {
       const end = windowEnd[group[0] as number] as number;
-      const availT = Math.max(0, (prefix[end] as number) - usedT);
+      const availT = Math.max(0, share * (prefix[end] as number) - usedT);
       let sumT = 0;
       let slack = 0;
       for (const k of group) {
@@ -160,52 +158,19 @@ export function planModel(input: PlannerInput): PlanModel {
     }
     return out;
   };
-  const raw = fairShare.map((F, k) => Math.max(deliverable[k] as number, PLANNABLE_SHARE * F));
-  const targets = fit(raw, new Array<number>(S).fill(0));
-  // Subjects whose need exceeds their buffered fair share take capacity from the others. Keep
-  // the whole plan within the buffer (85% of capacity, less when a week's places cannot fill
-  // that) by cutting the others max-min fairly: each gets the same share of its fair share,
-  // never less than its need, so no week runs at full capacity and nobody is starved (M3, M7).
-  const horizon = Math.max(0, ...windowEnd);
-  const budget =
-    Math.min(PLANNABLE_SHARE, weeklyLoadShare(templates)) * (prefix[horizon] as number);
-  const want = new Array<number>(S).fill(0);
-  const got = new Array<number>(S).fill(0);
-  /** Targets at a level (share of the fair share), each lifted to at least `lift(k)`. */
-  const atLevel = (level: number, lift: (k: number) => number) => {
-    for (let k = 0; k < S; k++)
-      want[k] = Math.min(
-        raw[k] as number,
-        Math.max(deliverable[k] as number, level * (fairShare[k] as number), lift(k)),
-      );
-    return fit(want, got);
-  };
-  const none = (_k: number) => 0;
-  const planned = (level: number, lift = none) => atLevel(level, lift).reduce((a, b) => a + b, 0);
-  const level = (cap: number) => {
-    let lo = 0;
-    let hi = 1;
-    for (let round = 0; round < 40; round++) {
-      const mid = (lo + hi) / 2;
-      if (planned(mid) > cap) hi = mid;
-      else lo = mid;
-    }
-    return lo;
-  };
-  if (planned(1) > budget + EPS) {
-    let lo = level(budget);
-    // Needs that take nearly all of the buffered capacity would leave the other subjects under
-    // 80% of their buffered fair share (starved, M3): let the plan use up to the 90% load limit
-    // then (the plan warns about weeks over 90%).
-    const floor = 0.8 * PLANNABLE_SHARE;
-    if (lo < floor) lo = level(Math.max(budget, WEEK_LOAD_LIMIT * (prefix[horizon] as number)));
-    // Still under the floor: lift each subject to it, less the half session rounding to whole
-    // sessions may add, if the plan then stays within FLOOR_LOAD_LIMIT of capacity.
-    const lift = (k: number) => Math.max(0, floor * (fairShare[k] as number) - L / 2);
-    const liftOk =
-      lo < floor && planned(lo, lift) <= FLOOR_LOAD_LIMIT * (prefix[horizon] as number) + EPS;
-    atLevel(lo, liftOk ? lift : none);
-    for (let k = 0; k < S; k++) targets[k] = got[k] as number;
+  // Targets (docs/planner.md, Workload): the need plus the buffer, cut deadline group by deadline
+  // group to the weekly cap's share of the days before each deadline (never below the
+  // deliverable need). The rest of the free time stays free.
+  const want = needs.map((n) => n * (1 + WORKLOAD.buffer));
+  const targets = fit(want, new Array<number>(S).fill(0), loadShare);
+  // The needs alone do not fit under the cap (EDF test on the needs against the cap's share of
+  // the capacity): then the pace books the needs past it, evenly, instead of the guard late.
+  let needsOverCap = false;
+  let dueN = 0;
+  for (const group of groups) {
+    for (const k of group) dueN += deliverable[k] as number;
+    const end = windowEnd[group[0] as number] as number;
+    if (dueN > loadShare * (prefix[end] as number) + EPS) needsOverCap = true;
   }
   return {
     p0,
@@ -218,6 +183,8 @@ export function planModel(input: PlannerInput): PlanModel {
     deliverable,
     fairShare,
     targets,
+    maxLoad,
+    needsOverCap,
   };
 }
 

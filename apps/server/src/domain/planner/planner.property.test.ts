@@ -16,6 +16,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as M from './metrics.js';
+import { loadCap } from './model.js';
 import { planStudy, replanAfterMiss } from './planner.js';
 import { bothOutputs as both, qualityCases, populationShare as share } from './quality-cases.js';
 
@@ -57,7 +58,7 @@ describe('planner quality on generated inputs', () => {
     );
   });
 
-  it('M3: needs met when the EDF test passes, near-optimal otherwise, fair floor 0.8', () => {
+  it('M3: needs met when the EDF test passes, near-optimal otherwise, at most need x 1.15 + L', () => {
     none(
       'M3',
       cases.flatMap(both).flatMap(({ input, out, i }) => {
@@ -65,8 +66,7 @@ describe('planner quality on generated inputs', () => {
         const bad: string[] = r.unmet.map((u) => `#${i} unmet ${u}`);
         if (!r.feasible && r.delivered < r.optimum - input.preferences.sessionLength - 1e-9)
           bad.push(`#${i} delivered ${r.delivered} < optimum ${r.optimum} - L`);
-        if (!input.preferences.extraWishes && r.fairness < 0.8)
-          bad.push(`#${i} fairness ${r.fairness}`);
+        if (r.feasible) bad.push(...r.overbooked.map((o) => `#${i} overbooked ${o}`));
         return bad;
       }),
     );
@@ -108,7 +108,7 @@ describe('planner quality on generated inputs', () => {
     );
   });
 
-  it('M7: load max/mean <= 1.30 daily and 1.25 weekly, 7-day <= 90% or warned, breaks', () => {
+  it('M7: a day within 1.30 of its week (one session allowed), 7-day <= maxLoad or warned, breaks', () => {
     none(
       'M7',
       cases.flatMap(both).flatMap(({ input, out, i }) => {
@@ -117,18 +117,21 @@ describe('planner quality on generated inputs', () => {
         if (r.longestBlockHours > 3 || r.maxBackToBack > 2)
           bad.push(`#${i} block ${r.longestBlockHours} h`);
         const warned = out.warnings.some((w) => w.code === 'plan_weeks_too_full');
-        if (r.worstWeekShare > 0.9 + 1e-9 && !warned) bad.push(`#${i} week at ${r.worstWeekShare}`);
+        const cap = loadCap(input);
+        if (r.worstWeekShare > cap + 1e-9 && !warned) bad.push(`#${i} week at ${r.worstWeekShare}`);
         return bad;
       }),
     );
     none(
       'M7 shape',
-      feasible.flatMap(({ input, off, i }) => {
-        const r = M.m7Load(input, off);
-        return r.dailyMaxMean > 1.3 || r.weeklyMaxMean > 1.25
-          ? [`#${i} daily ${r.dailyMaxMean.toFixed(2)} weekly ${r.weeklyMaxMean.toFixed(2)}`]
-          : [];
-      }),
+      // Inputs without deadline-driven subjects (as M10): otherwise the deadlines, not the pace,
+      // decide which days hold the needs (docs/planner.md, Quality metrics).
+      feasible
+        .filter((c) => !c.driven)
+        .flatMap(({ input, off, i }) => {
+          const r = M.m7Load(input, off);
+          return r.dailyMaxMean > 1.3 ? [`#${i} daily ${r.dailyMaxMean.toFixed(2)}`] : [];
+        }),
     );
   });
 
@@ -169,6 +172,60 @@ describe('planner quality on generated inputs', () => {
           return bad;
         }),
     );
+  });
+
+  it('Workload: weeks over the cap only when the needs force it', () => {
+    // docs/planner.md, Workload. Over the cap is always warned (M2, M7). When the needs plus the
+    // buffer fit under the cap (EDF test against the share whole places can fill), a window may
+    // pass it by at most one session: needs are booked in whole sessions. The greedy placing
+    // still misses that on a few crowded inputs, so the target is a share of the plans.
+    const rows = cases.flatMap(both).map(({ input, out, i }) => ({
+      i,
+      L: input.preferences.sessionLength,
+      w: M.workloadWeeks(input, out),
+    }));
+    const unforced = rows.filter(({ w, L }) => w.capFeasible && w.worstExcess > L + 1e-9);
+    expect(
+      unforced.length,
+      unforced
+        .slice(0, 5)
+        .map(({ i, w }) => `#${i} ${w.worstWindowShare.toFixed(2)}`)
+        .join(', '),
+    ).toBeLessThanOrEqual(0.005 * rows.length);
+  });
+
+  it('Workload: a subject without a deadline books a steady week (max <= 2 x median)', () => {
+    // Checked where every subject's steady pace fits under the cap together (the inputs M10
+    // checks): otherwise the exams' needs take the time, and the plan says so.
+    none(
+      'steady',
+      feasible
+        .filter((c) => !c.driven)
+        .flatMap(both)
+        .flatMap(({ input, out, i }) => {
+          const w = M.workloadWeeks(input, out);
+          return w.steadyRatios.filter((r) => r > 2 + 1e-9).map((r) => `#${i} max/median ${r}`);
+        }),
+    );
+  });
+
+  it('Workload: High priority books more than Medium, Low less, on the same input', () => {
+    const hours: Array<[number, number, number]> = [];
+    const bad: string[] = [];
+    for (const { input, i } of feasible.slice(0, 150)) {
+      const at = (priority: 0 | 1 | 2) =>
+        planStudy({
+          ...input,
+          subjects: input.subjects.map((s, k) => (k === 0 ? { ...s, priority } : s)),
+        }).summary[0]?.totalHours ?? 0;
+      const row: [number, number, number] = [at(0), at(1), at(2)];
+      hours.push(row);
+      if (row[2] < row[1] - 1e-9 || row[0] > row[1] + 1e-9) bad.push(`#${i} ${row.join(' / ')}`);
+    }
+    none('priority order', bad);
+    const mean = (j: 0 | 1 | 2) => hours.reduce((a, r) => a + r[j], 0) / hours.length;
+    expect(mean(2) / mean(1)).toBeGreaterThan(1.15);
+    expect(mean(0) / mean(1)).toBeLessThan(0.9);
   });
 
   it('M11: every topic and file is used; no empty focus', () => {

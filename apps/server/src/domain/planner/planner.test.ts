@@ -6,6 +6,14 @@ import { type PlannerInput, planStudy, replanAfterMiss } from './planner.js';
 
 const slots = (from: number, to: number) => [...Array(24).keys()].map((h) => h >= from && h < to);
 
+/** Every subject needs more than the period holds, so every place is used. */
+function filling(inp: PlannerInput): PlannerInput {
+  return {
+    ...inp,
+    subjects: inp.subjects.map((s) => ({ ...s, deadline: s.deadline, hoursNeeded: 500 })),
+  };
+}
+
 function input(
   over: Partial<PlannerInput> = {},
   day: Partial<PlannerInput['availability'][number]> = {},
@@ -110,9 +118,11 @@ describe('planStudy', () => {
   });
 
   it('places 1.5-hour sessions on the half hour with a break after two', () => {
-    const inp = input(
-      { preferences: { sessionLength: 1.5, frontLoad: false, extraWishes: '' } },
-      { hours: 4.5 },
+    const inp = filling(
+      input(
+        { preferences: { sessionLength: 1.5, frontLoad: false, extraWishes: '', maxLoad: 1 } },
+        { hours: 4.5 },
+      ),
     );
     const out = planStudy(inp);
     expect(m1Violations(inp, out)).toEqual([]);
@@ -122,9 +132,11 @@ describe('planStudy', () => {
   });
 
   it('allows a shorter last session only where the daily hours leave no full one', () => {
-    const inp = input(
-      { preferences: { sessionLength: 2, frontLoad: false, extraWishes: '' } },
-      { hours: 3 },
+    const inp = filling(
+      input(
+        { preferences: { sessionLength: 2, frontLoad: false, extraWishes: '', maxLoad: 1 } },
+        { hours: 3 },
+      ),
     );
     const out = planStudy(inp);
     expect(m1Violations(inp, out)).toEqual([]);
@@ -198,7 +210,9 @@ describe('planStudy', () => {
 
   it('puts clearly more hours in the first half when front-loading', () => {
     const base = input({ period: { start: '2026-03-02', end: '2026-06-28' } });
-    base.subjects = [base.subjects[1] as PlannerInput['subjects'][number]];
+    base.subjects = [
+      { ...(base.subjects[0] as PlannerInput['subjects'][number]), deadline: '2026-06-27' },
+    ];
     const share = (fl: boolean) => {
       const out = planStudy({ ...base, preferences: { ...base.preferences, frontLoad: fl } });
       const first = out.blocks
@@ -207,6 +221,57 @@ describe('planStudy', () => {
       return first / out.blocks.reduce((s, b) => s + hours(b), 0);
     };
     expect(share(true) - share(false)).toBeGreaterThanOrEqual(0.05);
+  });
+
+  it('books a subject without an exam a steady week, front-loading or not', () => {
+    const base = input({ period: { start: '2026-03-02', end: '2026-06-28' } });
+    base.subjects = [base.subjects[1] as PlannerInput['subjects'][number]];
+    for (const frontLoad of [false, true]) {
+      const out = planStudy({ ...base, preferences: { ...base.preferences, frontLoad } });
+      const weeks = new Array<number>(17).fill(0);
+      for (const b of out.blocks) {
+        const w = Math.floor((dayNumber(b.date) - dayNumber('2026-03-02')) / 7);
+        weeks[w] = (weeks[w] ?? 0) + hours(b);
+      }
+      expect(Math.max(...weeks), `front-load ${frontLoad}`).toBeLessThanOrEqual(2);
+      expect(Math.min(...weeks), `front-load ${frontLoad}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('books the need plus the 15% buffer, not the free time, and more for High priority', () => {
+    const one = (priority: 0 | 1 | 2, hoursNeeded?: number) => {
+      const base = input();
+      const chem = { ...(base.subjects[0] as PlannerInput['subjects'][number]), priority };
+      const out = planStudy({
+        ...base,
+        subjects: [hoursNeeded === undefined ? chem : { ...chem, hoursNeeded }],
+      });
+      return out.summary[0]?.totalHours ?? 0;
+    };
+    // A given need is taken as is: 20 h x 1.15 = 23 h, whatever the priority.
+    expect(one(1, 20)).toBe(23);
+    expect(one(2, 20)).toBe(23);
+    // Our estimate scales with priority (Low 0.8, Medium 1, High 1.3).
+    expect(one(2)).toBeGreaterThan(one(1));
+    expect(one(0)).toBeLessThan(one(1));
+    // 18 days of 3 h: 54 h free, far more than booked.
+    expect(one(1)).toBeLessThan(20);
+  });
+
+  it('warns with the numbers when the needs force a week over the cap', () => {
+    const base = input();
+    const out = planStudy({
+      ...base,
+      subjects: [{ ...(base.subjects[0] as PlannerInput['subjects'][number]), hoursNeeded: 48 }],
+    });
+    const warning = out.warnings.find((w) => w.code === 'plan_weeks_too_full');
+    expect(warning?.params).toMatchObject({ percent: 80 });
+    const p = warning?.params as { usedHours: number; freeHours: number };
+    expect(p.usedHours).toBeGreaterThan(0.8 * p.freeHours);
+    expect(out.summary[0]?.totalHours).toBeGreaterThanOrEqual(48);
+    // Without the forced need the same plan stays under the cap and says nothing.
+    const calm = planStudy(base);
+    expect(calm.warnings.some((w) => w.code === 'plan_weeks_too_full')).toBe(false);
   });
 
   it('applies wishes it understands and echoes the others', () => {

@@ -3,11 +3,12 @@
  * study blocks. No I/O, no clock, no randomness; ties always break by subject index.
  *
  * Outline (each stage in docs/planner.md, Stages): weekday templates of session places -> needs and
- * fair-share targets (need hard, the rest of the target soft, all within 85% of capacity) -> EDF
- * demand-bound check (warnings) -> final reviews reserved 1-3 days before each exam -> pace curves
- * (shares of each day fitted to the targets) -> day-by-day placing (mandatory EDF guard on the
- * needs, then the subject longest overdue on its pace, one session per subject per day first)
- * -> within-day interleaving -> topics, focus and files (topic-plan.ts).
+ * targets (need hard, plus a 15% buffer, soft; the rest of the free time stays free, under a
+ * weekly cap: docs/planner.md, Workload) -> EDF demand-bound check (warnings) -> final reviews
+ * reserved 1-3 days before each exam -> pace curves (steady for subjects without an exam, fitted
+ * shares for the others) -> day-by-day placing (mandatory EDF guard on the needs, then the
+ * subject longest overdue on its pace where the cap has room) -> repairs, the weekly-cap repair
+ * last -> within-day interleaving -> topics, focus and files (topic-plan.ts).
  */
 import { notice } from '../notices.js';
 import { dayNumber, formatClock, isoDate } from './dates.js';

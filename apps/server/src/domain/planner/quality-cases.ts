@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { plannerInputArb } from './generators.js';
-import { deadlineDriven, edfDeliverable, frameOf } from './metrics.js';
+import { deadlineDriven, edfDeliverable, frameOf, steadyFits } from './metrics.js';
+import { loadCap } from './model.js';
 import { type PlannerInput, type PlannerOutput, planStudy } from './planner.js';
 
 /** Fixed, so a failing case replays. */
@@ -19,7 +20,10 @@ export interface QualityCase {
   on: PlannerOutput;
   /** The EDF demand-bound test passes: every need fits. */
   feasible: boolean;
-  /** Some subject's need exceeds its buffered fair share (see deadlineDriven). */
+  /**
+   * Some subject's need exceeds maxLoad of its fair share (see deadlineDriven), or the subjects'
+   * steady paces do not fit under the cap together (see steadyFits).
+   */
   driven: boolean;
 }
 
@@ -33,7 +37,7 @@ export function qualityCases(runs: number): QualityCase[] {
       off: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
       on: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } }),
       feasible: edfDeliverable(f).feasible,
-      driven: deadlineDriven(f).some(Boolean),
+      driven: deadlineDriven(f, loadCap(input)).some(Boolean) || !steadyFits(f, loadCap(input)),
     };
   });
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { evenLoad } from './even-load.js';
 import { frontShift } from './front-shift.js';
 import type { DayTemplate } from './model.js';
-import { repairGaps, repairRuns } from './repair.js';
+import { type LoadRoom, repairGaps, repairRuns } from './repair.js';
+
+/** A weekly cap with room everywhere. */
+const noCap: LoadRoom = { fits: () => true, add: () => {} };
 
 /** A day with `n` two-hour places. */
 function day(n: number): DayTemplate {
@@ -88,21 +91,35 @@ describe('repairRuns', () => {
 });
 
 describe('evenLoad', () => {
-  it('moves a session from a big day to a small free day nearby, keeping the hours', () => {
-    // Utilisation 1, 1, 0 (max/mean 1.5): one of day 0's sessions goes to day 2.
-    const tpl = (d: number) => day(d === 0 ? 2 : 1);
-    const own = [Int16Array.from([0, 0]), Int16Array.from([1]), Int16Array.from([-1])];
-    evenLoad(tpl, own, [4, 2, 2], 3, [3, 3], [-1, -1], [4, 2], 2);
-    expect([...(own[2] as Int16Array)]).toEqual([0]);
-    expect(count(own, 0)).toBe(2);
+  // A week of 4-h days, one busy day: two sessions (day 3) in a week of 4 h of study.
+  const busyWeek = () => owners(7, 2, [[3], [3]]);
+  const caps = [4, 4, 4, 4, 4, 4, 4];
+
+  it('moves a session off a day far above its week, keeping the hours', () => {
+    const own = busyWeek();
+    evenLoad(() => day(2), own, caps, 7, [7, 7], [-1, -1], 2, noCap, [Number.NaN, Number.NaN]);
+    expect((own[3] as Int16Array).filter((k) => k >= 0).length).toBe(1);
+    expect(count(own, 0)).toBe(1);
     expect(count(own, 1)).toBe(1);
+    expect(
+      studyDays(own, 0)
+        .concat(studyDays(own, 1))
+        .every((d) => Math.abs(d - 3) <= 3),
+    ).toBe(true);
+  });
+
+  it('moves nothing where the weekly cap has no room', () => {
+    const own = busyWeek();
+    const full: LoadRoom = { fits: () => false, add: () => {} };
+    evenLoad(() => day(2), own, caps, 7, [7, 7], [-1, -1], 2, full, [Number.NaN, Number.NaN]);
+    expect([...(own[3] as Int16Array)]).toEqual([0, 1]);
   });
 });
 
 describe('frontShift', () => {
   it("moves a subject's late sessions into free places of its first half, spread out", () => {
     const own = owners(10, 1, [[6, 7, 8]]);
-    frontShift(() => day(1), own, [10], [-1], [0]);
+    frontShift(() => day(1), own, [10], [-1], [0], noCap);
     const days = studyDays(own, 0);
     expect(days.length).toBe(3);
     expect(days.every((d) => d < 5)).toBe(true);
@@ -111,7 +128,7 @@ describe('frontShift', () => {
 
   it('leaves the final review where it is', () => {
     const own = owners(10, 1, [[2, 8]]);
-    frontShift(() => day(1), own, [10], [8], [4]);
+    frontShift(() => day(1), own, [10], [8], [4], noCap);
     expect(studyDays(own, 0)).toEqual([2, 8]);
   });
 });

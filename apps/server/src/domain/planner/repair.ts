@@ -7,6 +7,12 @@
  */
 import type { DayTemplate } from './model.js';
 
+/** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
+export interface LoadRoom {
+  fits(day: number, hours: number): boolean;
+  add(day: number, hours: number): void;
+}
+
 /**
  * A day's use of its places is valid: a shorter place (the day's hours ran out mid-session) is
  * used only when every full-length place of the day is used too (M1).
@@ -120,6 +126,52 @@ function moved(g: Gaps, from: number, to: number): number[] {
 }
 
 /**
+ * Whether moving h hours of steady subject k from day `from` to day `to` keeps its calendar weeks
+ * (7-day blocks from the period start, weeks with places) steady: no week over twice the median
+ * week, or no worse than before (docs/planner.md, Workload; the steady-week check).
+ */
+export function steadyWeeksOk(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  from: number,
+  to: number,
+  h: number,
+): boolean {
+  const wf = Math.floor(from / 7);
+  const wt = Math.floor(to / 7);
+  if (wf === wt) return true;
+  const weeks: number[] = [];
+  for (let a = 0; a + 7 <= owners.length; a += 7) {
+    let x = 0;
+    let open = false;
+    for (let d = a; d < a + 7; d++) {
+      const own = owners[d] as Int16Array;
+      const places = tplOf(d).places;
+      if (places.length > 0) open = true;
+      for (let i = 0; i < own.length; i++) if (own[i] === k) x += (places[i]?.len ?? 0) / 2;
+    }
+    if (open) weeks.push(x);
+    else weeks.push(Number.NaN);
+  }
+  const ratio = (xs: number[]) => {
+    const w = xs.filter((x) => !Number.isNaN(x)).sort((p, q) => p - q);
+    if (w.length < 2) return 0;
+    const mid = w.length >> 1;
+    const median =
+      w.length % 2 ? (w[mid] as number) : ((w[mid - 1] as number) + (w[mid] as number)) / 2;
+    return median > 1e-9 ? (w[w.length - 1] as number) / median : Number.POSITIVE_INFINITY;
+  };
+  const before = ratio(weeks);
+  if (wf < weeks.length && !Number.isNaN(weeks[wf] as number))
+    weeks[wf] = (weeks[wf] as number) - h;
+  if (wt < weeks.length && !Number.isNaN(weeks[wt] as number))
+    weeks[wt] = (weeks[wt] as number) + h;
+  const after = ratio(weeks);
+  return after <= 2 + 1e-9 || after <= before + 1e-9;
+}
+
+/**
  * Moves sessions into over-long gaps. `owners[d][i]` is the subject of place i on day d (-1 when
  * free); `movableBefore[k]` is the first day a session of k may not be moved to or from (its final
  * review, the last week before its exam, or its window's end).
@@ -128,8 +180,15 @@ export function repairGaps(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
   movableBefore: ArrayLike<number>,
+  /**
+   * 1 for a steady subject (no exam in the plan): a move must not leave one of its calendar
+   * weeks over twice its median week (docs/planner.md, Workload).
+   */
+  steady?: ArrayLike<number>,
 ): void {
   const S = movableBefore.length;
+  const steadyOk = (k: number, from: number, to: number, h: number) =>
+    !steady?.[k] || steadyWeeksOk(tplOf, owners, k, from, to, h);
   const studyDays: number[][] = Array.from({ length: S }, () => []);
   const refresh = (k: number) => {
     const list: number[] = [];
@@ -188,7 +247,7 @@ export function repairGaps(
           const len = tplFrom.places[src]?.len ?? 0;
           const ownT = owners[t] as Int16Array;
           const tplT = tplOf(t);
-          if (!runsOk(ownT, k)) continue;
+          if (!runsOk(ownT, k) || !steadyOk(k, from, t, len / 2)) continue;
           let dst = freePlace(tplT, ownT, len);
           if (dst >= 0) {
             ownFrom[src] = -1;
@@ -204,7 +263,7 @@ export function repairGaps(
               const j = ownT[i] as number;
               if (j < 0 || j === k || (tplT.places[i]?.len ?? 0) !== len || has(from, j)) continue;
               const lj = movableBefore[j] as number;
-              if (t >= lj || from >= lj) continue;
+              if (t >= lj || from >= lj || !steadyOk(j, t, from, len / 2)) continue;
               ownFrom[src] = -1;
               const fits = runsOk(ownFrom, j);
               ownFrom[src] = k;
@@ -253,6 +312,8 @@ export function topUp(
   paceOf?: (k: number, day: number) => number,
   /** When no day without the subject has room, a second session on a day is allowed. */
   sameDay = false,
+  /** When given, a place is taken only where the weekly cap has room (docs/planner.md, Workload). */
+  cap?: LoadRoom,
 ): number[] {
   const added = Array.from(short, () => 0);
   for (const k of order) {
@@ -296,6 +357,7 @@ export function topUp(
           if (own[i] === -1 && (free < 0 || (places[i]?.len ?? 0) > (places[free]?.len ?? 0)))
             free = i;
         if (free < 0) continue;
+        if (cap && !cap.fits(d, (places[free]?.len ?? 0) / 2)) continue;
         const dist = paceOf ? paceOf(k, d) - before : (near[d] as number);
         if (dist > bestDist) {
           bestDist = dist;
@@ -311,6 +373,7 @@ export function topUp(
       const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
       if (left < round * h - 1e-9) break;
       (owners[bestDay] as Int16Array)[bestPlace] = k;
+      cap?.add(bestDay, h);
       studies[bestDay] = 1;
       added[k] = (added[k] as number) + h;
       left -= h;
@@ -335,6 +398,8 @@ export function repairCramming(
   keepLen: ArrayLike<number>,
   L: number,
   movableBefore: ArrayLike<number>,
+  /** Last resort: a session may split over two shorter free places earlier. */
+  split = false,
 ): void {
   const hoursOn = (d: number, k: number) => {
     const own = owners[d] as Int16Array;
@@ -424,6 +489,44 @@ export function repairCramming(
           ownFrom[src] = k;
         }
       }
+    return split && splitEarlier(k, W, from, src, len);
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into two free shorter places on two days
+   * before k's last week (without another session of k) whose lengths add up to it.
+   */
+  function splitEarlier(k: number, W: number, from: number, src: number, len: number): boolean {
+    const ownFrom = owners[from] as Int16Array;
+    let firstDay = -1;
+    let firstAt = -1;
+    for (let d = W - 8; d >= 0; d--) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k) || !runsOk(own, k)) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const l = places[i]?.len ?? 0;
+        if (own[i] !== -1 || l >= len) continue;
+        if (firstDay < 0) {
+          own[i] = k;
+          if (shortPlacesOk(tplOf(d), own)) {
+            firstDay = d;
+            firstAt = i;
+            break;
+          }
+          own[i] = -1;
+          continue;
+        }
+        const firstLen = tplOf(firstDay).places[firstAt]?.len ?? 0;
+        if (l + firstLen !== len) continue;
+        own[i] = k;
+        ownFrom[src] = -1;
+        if (shortPlacesOk(tplOf(d), own) && shortPlacesOk(tplOf(from), ownFrom)) return true;
+        own[i] = -1;
+        ownFrom[src] = k;
+      }
+    }
+    if (firstDay >= 0) (owners[firstDay] as Int16Array)[firstAt] = -1;
     return false;
   }
 }
@@ -474,6 +577,27 @@ export function rebalanceNeeds(
       own[i] = best;
       hours[k] = (hours[k] as number) - h;
       hours[best] = (hours[best] as number) + h;
+    }
+  }
+  // A subject short of its need by less than a session, holding a shorter place on a day where
+  // a subject over its need holds a full one: they trade places (same day, same sessions).
+  for (let d = 0; d < owners.length; d++) {
+    const own = owners[d] as Int16Array;
+    const places = tplOf(d).places;
+    for (let x = 0; x < own.length; x++) {
+      const j = own[x] as number;
+      if (j < 0 || d === keep[j] || (hours[j] as number) >= (needs[j] as number) - 1e-9) continue;
+      for (let i = 0; i < own.length; i++) {
+        const k = own[i] as number;
+        if (k < 0 || k === j || d === keep[k]) continue;
+        const more = ((places[i]?.len ?? 0) - (places[x]?.len ?? 0)) / 2;
+        if (more <= 1e-9 || (hours[k] as number) - more < (needs[k] as number) - 1e-9) continue;
+        own[i] = j;
+        own[x] = k;
+        hours[j] = (hours[j] as number) + more;
+        hours[k] = (hours[k] as number) - more;
+        break;
+      }
     }
   }
 }
@@ -590,6 +714,8 @@ export function balanceTotal(
   needs: ArrayLike<number>,
   keep: ArrayLike<number>,
   L: number,
+  /** The weekly cap: sessions are added only where it has room (docs/planner.md, Workload). */
+  cap?: LoadRoom,
 ): void {
   const S = targets.length;
   const hours = hoursBySubject(tplOf, owners, S);
@@ -613,7 +739,9 @@ export function balanceTotal(
       if ((hours[k] as number) >= (targets[k] as number)) break;
       one.fill(0);
       one[k] = 1e-6;
-      const got = topUp(tplOf, owners, movableBefore, one, [k])[k] as number;
+      const got = topUp(tplOf, owners, movableBefore, one, [k], 0, undefined, false, cap)[
+        k
+      ] as number;
       if (got > 0) {
         hours[k] = (hours[k] as number) + got;
         total += got;
@@ -640,6 +768,7 @@ export function balanceTotal(
             continue;
           }
           hours[k] = (hours[k] as number) - h;
+          cap?.add(d, -h);
           total -= h;
           done = true;
           break;

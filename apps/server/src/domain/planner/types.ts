@@ -16,8 +16,21 @@ export interface PlannerInput {
     topics: Array<{ name: string; size: number }>;
     /** File names of this subject's uploads. */
     materials: string[];
+    /**
+     * Hours the subject needs by its exam, taken as is (docs/planner.md, Workload); absent: the
+     * planner's own estimate from the topics.
+     */
+    hoursNeeded?: number | undefined;
+    /** Hours a week for a subject without an exam; absent: its need spread evenly. */
+    weeklyHours?: number | undefined;
   }>;
-  preferences: { sessionLength: 1 | 1.5 | 2; frontLoad: boolean; extraWishes: string };
+  preferences: {
+    sessionLength: 1 | 1.5 | 2;
+    frontLoad: boolean;
+    extraWishes: string;
+    /** Most of a 7-day window's free time the plan books (0.5-1, default 0.8). */
+    maxLoad?: number | undefined;
+  };
   /** The student's language, for the focus points the planner writes (default en). */
   language?: AiLanguage | undefined;
 }

@@ -2,7 +2,7 @@
 import type { Notice } from '@studybuddy/contracts';
 import { fmtHours, notice } from '../notices.js';
 import { dayNumber, formatClock, isoDate, weekdayOf } from './dates.js';
-import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, WEEK_LOAD_LIMIT } from './model.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
 import type { PlannerInput } from './types.js';
 
@@ -146,9 +146,14 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
   }
   if (long.length > 0)
     out.push(notice('plan_days_too_long', { weekdays: long, limitHours: LONG_DAY_HOURS }));
+  // The weekly cap (docs/planner.md, Workload): one warning, with the numbers of the window
+  // furthest over it. Only the needs make the plan pass it.
   if (m.days >= 7) {
     const used = new Float64Array(m.days);
     for (const b of raw) used[b.day] = (used[b.day] as number) + b.len / 2;
+    let worst = -1;
+    let worstU = 0;
+    let worstC = 0;
     for (let a = 0; a + 6 < m.days; a++) {
       let u = 0;
       let c = 0;
@@ -156,19 +161,22 @@ export function planWarnings(input: PlannerInput, m: PlanModel, raw: RawBlock[])
         u += used[d] as number;
         c += m.capacity[d] as number;
       }
-      if (u > WEEK_LOAD_LIMIT * c + EPS) {
-        out.push(
-          notice('plan_weeks_too_full', {
-            percent: Math.round(WEEK_LOAD_LIMIT * 100),
-            fromDate: isoDate(m.p0 + a),
-            toDate: isoDate(m.p0 + a + 6),
-            usedHours: u,
-            freeHours: c,
-          }),
-        );
-        break;
+      if (u > m.maxLoad * c + EPS && (worst < 0 || u * worstC > worstU * c + EPS)) {
+        worst = a;
+        worstU = u;
+        worstC = c;
       }
     }
+    if (worst >= 0)
+      out.push(
+        notice('plan_weeks_too_full', {
+          percent: Math.round(m.maxLoad * 100),
+          fromDate: isoDate(m.p0 + worst),
+          toDate: isoDate(m.p0 + worst + 6),
+          usedHours: worstU,
+          freeHours: worstC,
+        }),
+      );
   }
   return out;
 }

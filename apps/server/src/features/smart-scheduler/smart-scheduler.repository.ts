@@ -44,6 +44,10 @@ export interface Draft {
     examDate: string | null;
     /** 0 = low, 1 = medium, 2 = high. */
     priority: number;
+    /** Hours the plan booked the subject for (with an exam), as given or estimated. */
+    hoursNeeded?: number | null;
+    /** Hours a week the plan booked (without an exam), as given or estimated. */
+    weeklyHours?: number | null;
     topics: DraftTopic[];
     files: DraftFile[];
   }[];
@@ -86,6 +90,8 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
               name: s.name,
               examDate: s.examDate,
               priority: s.priority,
+              hoursNeeded: s.hoursNeeded ?? null,
+              weeklyHours: s.weeklyHours ?? null,
               createdAt: now,
             })
             .returning('id')

@@ -277,11 +277,85 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       },
       /inside the study period/,
     ],
+    [
+      'hours needed on a subject without an exam',
+      {
+        subjects: [{ name: 'Maths', keyTopics: 'z'.repeat(60), hoursNeeded: 20, subjectIndex: 0 }],
+      },
+      /for a subject with an exam/,
+    ],
+    [
+      'a weekly cap of 40%',
+      { preferences: { sessionLength: 1, frontLoad: false, extraWishes: '', maxLoad: 0.4 } },
+      /between 50% and 100%/,
+    ],
+    [
+      'a weekly cap of 110%',
+      { preferences: { sessionLength: 1, frontLoad: false, extraWishes: '', maxLoad: 1.1 } },
+      /between 50% and 100%/,
+    ],
   ])('refuses %s with a 400 and leaves no plan', async (_label, overrides, message) => {
     const r = await post(form(wizard(overrides)));
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(message);
     expect(await countPlans()).toBe(0);
+  });
+
+  it('books the hours a subject needs plus the buffer, and stores the numbers it used', async () => {
+    const [chem, physics] = wizard().subjects as Array<Record<string, unknown>>;
+    const r = await post(
+      form(
+        wizard({
+          subjects: [
+            { ...chem, hoursNeeded: 20 },
+            { ...physics, weeklyHours: 2 },
+          ],
+        }),
+      ),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const hoursOf = (name: string) =>
+      proposal.summary.find((s: { subject: string }) => s.subject === name)?.totalHours;
+    // 20 h x 1.15 = 23 h, in whole 1-h sessions; the rest of the free time stays free.
+    expect(hoursOf('Organic Chemistry')).toBe(23);
+    // 2 h a week over the 4-week period (plus the buffer), not the free time left.
+    expect(hoursOf('Physics')).toBeGreaterThanOrEqual(8);
+    expect(hoursOf('Physics')).toBeLessThanOrEqual(8 * 1.15 + 1);
+    const stored = await t.db.db
+      .selectFrom('subjects')
+      .select(['name', 'hoursNeeded', 'weeklyHours'])
+      .where('studyPlanId', '=', proposal.planId)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((s) => ({ ...s, hoursNeeded: s.hoursNeeded ?? null }))).toEqual([
+      { name: 'Organic Chemistry', hoursNeeded: 20, weeklyHours: null },
+      { name: 'Physics', hoursNeeded: null, weeklyHours: 2 },
+    ]);
+  });
+
+  it('books our estimate when the student leaves the hours as they are', async () => {
+    const r = await post(form(wizard()));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const stored = await t.db.db
+      .selectFrom('subjects')
+      .select(['name', 'hoursNeeded', 'weeklyHours'])
+      .where('studyPlanId', '=', proposal.planId)
+      .orderBy('id')
+      .execute();
+    const chem = stored[0];
+    const physics = stored[1];
+    // Three key topics at High priority: (3 x 2 h) x 1.3 + 1 h of final review = 8.8 -> 9 h.
+    expect(chem?.hoursNeeded).toBe(9);
+    expect(chem?.weeklyHours).toBeNull();
+    expect(physics?.hoursNeeded).toBeNull();
+    expect(physics?.weeklyHours).toBeGreaterThan(0);
+    const hours = proposal.summary.find(
+      (s: { subject: string }) => s.subject === 'Organic Chemistry',
+    )?.totalHours;
+    expect(hours).toBeGreaterThanOrEqual(9);
+    expect(hours).toBeLessThanOrEqual(9 * 1.15 + 1);
   });
 
   it('names the broken part', async () => {

@@ -1,8 +1,10 @@
-import type {
-  acceptPlanInputSchema,
-  GenerationStage,
-  Notice,
-  Proposal,
+import {
+  type acceptPlanInputSchema,
+  estimateHoursNeeded,
+  estimateWeeklyHours,
+  type GenerationStage,
+  type Notice,
+  type Proposal,
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import type { AiEngine } from '../../adapters/ai/ai-engine.js';
@@ -185,6 +187,11 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     const texts = planTexts(language);
     const subjects: Draft['subjects'] = [];
     const plannerSubjects: PlannerInput['subjects'] = [];
+    const periodDays = Math.round(
+      (Date.parse(`${req.period.end}T00:00:00Z`) - Date.parse(`${req.period.start}T00:00:00Z`)) /
+        86_400_000 +
+        1,
+    );
     for (const [i, s] of req.subjects.entries()) {
       const own = files[i] ?? [];
       const sources = own.map((f) => ({ name: f.name, text: f.text }));
@@ -216,10 +223,25 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
           lesson: { title: t.name, latexContent: lesson.value },
         });
       }
+      // What the plan books (docs/planner.md, Workload): the hours the student gave, else the
+      // estimate the wizard showed them, from the same key topics, file sizes and priority.
+      const estimate = {
+        keyTopics: s.keyTopics,
+        fileBytes: (req.files[i] ?? []).map((f) => f.data.length),
+        priority: s.priority,
+      };
+      const hoursNeeded = s.deadline
+        ? (s.hoursNeeded ?? estimateHoursNeeded({ ...estimate, hasExam: true }))
+        : null;
+      const weeklyHours = s.deadline
+        ? null
+        : (s.weeklyHours ?? estimateWeeklyHours(estimate, periodDays));
       subjects.push({
         name: s.name,
         examDate: s.deadline ?? null,
         priority: s.priority ?? 1,
+        hoursNeeded,
+        weeklyHours,
         topics: draftTopics,
         files: own.map((f) => ({
           sha256: f.sha256,
@@ -235,6 +257,8 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         priority: s.priority ?? undefined,
         topics: topics.map((t) => ({ name: t.name, size: t.size })),
         materials: own.map((f) => f.name),
+        hoursNeeded: hoursNeeded ?? undefined,
+        weeklyHours: weeklyHours ?? undefined,
       });
     }
     signal?.throwIfAborted();

@@ -1,0 +1,197 @@
+/**
+ * The weekly booking cap (docs/planner.md, Workload): every 7-day window of the period books at
+ * most `maxLoad` of its capacity, unless the needs force more. `WeekCap` tracks the hours booked
+ * in each window while sessions are placed; `repairWeekCap` is the last pass that takes the
+ * sessions the buffer added (and that other passes moved) out of windows over the cap.
+ */
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
+import { runsOk, shortPlacesOk } from './repair.js';
+
+const EPS = 1e-9;
+
+/** Hours booked in each rolling 7-day window (index: its first day) against its limit. */
+export class WeekCap {
+  readonly limit: Float64Array;
+  readonly used: Float64Array;
+  readonly days: number;
+
+  constructor(capacity: ArrayLike<number>, maxLoad: number) {
+    this.days = capacity.length;
+    const n = Math.max(0, this.days - 6);
+    this.limit = new Float64Array(n);
+    this.used = new Float64Array(n);
+    for (let a = 0; a < n; a++) {
+      let c = 0;
+      for (let d = a; d < a + 7; d++) c += capacity[d] as number;
+      this.limit[a] = maxLoad * c;
+    }
+  }
+
+  /** Books `h` hours (negative: frees them) on day d. */
+  add(d: number, h: number): void {
+    const hi = Math.min(d, this.limit.length - 1);
+    for (let a = Math.max(0, d - 6); a <= hi; a++) this.used[a] = (this.used[a] as number) + h;
+  }
+
+  /** Whether `h` more hours on day d keep every window containing it under the cap. */
+  fits(d: number, h: number): boolean {
+    const hi = Math.min(d, this.limit.length - 1);
+    for (let a = Math.max(0, d - 6); a <= hi; a++)
+      if ((this.used[a] as number) + h > (this.limit[a] as number) + EPS) return false;
+    return true;
+  }
+
+  /** Recounts the windows from the places' owners. */
+  recount(tplOf: (day: number) => DayTemplate, owners: readonly Int16Array[]): void {
+    this.used.fill(0);
+    for (let d = 0; d < owners.length; d++) {
+      const own = owners[d] as Int16Array;
+      let h = 0;
+      for (let i = 0; i < own.length; i++)
+        if ((own[i] as number) >= 0) h += (tplOf(d).places[i]?.len ?? 0) / 2;
+      if (h > 0) this.add(d, h);
+    }
+  }
+}
+
+/**
+ * Takes windows over the cap back under it where the needs allow (docs/planner.md, Workload):
+ * in the window furthest over, a session moves to a free place of the same length on a day of
+ * its window where it fits under the cap (nearest day first, a day without the subject); else a
+ * session that only adds buffer (its subject keeps its need without it; never a final review) is
+ * removed, the subject furthest over its need first. A window neither helps is forced by the
+ * needs and is left (the plan warns). Bounded.
+ */
+export function repairWeekCap(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  cap: WeekCap,
+  needs: ArrayLike<number>,
+  keep: ArrayLike<number>,
+  movableBefore: ArrayLike<number>,
+  /** Exam day offsets (NaN: no exam in the plan), for the anti-cramming check (M8). */
+  examDay: ArrayLike<number>,
+  L: number,
+): void {
+  const S = needs.length;
+  cap.recount(tplOf, owners);
+  const hours = new Float64Array(S);
+  for (let d = 0; d < owners.length; d++) {
+    const own = owners[d] as Int16Array;
+    for (let i = 0; i < own.length; i++) {
+      const k = own[i] as number;
+      if (k >= 0) hours[k] = (hours[k] as number) + (tplOf(d).places[i]?.len ?? 0) / 2;
+    }
+  }
+  const stuck = new Uint8Array(cap.limit.length);
+  for (let step = 0; step < 400; step++) {
+    let a = -1;
+    let worst = EPS;
+    for (let x = 0; x < cap.limit.length; x++) {
+      const over = (cap.used[x] as number) - (cap.limit[x] as number);
+      if (!stuck[x] && over > worst) {
+        worst = over;
+        a = x;
+      }
+    }
+    if (a < 0) return;
+    if (moveOut(a) || removeBuffer(a)) continue;
+    stuck[a] = 1;
+  }
+
+  /** Removes one buffer session from window a: the subject furthest over its need. */
+  function removeBuffer(a: number): boolean {
+    let bestD = -1;
+    let bestI = -1;
+    let bestOver = EPS;
+    for (let d = a; d < a + 7; d++) {
+      const own = owners[d] as Int16Array;
+      for (let i = 0; i < own.length; i++) {
+        const k = own[i] as number;
+        if (k < 0 || d === keep[k]) continue;
+        const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+        const over = (hours[k] as number) - h - (needs[k] as number);
+        if (over < -EPS || over + h <= bestOver || !cramOk(k, d, h)) continue;
+        own[i] = -1;
+        const ok = shortPlacesOk(tplOf(d), own) && runsOk(own, -1);
+        own[i] = k;
+        if (!ok) continue;
+        bestOver = over + h;
+        bestD = d;
+        bestI = i;
+      }
+    }
+    if (bestD < 0) return false;
+    const own = owners[bestD] as Int16Array;
+    const k = own[bestI] as number;
+    const h = (tplOf(bestD).places[bestI]?.len ?? 0) / 2;
+    own[bestI] = -1;
+    hours[k] = (hours[k] as number) - h;
+    cap.add(bestD, -h);
+    return true;
+  }
+
+  /**
+   * Whether k's last week and last 3 days before its exam stay within M8's limits once the
+   * session of h hours on day d is removed (a removal lowers the mean week).
+   */
+  function cramOk(k: number, d: number, h: number): boolean {
+    const D = examDay[k] as number;
+    if (Number.isNaN(D) || D < CRAM_MIN_WINDOW) return true;
+    let last7 = 0;
+    let last3 = 0;
+    for (let x = Math.max(0, D - 7); x < Math.min(D, owners.length); x++) {
+      const own = owners[x] as Int16Array;
+      for (let i = 0; i < own.length; i++)
+        if (own[i] === k) {
+          const len = (tplOf(x).places[i]?.len ?? 0) / 2;
+          last7 += len;
+          if (x >= D - CRAM_DAYS) last3 += len;
+        }
+    }
+    if (d >= D - 7) last7 -= h;
+    if (d >= D - CRAM_DAYS) last3 -= h;
+    const total = (hours[k] as number) - h;
+    return (
+      last7 <= Math.max((14 * total) / D, L) + EPS && last3 <= Math.max(0.25 * total, 2 * L) + EPS
+    );
+  }
+
+  /** Moves one session out of window a to the nearest day of its window with room. */
+  function moveOut(a: number): boolean {
+    for (let d = a; d < a + 7; d++) {
+      const own = owners[d] as Int16Array;
+      for (let i = 0; i < own.length; i++) {
+        const k = own[i] as number;
+        if (k < 0 || d === keep[k] || d >= (movableBefore[k] as number)) continue;
+        const len = tplOf(d).places[i]?.len ?? 0;
+        const h = len / 2;
+        own[i] = -1;
+        if (!shortPlacesOk(tplOf(d), own) || !runsOk(own, -1)) {
+          own[i] = k;
+          continue;
+        }
+        const lim = Math.min(movableBefore[k] as number, owners.length);
+        for (let dist = 1; dist < lim; dist++)
+          for (const e of [d - dist, d + dist]) {
+            if (e < 0 || e >= lim || (e >= a && e < a + 7)) continue;
+            const to = owners[e] as Int16Array;
+            if (to.includes(k) || !cap.fits(e, h) || !runsOk(to, k)) continue;
+            const places = tplOf(e).places;
+            for (let j = 0; j < to.length; j++) {
+              if (to[j] !== -1 || places[j]?.len !== len) continue;
+              to[j] = k;
+              if (shortPlacesOk(tplOf(e), to)) {
+                cap.add(d, -h);
+                cap.add(e, h);
+                return true;
+              }
+              to[j] = -1;
+            }
+          }
+        own[i] = k;
+      }
+    }
+    return false;
+  }
+}
