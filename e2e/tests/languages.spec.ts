@@ -213,6 +213,9 @@ describe('languages', () => {
     await page.waitForURL('**/smart-scheduler/review?planId=*', { timeout: 30_000 });
     await see(page, tr(lang, 'smartScheduler.review.title'));
     await see(page, tr(lang, 'smartScheduler.review.summaryTitle'));
+    // The proposal opens as weeks; open each week's sessions to read them all.
+    const closed = page.locator('.proposal-week__toggle[aria-expanded="false"]');
+    for (let n = await closed.count(); n > 0; n--) await closed.first().click();
     await page.locator('.review-block').first().waitFor();
     await noEnglish('the review');
     const titles = await page.locator('.review-block__title').allInnerTexts();
