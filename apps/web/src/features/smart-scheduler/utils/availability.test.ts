@@ -30,7 +30,13 @@ describe('toAvailability', () => {
     // 3 h of 1-h sessions: two, a half-hour break, one more. 1.5-h sessions run back to back.
     expect(toAvailability(input(), 1)[0]).toMatchObject({ hours: 3, endTime: '20:30' });
     expect(toAvailability(input(), 1.5)[0]).toMatchObject({ hours: 3, endTime: '20:00' });
-    expect(toAvailability(input(), 2)[0]).toMatchObject({ hours: 3, endTime: '20:30' });
+    // 3 h of 2-h sessions: room for two, a break between, the second cut to 1 h by the hours.
+    expect(toAvailability(input(), 2)[0]).toMatchObject({ hours: 3, endTime: '21:30' });
+    // 4 h of 1.5-h sessions: 1.5 + 1.5, a break, and room for a third cut to 1 h.
+    expect(toAvailability(input({ hours: Array(7).fill(4) }), 1.5)[0]).toMatchObject({
+      hours: 4,
+      endTime: '22:00',
+    });
     expect(toAvailability(input({ hours: Array(7).fill(5) }), 1)[0]).toMatchObject({
       hours: 5,
       endTime: '23:00',
@@ -48,8 +54,9 @@ describe('toAvailability', () => {
 
   it('marks every clock hour a half-hour window touches as free', () => {
     const [monday] = toAvailability(input({ startTime: '16:30', hours: Array(7).fill(2) }), 1.5);
-    expect(monday).toMatchObject({ startTime: '16:30', endTime: '18:30', hours: 2 });
-    expect(freeHours(monday?.slots ?? [])).toEqual([16, 17, 18]);
+    // 2 h of 1.5-h sessions take room for two sessions: 16:30 to 19:30.
+    expect(monday).toMatchObject({ startTime: '16:30', endTime: '19:30', hours: 2 });
+    expect(freeHours(monday?.slots ?? [])).toEqual([16, 17, 18, 19]);
   });
 
   it('gives a day that is not a study day, or has 0 hours, no free slot and 0 hours', () => {
