@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PlansReadiness } from '@/features/living-plan/components/plans-readiness';
+import { RecentSessions } from '@/features/living-plan/components/recent-sessions';
 import { YesterdayCard } from '@/features/living-plan/components/yesterday-card';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanList } from '@/features/plans/components/plan-list';
@@ -58,6 +59,11 @@ export default function DashboardPage() {
         plans={activePlans}
         sessions={sessions.data ?? []}
         onReplanned={refreshLiving}
+      />
+      <RecentSessions
+        sessions={sessions.data ?? []}
+        activePlanIds={activePlanIds}
+        onCheckedIn={refreshLiving}
       />
       <section className="stack" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="section-title">

@@ -54,3 +54,20 @@ export function plansToReplan(
   }
   return [...ids].sort((a, b) => a - b);
 }
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** The sessions of active plans that started in the 7 days before `now`, newest first. */
+export function recentSessions(
+  sessions: readonly StudySession[],
+  activePlanIds: ReadonlySet<number>,
+  now: Date,
+): StudySession[] {
+  const from = now.getTime() - WEEK_MS;
+  return sessions
+    .filter((s) => {
+      const start = Date.parse(s.startTime);
+      return activePlanIds.has(s.planId) && start >= from && start <= now.getTime();
+    })
+    .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime) || b.id - a.id);
+}
