@@ -136,6 +136,12 @@ describe('smart scheduler journey', () => {
       const before = await numbers.textContent();
       await expectAccessible(page, 'dashboard with check-ins and readiness');
       await yesterday.getByRole('button', { name: 'Missed' }).first().click();
+      // The past week's list on the dashboard shows it as missed.
+      await page
+        .getByRole('region', { name: 'The last 7 days' })
+        .getByText('Missed', { exact: true })
+        .first()
+        .waitFor();
 
       // Re-plan: the missed hour lands in free time before the period ends.
       const answer = page.waitForResponse((r) => /\/replan$/.test(r.url()));
