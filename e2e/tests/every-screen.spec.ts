@@ -110,6 +110,9 @@ describe('every screen at 375, 768 and 1440 px', () => {
     );
     form.set('timeZone', 'UTC');
     const proposal = await api.post<{ planId: number }>('/api/ai/ProcessStudyMaterials', form);
+    // A second proposal, accepted: the dashboard and the plan page show its readiness.
+    const accepted = await api.post<{ planId: number }>('/api/ai/ProcessStudyMaterials', form);
+    await api.post(`/api/ai/AcceptStudyPlan/${accepted.planId}`, {});
     const p = `/study-plan`;
     routes.push(
       ['/dashboard', 'Your study plans'],
@@ -119,6 +122,7 @@ describe('every screen at 375, 768 and 1440 px', () => {
       [`${p}/list`, 'Finals'],
       [`${p}/create`, 'Create study plan'],
       [`${p}/detail/${plan.id}`, 'Chemistry'],
+      [`${p}/detail/${accepted.planId}`, 'Will you be ready?'],
       [`${p}/edit/${plan.id}`, 'Edit study plan'],
       [`${p}/subject/${plan.id}/Chemistry`, 'Acids'],
       [`/subject-detail/${plan.id}/Chemistry`, 'Acids'],
