@@ -97,6 +97,8 @@ describe('smart scheduler journey', () => {
     const { page, errors, context } = await openPage(browser);
     await register(page, newStudent('living'));
     await page.waitForURL('**/dashboard');
+    // A new account is welcomed, not welcomed back.
+    await see(page, /^Welcome, Maria/);
     try {
       // A plan with a subject without an exam at 10 h a week, every day free: sessions daily.
       await page.goto('/smart-scheduler/setup');
@@ -127,6 +129,12 @@ describe('smart scheduler journey', () => {
       // Two days later: yesterday's session was missed.
       await moveClock(context, 2 * DAY_MS);
       await page.goto('/dashboard');
+      // Today first: the next session with a way to start it.
+      await page
+        .getByRole('region', { name: 'Next session' })
+        .getByRole('link', { name: /^Start Spanish B1/ })
+        .waitFor();
+      await see(page, /^Welcome back, Maria/);
       const yesterday = page.getByRole('region', { name: 'How did yesterday go?' });
       await yesterday.waitFor();
       const readiness = page.getByRole('region', { name: 'Will you be ready?' });

@@ -9,6 +9,7 @@ export const subjectDetailSchema = z
   .object({
     id: z.number().int(),
     subjectName: z.string(),
+    examDate: z.string().nullable().describe('YYYY-MM-DD or null (no exam)'),
     topics: z.array(topicSchema),
   })
   .describe('SubjectDetail');

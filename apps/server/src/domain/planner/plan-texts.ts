@@ -26,8 +26,12 @@ export interface PlanTexts {
     study: string;
   };
   plan: {
-    /** `subjects` is the subjects' names joined; dates are 'YYYY-MM-DD'. */
-    name: (subjects: string, start: string, end: string) => string;
+    /**
+     * A readable name: the subjects ("A, B and C", more than three: "A, B, C and 2 more") and
+     * the last day, formatted for the language ("until 28 Dec"). Dates are 'YYYY-MM-DD'; the
+     * year is shown when the period ends in another year than it starts.
+     */
+    name: (subjects: readonly string[], start: string, end: string) => string;
     summary: (facts: {
       subjects: number;
       topics: number;
@@ -39,6 +43,33 @@ export interface PlanTexts {
 }
 
 const list = (names: readonly string[]) => names.join(', ');
+/** At most three names joined with the language's "and"; the rest counted by `more`. */
+const subjectList =
+  (and: string, more: (n: number) => string) =>
+  (names: readonly string[]): string => {
+    if (names.length <= 1) return names[0] ?? '';
+    if (names.length > 3) return `${names.slice(0, 3).join(', ')} ${and} ${more(names.length - 3)}`;
+    return `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
+  };
+/** A 'YYYY-MM-DD' day as "28 Dec" in the language, with the year when it differs from `start`'s. */
+const dayIn = (locale: string) => {
+  const short = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const long = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (day: string, start: string) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(date.getTime())) return day;
+    return (day.slice(0, 4) === start.slice(0, 4) ? short : long).format(date);
+  };
+};
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** Hours with the language's decimal mark ("7,5"). */
 const hoursIn = (locale: string) => {
@@ -46,6 +77,8 @@ const hoursIn = (locale: string) => {
   return (h: number) => format.format(h);
 };
 
+const enList = subjectList('and', (n) => `${n} more`);
+const enDay = dayIn('en-GB');
 const en: PlanTexts = {
   focus: {
     learn: (t) => `Learn: ${t}`,
@@ -65,12 +98,14 @@ const en: PlanTexts = {
     study: 'Study',
   },
   plan: {
-    name: (subjects, start, end) => `${subjects} (${start} to ${end})`,
+    name: (subjects, start, end) => `${enList(subjects)}, until ${enDay(end, start)}`,
     summary: (f) =>
       `${f.subjects} subject(s), ${f.topics} topic(s) and ${f.hours} h of study planned from ${f.start} to ${f.end}.`,
   },
 };
 
+const elList = subjectList('και', (n) => `${n} ακόμη`);
+const elDay = dayIn('el');
 const elHours = hoursIn('el');
 const el: PlanTexts = {
   focus: {
@@ -91,12 +126,14 @@ const el: PlanTexts = {
     study: 'Μελέτη',
   },
   plan: {
-    name: (subjects, start, end) => `${subjects} (${start} έως ${end})`,
+    name: (subjects, start, end) => `${elList(subjects)}, έως ${elDay(end, start)}`,
     summary: (f) =>
       `Πρόγραμμα από ${f.start} έως ${f.end}: ${count(f.subjects, 'μάθημα', 'μαθήματα')}, ${count(f.topics, 'ενότητα', 'ενότητες')} και ${elHours(f.hours)} ${f.hours === 1 ? 'ώρα' : 'ώρες'} μελέτης.`,
   },
 };
 
+const esList = subjectList('y', (n) => `${n} más`);
+const esDay = dayIn('es');
 const esHours = hoursIn('es');
 const es: PlanTexts = {
   focus: {
@@ -117,12 +154,14 @@ const es: PlanTexts = {
     study: 'Estudio',
   },
   plan: {
-    name: (subjects, start, end) => `${subjects} (del ${start} al ${end})`,
+    name: (subjects, start, end) => `${esList(subjects)}, hasta el ${esDay(end, start)}`,
     summary: (f) =>
       `Plan del ${f.start} al ${f.end}: ${count(f.subjects, 'asignatura', 'asignaturas')}, ${count(f.topics, 'tema', 'temas')} y ${esHours(f.hours)} h de estudio.`,
   },
 };
 
+const frList = subjectList('et', (n) => `${n} autres`);
+const frDay = dayIn('fr');
 const frHours = hoursIn('fr');
 const fr: PlanTexts = {
   focus: {
@@ -143,12 +182,14 @@ const fr: PlanTexts = {
     study: 'Étude',
   },
   plan: {
-    name: (subjects, start, end) => `${subjects} (du ${start} au ${end})`,
+    name: (subjects, start, end) => `${frList(subjects)}, jusqu’au ${frDay(end, start)}`,
     summary: (f) =>
       `Plan du ${f.start} au ${f.end} : ${count(f.subjects, 'matière', 'matières')}, ${count(f.topics, 'thème', 'thèmes')} et ${frHours(f.hours)} h d’étude.`,
   },
 };
 
+const deList = subjectList('und', (n) => `${n} weitere`);
+const deDay = dayIn('de');
 const deHours = hoursIn('de');
 const de: PlanTexts = {
   focus: {
@@ -169,7 +210,7 @@ const de: PlanTexts = {
     study: 'Lernen',
   },
   plan: {
-    name: (subjects, start, end) => `${subjects} (${start} bis ${end})`,
+    name: (subjects, start, end) => `${deList(subjects)}, bis ${deDay(end, start)}`,
     summary: (f) =>
       `Plan vom ${f.start} bis ${f.end}: ${count(f.subjects, 'Fach', 'Fächer')}, ${count(f.topics, 'Thema', 'Themen')} und ${deHours(f.hours)} Std. Lernzeit.`,
   },

@@ -63,6 +63,7 @@ describe.each(dbKinds)('plan routes on %s', (kind) => {
       {
         id: subject.id,
         subjectName: 'Calculus',
+        examDate: '2027-01-20',
         topics: [
           expect.objectContaining({
             id: topic.id,
@@ -72,6 +73,10 @@ describe.each(dbKinds)('plan routes on %s', (kind) => {
           }),
         ],
       },
+    ]);
+    const list = await client.get('/api/generic/GetStudyProgramOfUser');
+    expect(list.json()[0].subjectDetails).toEqual([
+      expect.objectContaining({ id: subject.id, subjectName: 'Calculus', examDate: '2027-01-20' }),
     ]);
   });
 

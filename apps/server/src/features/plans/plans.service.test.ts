@@ -50,6 +50,7 @@ describe('plans service', () => {
       {
         id: older.subject.id,
         subjectName: 'Calculus',
+        examDate: null,
         topics: [expect.objectContaining({ id: older.topic.id, lessonId: older.lesson.id })],
       },
     ]);

@@ -24,6 +24,7 @@ export function createPlansService(deps: { plans: PlansRepository; subjects: Sub
       subjectDetails: (byPlan.get(r.id) ?? []).map((s) => ({
         id: s.id,
         subjectName: s.name,
+        examDate: s.examDate,
         topics: s.topics,
       })),
     }));

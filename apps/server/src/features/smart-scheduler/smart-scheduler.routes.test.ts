@@ -153,7 +153,14 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     expect(focus).toContain('Μάθε: Alkanes and alkenes');
     expect(focus.some((f) => /^(Learn|Recall|Retrieval practice|Continue): /.test(f))).toBe(false);
     const plan = (await client.get(`/api/generic/GetStudyProgramById/${proposal.planId}`)).json();
-    expect(plan.name).toBe(`Organic Chemistry, Physics (${w.period.start} έως ${w.period.end})`);
+    const until = new Intl.DateTimeFormat('el', {
+      day: 'numeric',
+      month: 'short',
+      ...(w.period.end.slice(0, 4) === w.period.start.slice(0, 4) ? {} : { year: 'numeric' }),
+      timeZone: 'UTC',
+    }).format(new Date(`${w.period.end}T00:00:00Z`));
+    expect(plan.name).toBe(`Organic Chemistry και Physics, έως ${until}`);
+    expect(plan.description).toBe(plan.overallSummary);
     expect(plan.overallSummary).toMatch(
       /^Πρόγραμμα από .* μαθήματα, .* ενότητες και .* μελέτης\.$/,
     );

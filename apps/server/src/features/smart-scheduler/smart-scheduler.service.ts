@@ -302,22 +302,29 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       .sort();
     const totalHours = round2(plan.summary.reduce((a, s) => a + s.totalHours, 0));
     const topicCount = subjects.reduce((a, s) => a + s.topics.length, 0);
-    const name = `${req.subjects.map((s) => s.name).join(', ')}`.slice(0, 150);
+    const summary = texts.plan.summary({
+      subjects: subjects.length,
+      topics: topicCount,
+      hours: totalHours,
+      start: req.period.start,
+      end: req.period.end,
+    });
     const draft: Draft = {
       plan: {
-        name: texts.plan.name(name, req.period.start, req.period.end),
+        name: texts.plan
+          .name(
+            req.subjects.map((s) => s.name),
+            req.period.start,
+            req.period.end,
+          )
+          .slice(0, 150),
         deadline: deadlines.at(-1) ?? req.period.end,
-        description: req.preferences.extraWishes || '',
+        // The wishes stay in source_input and come back as the planner's notes.
+        description: summary,
         conceptMapOutline: subjects
           .map((s) => `${s.name}\n${s.topics.map((t) => `  - ${t.name}`).join('\n')}`)
           .join('\n'),
-        overallSummary: texts.plan.summary({
-          subjects: subjects.length,
-          topics: topicCount,
-          hours: totalHours,
-          start: req.period.start,
-          end: req.period.end,
-        }),
+        overallSummary: summary,
         sourceInput: JSON.stringify({
           period: req.period,
           availability: req.availability,

@@ -4,12 +4,16 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PlansReadiness } from '@/features/living-plan/components/plans-readiness';
 import { RecentSessions } from '@/features/living-plan/components/recent-sessions';
+import { UpcomingExams } from '@/features/living-plan/components/upcoming-exams';
 import { YesterdayCard } from '@/features/living-plan/components/yesterday-card';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanList } from '@/features/plans/components/plan-list';
 import { ProgressChart } from '@/features/progress/components/progress-chart';
 import { useSessions } from '@/features/study-sessions/api/get-sessions';
 import { UpcomingSessions } from '@/features/study-sessions/components/upcoming-sessions';
+import { subjectColour } from '@/features/subjects/components/subject-colours';
+import { TodaySection } from '@/features/today/components/today-section';
+import { greetingKey } from '@/features/today/utils/today';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
@@ -30,14 +34,15 @@ export default function DashboardPage() {
     [plans.data],
   );
   const activePlanIds = useMemo(() => new Set(activePlans.map((p) => p.id)), [activePlans]);
+  const greeting = greetingKey(plans);
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="page">
       <div className="page__header">
         <div>
           <h1 className="page__title">{t('dashboard.title')}</h1>
-          {user ? (
-            <p className="page__subtitle">{t('dashboard.greeting', { name: user.name })}</p>
+          {user && greeting ? (
+            <p className="page__subtitle">{t(greeting, { name: user.name })}</p>
           ) : null}
         </div>
         <div className="actions">
@@ -49,12 +54,18 @@ export default function DashboardPage() {
           </Link>
         </div>
       </div>
+      <TodaySection
+        sessions={sessions.data ?? []}
+        activePlanIds={activePlanIds}
+        pending={sessions.isPending}
+      />
       <YesterdayCard
         sessions={sessions.data ?? []}
         activePlanIds={activePlanIds}
         onCheckedIn={refreshLiving}
       />
       <PlanList onDeleted={(id) => void refresh(id)} />
+      <UpcomingExams plans={plans.data ?? []} colourOf={subjectColour} />
       <PlansReadiness
         plans={activePlans}
         sessions={sessions.data ?? []}

@@ -28,9 +28,10 @@ const plans: PlanSummary[] = [
       {
         id: 10,
         subjectName: 'Cells',
+        examDate: null,
         topics: [topic(100, 10, 'Mitosis'), topic(101, 10, 'Meiosis')],
       },
-      { id: 11, subjectName: 'Genetics', topics: [topic(110, 11, 'DNA')] },
+      { id: 11, subjectName: 'Genetics', examDate: null, topics: [topic(110, 11, 'DNA')] },
     ],
   },
   {
@@ -39,7 +40,9 @@ const plans: PlanSummary[] = [
     deadline: null,
     description: null,
     status: 'active',
-    subjectDetails: [{ id: 20, subjectName: 'Algebra', topics: [topic(200, 20, 'Matrices')] }],
+    subjectDetails: [
+      { id: 20, subjectName: 'Algebra', examDate: null, topics: [topic(200, 20, 'Matrices')] },
+    ],
   },
 ];
 

@@ -16,19 +16,52 @@ export interface WeekCalendarProps {
   onWeekChange: (weekStart: Date) => void;
   /** Shown under a session (its check-in, on the calendar page); nothing when it returns null. */
   renderSessionExtra?: (session: StudySession) => ReactNode;
+  /**
+   * The colour name of a session's subject (the plan page's colours: orange, sky-blue,
+   * light-green, light-coral, lavender, gold), or undefined for the plain card.
+   */
+  colourOf?: (session: StudySession) => string | undefined;
+  /** Exam days shown as all-day chips at the top of their day. */
+  exams?: readonly CalendarExam[];
+}
+
+/** One subject's exam day on the calendar. */
+export interface CalendarExam {
+  /** Unique within the list, e.g. the subject's id. */
+  key: string | number;
+  /** YYYY-MM-DD. */
+  date: string;
+  subjectName: string;
+  colour?: string;
+}
+
+/** A card's colour modifier; only the known colour names become classes. */
+const COLOUR_NAMES = new Set([
+  'orange',
+  'sky-blue',
+  'light-green',
+  'light-coral',
+  'lavender',
+  'gold',
+]);
+function colourClass(base: string, colour: string | undefined): string {
+  return colour && COLOUR_NAMES.has(colour) ? `${base} ${base}--${colour}` : base;
 }
 
 /**
  * 'Weekly Plan (Sun-Sat)' (docs/product.md, Screens): previous and next week, the date range, seven
  * day tiles with their sessions (subject, topic, HH:MM–HH:MM local, notes) and a plus button
  * that opens the session form for that day. A session with a topic opens the topic; one
- * without shows its details in a dialog.
+ * without shows its details in a dialog. A session card wears its subject's colour, and an exam
+ * day shows an all-day "Exam: <subject>" chip at the top of its day.
  */
 export function WeekCalendar({
   sessions,
   weekStart,
   onWeekChange,
   renderSessionExtra,
+  colourOf,
+  exams = [],
 }: WeekCalendarProps) {
   const { t, i18n } = useTranslation();
   const locale = dateLocale(i18n.language);
@@ -69,6 +102,7 @@ export function WeekCalendar({
           const key = toDateParam(day);
           const weekday = format(day, 'EEEE', { locale });
           const items = byDay[index] ?? [];
+          const dayExams = exams.filter((e) => e.date === key);
           const headingId = `day-${key}`;
           return (
             <li key={key} className={key === today ? 'day-tile day-tile--today' : 'day-tile'}>
@@ -95,12 +129,32 @@ export function WeekCalendar({
                   <span aria-hidden="true">+</span>
                 </Link>
               </div>
+              {dayExams.length > 0 ? (
+                <ul
+                  className="day-tile__exams"
+                  aria-label={t('calendar.exam.listLabel', { weekday })}
+                >
+                  {dayExams.map((e) => (
+                    <li
+                      key={e.key}
+                      className={colourClass('exam-chip', e.colour)}
+                      lang={i18n.language}
+                    >
+                      {t('calendar.exam.chip', { subject: e.subjectName })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {items.length === 0 ? (
                 <p className="day-tile__empty">{t('calendar.noSessions')}</p>
               ) : (
                 <ul className="day-tile__sessions">
                   {items.map((s) => (
-                    <li key={s.id} className="session-chip">
+                    <li
+                      key={s.id}
+                      className={colourClass('session-chip', colourOf?.(s))}
+                      lang={i18n.language}
+                    >
                       <SessionSummary session={s} onShow={() => setShown(s)} />
                       {renderSessionExtra ? (
                         <div className="session-chip__extra">{renderSessionExtra(s)}</div>
