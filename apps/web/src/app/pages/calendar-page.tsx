@@ -17,8 +17,8 @@ import {
   toDateParam,
   weekStartOf,
 } from '@/features/study-sessions/utils/week';
-import { subjectColour } from '@/features/subjects/components/subject-colours';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { subjectColour } from '@/lib/subject-colours';
 import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
 
 /**

@@ -11,11 +11,11 @@ import { PlanList } from '@/features/plans/components/plan-list';
 import { ProgressChart } from '@/features/progress/components/progress-chart';
 import { useSessions } from '@/features/study-sessions/api/get-sessions';
 import { UpcomingSessions } from '@/features/study-sessions/components/upcoming-sessions';
-import { subjectColour } from '@/features/subjects/components/subject-colours';
 import { TodaySection } from '@/features/today/components/today-section';
 import { greetingKey } from '@/features/today/utils/today';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { subjectColour } from '@/lib/subject-colours';
 import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 

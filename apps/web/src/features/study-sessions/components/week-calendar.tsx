@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
 import { dateLocale } from '@/lib/date-locale';
+import { SUBJECT_COLOURS } from '@/lib/subject-colours';
 import { sessionsByDay, timeOfDay, toDateParam, weekDays } from '../utils/week';
 import './study-sessions.css';
 
@@ -35,15 +36,8 @@ export interface CalendarExam {
   colour?: string;
 }
 
-/** A card's colour modifier; only the known colour names become classes. */
-const COLOUR_NAMES = new Set([
-  'orange',
-  'sky-blue',
-  'light-green',
-  'light-coral',
-  'lavender',
-  'gold',
-]);
+/** A card's colour modifier; only the subject colours become classes. */
+const COLOUR_NAMES: ReadonlySet<string> = new Set(SUBJECT_COLOURS);
 function colourClass(base: string, colour: string | undefined): string {
   return colour && COLOUR_NAMES.has(colour) ? `${base} ${base}--${colour}` : base;
 }

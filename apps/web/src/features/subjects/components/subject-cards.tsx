@@ -2,8 +2,8 @@ import type { SubjectDetail } from '@studybuddy/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { subjectColour } from '@/lib/subject-colours';
 import { useDeleteSubject } from '../api/delete-subject';
-import { subjectColour } from './subject-colours';
 import './subjects.css';
 
 export interface SubjectCardsProps {
