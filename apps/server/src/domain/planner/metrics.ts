@@ -36,6 +36,9 @@ export interface Frame {
     packable: number;
     cap: number;
   }>;
+  /** Per day offset with busy time: its busy half-hours (not allowed that day). */
+  busy: Map<number, boolean[]>;
+  /** Per day: the weekday's packing, with that day's busy half-hours taken out. */
   cap: number[];
   /** Exclusive end of each subject's window (day offset). */
   windowEnd: number[];
@@ -103,7 +106,32 @@ export function frameOf(input: PlannerInput): Frame {
       cap: bestPacking(allowed, len, Math.floor(hours * 2 + EPS), L),
     };
   });
-  const cap = [...Array(days).keys()].map((d) => week[weekdayOf(p0 + d)]?.cap ?? 0);
+  // Busy time (docs/planner.md, Busy time): every half-hour a busy interval touches is not free.
+  const busy = new Map<number, boolean[]>();
+  for (const b of input.busy ?? []) {
+    const d = dayNumber(b.date) - p0;
+    const s = parseClock(b.start);
+    const e = parseClock(b.end);
+    if (!(d >= 0 && d < days && e > s)) continue;
+    const mask = busy.get(d) ?? new Array<boolean>(48).fill(false);
+    for (let h = 0; h < 48; h++) if (h * 30 < e && s < h * 30 + 30) mask[h] = true;
+    busy.set(d, mask);
+  }
+  const busyCap = new Map<string, number>();
+  const cap = [...Array(days).keys()].map((d) => {
+    const w = weekdayOf(p0 + d);
+    const t = week[w];
+    const mask = busy.get(d);
+    if (!t || !mask) return t?.cap ?? 0;
+    const key = `${w}:${mask.map(Number).join('')}`;
+    let c = busyCap.get(key);
+    if (c === undefined) {
+      const free = t.allowed.map((a, h) => a && !mask[h]);
+      c = bestPacking(free, Math.round(L * 2), Math.floor(t.hours * 2 + EPS), L);
+      busyCap.set(key, c);
+    }
+    return c;
+  });
   const exam = input.subjects.map((s) => (s.deadline ? dayNumber(s.deadline) - p0 : Number.NaN));
   const windowEnd = exam.map((D) => (Number.isNaN(D) ? days : Math.max(0, Math.min(days, D))));
   const examInPlan = exam.map((D) => !Number.isNaN(D) && D > 0 && D <= days);
@@ -120,7 +148,7 @@ export function frameOf(input: PlannerInput): Frame {
           fair[k] = (fair[k] as number) + ((cap[d] as number) * (needs[k] as number)) / w;
       });
   }
-  return { p0, days, L, week, cap, windowEnd, exam, examInPlan, needs, fair };
+  return { p0, days, L, week, busy, cap, windowEnd, exam, examInPlan, needs, fair };
 }
 
 const clock = (s: string) => parseClock(s);
@@ -174,6 +202,12 @@ export function m1Violations(input: PlannerInput, out: PlannerOutput): string[] 
     for (let h = Math.floor(s.start / 30); h < Math.ceil(s.end / 30); h++)
       if (!w.allowed[h]) {
         v.push(`${tag} outside the allowed slots`);
+        break;
+      }
+    const busy = f.busy.get(s.day);
+    for (let h = Math.floor(s.start / 30); busy && h < Math.ceil(s.end / 30); h++)
+      if (busy[h]) {
+        v.push(`${tag} in busy time`);
         break;
       }
     if (s.day >= (f.windowEnd[s.subject] as number)) v.push(`${tag} on or after the deadline`);

@@ -134,39 +134,52 @@ function preferenceOrder(places: Place[], part: PartOfDay | undefined): number[]
 
 /** The seven weekday templates (0 = Monday). */
 export function dayTemplates(input: PlannerInput, wishes: Wishes): DayTemplate[] {
+  const out: DayTemplate[] = [];
+  for (let w = 0; w < 7; w++) out.push(dayTemplate(input, wishes, w));
+  return out;
+}
+
+/**
+ * One weekday's template; with `busy` (busy.ts), a dated day's: its busy half-hours are not
+ * allowed, and the rest is packed the same way (daily hours, breaks, part-of-day order).
+ */
+export function dayTemplate(
+  input: PlannerInput,
+  wishes: Wishes,
+  w: number,
+  busy?: readonly boolean[],
+): DayTemplate {
   const len = Math.round(input.preferences.sessionLength * 2);
   const consecutive = maxConsecutive(input.preferences.sessionLength);
-  const out: DayTemplate[] = [];
-  for (let w = 0; w < 7; w++) {
-    const { allowed, enabled, hours, start, end } = allowedHalfHours(input, w, wishes);
-    const budget = Math.floor(hours * 2 + 1e-9);
-    let places = packPlaces(allowed, budget, len, consecutive);
-    // With an evening wish, pack from the end of the day so the daily cap keeps late places.
-    if (wishes.partOfDay === 'evening')
-      places = mirror(packPlaces([...allowed].reverse(), budget, len, consecutive));
-    if (wishes.partOfDay === 'afternoon') {
-      const pm = allowed.map((a, h) => a && h >= 24);
-      const first = packPlaces(pm, budget, len, consecutive);
-      const used = first.reduce((s, p) => s + p.len, 0);
-      const am = allowed.map((a, h) => a && h < 23);
-      const second = mirror(packPlaces([...am].reverse(), budget - used, len, consecutive));
-      const split = [...second, ...first];
-      if (split.reduce((s, p) => s + p.len, 0) >= places.reduce((s, p) => s + p.len, 0))
-        places = split;
-    }
-    const packable = packPlaces(allowed, 48, len, consecutive).reduce((s, p) => s + p.len, 0) / 2;
-    out.push({
-      enabled,
-      hours,
-      windowStart: start,
-      windowEnd: end,
-      places,
-      order: preferenceOrder(places, wishes.partOfDay),
-      capacity: places.reduce((s, p) => s + p.len, 0) / 2,
-      packable,
-    });
+  const day = allowedHalfHours(input, w, wishes);
+  const { enabled, hours, start, end } = day;
+  const allowed = busy ? day.allowed.map((a, h) => a && !busy[h]) : day.allowed;
+  const budget = Math.floor(hours * 2 + 1e-9);
+  let places = packPlaces(allowed, budget, len, consecutive);
+  // With an evening wish, pack from the end of the day so the daily cap keeps late places.
+  if (wishes.partOfDay === 'evening')
+    places = mirror(packPlaces([...allowed].reverse(), budget, len, consecutive));
+  if (wishes.partOfDay === 'afternoon') {
+    const pm = allowed.map((a, h) => a && h >= 24);
+    const first = packPlaces(pm, budget, len, consecutive);
+    const used = first.reduce((s, p) => s + p.len, 0);
+    const am = allowed.map((a, h) => a && h < 23);
+    const second = mirror(packPlaces([...am].reverse(), budget - used, len, consecutive));
+    const split = [...second, ...first];
+    if (split.reduce((s, p) => s + p.len, 0) >= places.reduce((s, p) => s + p.len, 0))
+      places = split;
   }
-  return out;
+  const packable = packPlaces(allowed, 48, len, consecutive).reduce((s, p) => s + p.len, 0) / 2;
+  return {
+    enabled,
+    hours,
+    windowStart: start,
+    windowEnd: end,
+    places,
+    order: preferenceOrder(places, wishes.partOfDay),
+    capacity: places.reduce((s, p) => s + p.len, 0) / 2,
+    packable,
+  };
 }
 
 /** Topics of a subject, cleaned: never empty, sizes positive. */

@@ -46,7 +46,9 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   const targets = Float64Array.from(model.targets);
   const needs = Float64Array.from(model.needs);
   const deliverable = Float64Array.from(model.deliverable);
-  const tplOf = (d: number) => templates[weekdayOf(p0 + d)] as DayTemplate;
+  // Each day's own template: busy time takes half-hours from some days (busy.ts).
+  const { byDay } = model;
+  const tplOf = (d: number) => byDay[d] ?? (templates[weekdayOf(p0 + d)] as DayTemplate);
   const { owners, finalDay, finalHours, finalLen, finalMarked, byExam } = reserveFinalReviews(
     input,
     model,

@@ -6,7 +6,8 @@
  */
 
 import { WORKLOAD } from '@studybuddy/contracts';
-import { dayNumber, weekdayOf } from './dates.js';
+import { templatesByDay } from './busy.js';
+import { dayNumber } from './dates.js';
 import { type DayTemplate, dayTemplates, loadCap, subjectNeeds } from './model.js';
 import type { PlannerInput } from './types.js';
 import { parseWishes } from './wishes.js';
@@ -26,8 +27,14 @@ export interface RawBlock {
 export interface PlanModel {
   p0: number;
   days: number;
+  /** The seven weekday templates (0 = Monday). */
   templates: DayTemplate[];
-  /** Capacity of each day of the period, in hours. */
+  /**
+   * Each day's template (day offset): its weekday's, or its own on a day whose busy time takes
+   * some of its half-hours (busy.ts).
+   */
+  byDay: DayTemplate[];
+  /** Capacity of each day of the period, in hours (busy time taken out). */
   capacity: number[];
   /** Exclusive end of each subject's window, as a day offset from the period start. */
   windowEnd: number[];
@@ -75,9 +82,8 @@ export function planModel(input: PlannerInput): PlanModel {
   const p0 = dayNumber(input.period.start);
   const p1 = dayNumber(input.period.end);
   const days = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : p1 - p0 + 1;
-  const capacity: number[] = [];
-  for (let d = 0; d < days; d++)
-    capacity.push((templates[weekdayOf(p0 + d)] as DayTemplate).capacity);
+  const byDay = templatesByDay(input, wishes, templates, p0, days);
+  const capacity = byDay.map((t) => t.capacity);
   const S = input.subjects.length;
   const windowEnd: number[] = [];
   const examInPlan: boolean[] = [];
@@ -176,6 +182,7 @@ export function planModel(input: PlannerInput): PlanModel {
     p0,
     days,
     templates,
+    byDay,
     capacity,
     windowEnd,
     examInPlan,

@@ -45,7 +45,8 @@ export function replanAfterMiss(
     Number(missed.end.slice(0, 2)) * 60 + Number(missed.end.slice(3, 5)) - startOf(missed) * 30;
   for (const pass of [0, 1]) {
     for (let d = md + 1; d < limit; d++) {
-      const tpl = m.templates[weekdayOf(m.p0 + d)] as DayTemplate;
+      // The day's own template: busy time takes half-hours from some days.
+      const tpl = m.byDay[d] ?? (m.templates[weekdayOf(m.p0 + d)] as DayTemplate);
       const mine = byDay.get(d) ?? [];
       if (pass === 0 && mine.some((b) => b.subjectIndex === k)) continue;
       const usedH = mine.reduce((s, b) => s + durOf(b), 0);

@@ -31,6 +31,11 @@ export interface PlannerInput {
     /** Most of a 7-day window's free time the plan books (0.5-1, default 0.8). */
     maxLoad?: number | undefined;
   };
+  /**
+   * The student's busy time (lectures, work shifts...) on dated local days: no block overlaps
+   * one. Absent or empty: every allowed slot is free.
+   */
+  busy?: Array<{ date: string; start: string; end: string }> | undefined;
   /** The student's language, for the focus points the planner writes (default en). */
   language?: AiLanguage | undefined;
 }
