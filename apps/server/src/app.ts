@@ -27,6 +27,11 @@ import {
   createUsersRepository,
   sessionRoutes,
 } from './features/auth/index.js';
+import {
+  busyTimeRoutes,
+  createBusyTimesRepository,
+  createBusyTimesService,
+} from './features/busy-times/index.js';
 import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
 import {
   createFlashcardsRepository,
@@ -195,7 +200,12 @@ export async function buildApp({
   const subjects = createSubjectsService({ subjects: createSubjectsRepository(db.db), topics });
   const plans = createPlansService({ plans: createPlansRepository(db.db), subjects });
   const lessons = createLessonsService({ lessons: createLessonsRepository(db.db) });
-  const sessions = createStudySessionsService({ sessions: createStudySessionsRepository(db.db) });
+  const busyTimes = createBusyTimesService({ repo: createBusyTimesRepository(db.db) });
+  const listBusyTimes = (userId: number) => busyTimes.listBusyTimes(userId);
+  const sessions = createStudySessionsService({
+    sessions: createStudySessionsRepository(db.db),
+    listBusyTimes,
+  });
   const progress = createProgressService({ progress: createProgressRepository(db.db) });
   const scheduler = createSmartSchedulerService({
     repo: createSmartSchedulerRepository(db.db),
@@ -204,6 +214,7 @@ export async function buildApp({
     ...(ai !== offline ? { modelBudget: { budget: aiBudget, offline } } : {}),
     readers,
     uploadQuotaBytes: config.uploadQuotaBytes,
+    listBusyTimes,
   });
 
   // Platform: headers first so every answer carries them, then cookies, CSRF, limits, auth.
@@ -240,10 +251,12 @@ export async function buildApp({
   await app.register(topicRoutes, { topics });
   await app.register(lessonRoutes, { lessons });
   await app.register(studySessionRoutes, { sessions });
+  await app.register(busyTimeRoutes, { busyTimes });
   await app.register(livingPlanRoutes, {
     livingPlan: createLivingPlanService({
       repo: createLivingPlanRepository(db.db),
       readSession: (userId, id) => sessions.getSession(userId, id),
+      listBusyTimes,
     }),
   });
   await app.register(progressRoutes, { progress });

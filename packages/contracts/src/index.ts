@@ -1,5 +1,6 @@
 export * from './ai.js';
 export * from './auth.js';
+export * from './busy-times.js';
 export * from './email.js';
 export * from './endpoint.js';
 export * from './errors.js';

@@ -3,6 +3,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
 
+/** The calendar week starts on Sunday (the default) or Monday, as the student chooses. */
+export const WEEK_STARTS = ['sunday', 'monday'] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+
 export const profileSchema = z
   .object({
     username: z.string(),
@@ -10,6 +14,7 @@ export const profileSchema = z
     lastName: z.string(),
     email: z.string(),
     notifyOnLesson: z.boolean().describe('E-mail me when I have a lesson to study'),
+    weekStartsOn: z.enum(WEEK_STARTS).describe('First day of the calendar week'),
   })
   .describe('Profile');
 export type Profile = z.infer<typeof profileSchema>;
@@ -27,6 +32,7 @@ export const updateProfileInputSchema = z
     newPassword: z.string().max(PASSWORD_MAX).optional().default(''),
     confirmNewPassword: z.string().max(PASSWORD_MAX).optional().default(''),
     notifyOnLesson: z.boolean().optional().default(false),
+    weekStartsOn: z.enum(WEEK_STARTS).optional().default('sunday'),
   })
   .strict()
   .superRefine((v, ctx) => {

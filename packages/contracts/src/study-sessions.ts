@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
+import type { BusyOccurrence } from './busy-times.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
 
@@ -37,6 +38,24 @@ export type StudySession = z.infer<typeof studySessionSchema>;
 
 export const SESSION_MAX_HOURS = 12;
 
+/** A session's times: the end after the start, at most SESSION_MAX_HOURS later. */
+function checkSessionTimes(
+  v: { startDateTime: string; endDateTime: string },
+  ctx: z.RefinementCtx,
+): void {
+  const start = Date.parse(v.startDateTime);
+  const end = Date.parse(v.endDateTime);
+  if (end <= start) {
+    ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End must be after start.' });
+  } else if (end - start > SESSION_MAX_HOURS * 3_600_000) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDateTime'],
+      message: 'A session can last at most 12 hours.',
+    });
+  }
+}
+
 /** The session form's value (docs/product.md, Entities): plan, subject and topic are ids. */
 export const sessionFormInputSchema = z
   .object({
@@ -59,21 +78,68 @@ export const sessionFormInputSchema = z
     reminder: z.boolean().optional().default(false),
   })
   .strict()
-  .superRefine((v, ctx) => {
-    const start = Date.parse(v.startDateTime);
-    const end = Date.parse(v.endDateTime);
-    if (end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End must be after start.' });
-    } else if (end - start > SESSION_MAX_HOURS * 3_600_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDateTime'],
-        message: 'A session can last at most 12 hours.',
-      });
-    }
-  })
+  .superRefine(checkSessionTimes)
   .describe('SessionFormInput');
 export type SessionFormInput = z.input<typeof sessionFormInputSchema>;
+
+/**
+ * A session moved to a new time (a drag on the calendar, or its dialog's move form): the same
+ * time rules as the session form (end after start, at most 12 hours), then the placement rules
+ * below; plan, subject, topic, title and notes stay as they are.
+ */
+export const sessionMoveInputSchema = z
+  .object({ startDateTime: isoDateTimeSchema, endDateTime: isoDateTimeSchema })
+  .strict()
+  .superRefine(checkSessionTimes)
+  .describe('SessionMoveInput');
+export type SessionMoveInput = z.input<typeof sessionMoveInputSchema>;
+
+/**
+ * Where a session may not go, the same on the calendar (a refused drag) and in the server's 400
+ * answer to the session form: into the past, on or after its subject's exam day (the planner
+ * never books one there either), or onto the student's busy time.
+ */
+export const SESSION_PLACEMENT_MESSAGES = {
+  past: 'A session cannot be moved into the past.',
+  afterExam: "A session must come before its subject's exam day.",
+  busy: 'That time is busy. Choose a free time.',
+} as const;
+export type SessionPlacementProblem = keyof typeof SESSION_PLACEMENT_MESSAGES;
+
+/** A local wall-clock moment: YYYY-MM-DD and HH:MM. */
+export interface WallTime {
+  date: string;
+  time: string;
+}
+
+const minuteOf = (date: string, time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 60_000) + (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * Why a session cannot go from `start` to `end` (local wall-clock times), or null when it can.
+ * `movedIntoPast`: the caller's own judgement, true when the session's start changes to a moment
+ * already gone (a session logged at its past time, or left where it is, is fine).
+ */
+export function sessionPlacementProblem(p: {
+  start: WallTime;
+  end: WallTime;
+  /** The subject's exam day, YYYY-MM-DD, or null. */
+  examDate: string | null;
+  /** The student's busy time around those days (busyOccurrences). */
+  busy: readonly BusyOccurrence[];
+  movedIntoPast: boolean;
+}): SessionPlacementProblem | null {
+  if (p.movedIntoPast) return 'past';
+  if (p.examDate && p.start.date >= p.examDate) return 'afterExam';
+  const from = minuteOf(p.start.date, p.start.time);
+  const to = minuteOf(p.end.date, p.end.time);
+  for (const b of p.busy) {
+    if (minuteOf(b.date, b.startTime) < to && from < minuteOf(b.date, b.endTime)) return 'busy';
+  }
+  return null;
+}
 
 export const studySessionEndpoints = {
   list: endpoint({
@@ -97,6 +163,15 @@ export const studySessionEndpoints = {
     body: sessionFormInputSchema,
     response: studySessionSchema,
     summary: 'Change a study session',
+  }),
+  move: endpoint({
+    method: 'PUT',
+    path: '/api/sessions/:id/time',
+    params: idParamsSchema,
+    body: sessionMoveInputSchema,
+    response: studySessionSchema,
+    summary:
+      'Move a study session to a new time (refused onto busy time, the past or its exam day)',
   }),
   remove: endpoint({
     method: 'DELETE',

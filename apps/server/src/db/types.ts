@@ -16,6 +16,8 @@ export interface UsersTable {
   passwordHash: string;
   role: string;
   notifyOnLesson: number;
+  /** 'sunday' (default) or 'monday': the first day of the student's calendar week. */
+  weekStartsOn: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -128,6 +130,28 @@ export interface StudySessionsTable {
   updatedAt: string;
 }
 
+/** Busy time in wall-clock terms: local day and HH:MM times in `timeZone`. */
+export interface BusyTimesTable {
+  id: Generated<number>;
+  userId: number;
+  /** lecture | lab | work | sport | other. */
+  kind: string;
+  title: string;
+  /** YYYY-MM-DD local day of the (first) occurrence. */
+  date: string;
+  /** HH:MM local. */
+  startTime: string;
+  /** HH:MM local, after startTime (24:00 ends the day). */
+  endTime: string;
+  /** once | weekly. */
+  repeat: string;
+  /** YYYY-MM-DD last day of a weekly repeat; null: no end. */
+  until: string | null;
+  timeZone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface StudyFilesTable {
   id: Generated<number>;
   userId: number;
@@ -222,6 +246,7 @@ export interface Database {
   lessons: LessonsTable;
   lessonReviews: LessonReviewsTable;
   studySessions: StudySessionsTable;
+  busyTimes: BusyTimesTable;
   studyFiles: StudyFilesTable;
   appFeedback: AppFeedbackTable;
   chatMessages: ChatMessagesTable;

@@ -11,6 +11,14 @@ describe.each(dbKinds)('ownership on %s', (kind) => {
   let ana: TestClient;
   let eve: TestClient;
   let tree: Awaited<ReturnType<typeof createPlanTree>>;
+  let busyId: number;
+  const busyForm = {
+    kind: 'lecture',
+    title: 'Lecture',
+    date: '2026-12-07',
+    startTime: '10:00',
+    endTime: '12:00',
+  };
 
   beforeEach(async () => {
     t = await createTestApp(kind);
@@ -20,6 +28,7 @@ describe.each(dbKinds)('ownership on %s', (kind) => {
     await eve.registerAndLogin({ username: 'eve', email: 'eve@example.com' });
     tree = await createPlanTree(ana);
     await ana.post(`/review/lesson/${tree.lessonId}`, { rating: 5, comment: 'Mine' });
+    busyId = (await ana.post('/api/busy-times', busyForm)).json().id;
   });
   afterEach(async () => t.close());
 
@@ -29,6 +38,7 @@ describe.each(dbKinds)('ownership on %s', (kind) => {
       sessions: (await ana.get('/api/generic/GetStudySessionDto')).json(),
       reviews: (await ana.get(`/review/lesson/${tree.lessonId}`)).json(),
       lesson: (await ana.get(`/lessons/${tree.lessonId}`)).json(),
+      busy: (await ana.get('/api/busy-times')).json(),
     });
     const before = await snapshot();
     const { plan, subject, topic, session, lessonId } = tree;
@@ -69,6 +79,13 @@ describe.each(dbKinds)('ownership on %s', (kind) => {
         },
       ],
       ['DELETE', `/api/generic/DeleteStudySession/${session.id}`],
+      [
+        'PUT',
+        `/api/sessions/${session.id}/time`,
+        { startDateTime: sessionForm.startDateTime, endDateTime: sessionForm.endDateTime },
+      ],
+      ['PUT', `/api/busy-times/${busyId}`, { ...busyForm, title: 'pwned' }],
+      ['DELETE', `/api/busy-times/${busyId}`],
     ];
     for (const [method, url, payload] of attempts) {
       const r = await eve.request({
@@ -88,6 +105,7 @@ describe.each(dbKinds)('ownership on %s', (kind) => {
     expect(evePlans.map((p: { name: string }) => p.name)).toEqual(['Eve']);
     const eveSessions = (await eve.get('/api/generic/GetStudySessionDto')).json();
     expect(eveSessions.every((s: { planId: number }) => s.planId === eveOwn.plan.id)).toBe(true);
+    expect((await eve.get('/api/busy-times')).json()).toEqual([]);
     const eveProgress = (await eve.get('/api/progress')).json();
     expect(eveProgress.map((p: { planId: number }) => p.planId)).toEqual([eveOwn.plan.id]);
 

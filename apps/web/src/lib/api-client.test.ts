@@ -57,6 +57,7 @@ describe('apiRequest', () => {
         lastName: 'K',
         email: 'a@b.co',
         notifyOnLesson: false,
+        weekStartsOn: 'sunday',
       }),
     );
     const body = { firstName: 'A', lastName: 'K', email: 'a@b.co' };

@@ -1,3 +1,4 @@
+import { SESSION_PLACEMENT_MESSAGES } from '@studybuddy/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -32,6 +33,9 @@ const messageKeys: Record<string, string> = {
   'Notes must be at most 2000 characters.': 'validation.notesMax',
   'End must be after start.': 'validation.endAfterStart',
   'A session can last at most 12 hours.': 'validation.sessionTooLong',
+  [SESSION_PLACEMENT_MESSAGES.past]: 'validation.sessionInPast',
+  [SESSION_PLACEMENT_MESSAGES.afterExam]: 'validation.sessionAfterExam',
+  [SESSION_PLACEMENT_MESSAGES.busy]: 'validation.sessionOnBusyTime',
   'Comment is required (max 500 chars).': 'validation.commentRequired',
   'Rating must be a number from 1 to 5.': 'validation.ratingRange',
   'Rating must be a whole number from 1 to 5.': 'validation.ratingRange',

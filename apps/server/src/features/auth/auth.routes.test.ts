@@ -212,6 +212,7 @@ describe.each(dbKinds)('auth routes on %s', (kind) => {
         lastName: 'Lee',
         email: 'ana@example.com',
         notifyOnLesson: false,
+        weekStartsOn: 'sunday',
       });
     });
   });

@@ -18,6 +18,7 @@ export interface UserChanges {
   email?: string;
   passwordHash?: string;
   notifyOnLesson?: boolean;
+  weekStartsOn?: string;
   now: string;
 }
 
@@ -89,6 +90,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           ...(c.email !== undefined ? { email: c.email, emailNormalized: normalize(c.email) } : {}),
           ...(c.passwordHash !== undefined ? { passwordHash: c.passwordHash } : {}),
           ...(c.notifyOnLesson !== undefined ? { notifyOnLesson: c.notifyOnLesson ? 1 : 0 } : {}),
+          ...(c.weekStartsOn !== undefined ? { weekStartsOn: c.weekStartsOn } : {}),
           updatedAt: c.now,
         })
         .where('id', '=', id)

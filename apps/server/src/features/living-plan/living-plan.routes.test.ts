@@ -228,6 +228,30 @@ describe.each(dbKinds)('living plan routes on %s', (kind) => {
       expect(await countRows(t.db, 'studySessions')).toBe(after.length);
     });
 
+    it("does not put a catch-up session on the student's busy time", async () => {
+      await checkIn(seed.s1.id, { status: 'missed' });
+      await checkIn(seed.s2.id, { status: 'done' });
+      await checkIn(seed.s4.id, { status: 'done' });
+      // Without it the catch-up would go to Thursday 5 March at 16:00 (the test above).
+      const busy = await client.post('/api/busy-times', {
+        kind: 'work',
+        title: 'Shift',
+        date: '2026-03-05',
+        startTime: '15:30',
+        endTime: '17:30',
+      });
+      expect(busy.statusCode).toBe(201);
+      const body = (await replan(seed.plan.id)).json();
+      expect(body.moved).toHaveLength(1);
+      const added = await sessionRow(body.moved[0].sessionId);
+      const overlaps =
+        Date.parse(added.startAt) < Date.parse('2026-03-05T17:30:00.000Z') &&
+        Date.parse(added.endAt) > Date.parse('2026-03-05T15:30:00.000Z');
+      expect(overlaps).toBe(false);
+      expect(added).toMatchObject({ kind: 'catch-up', subjectId: seed.calc.id });
+      expect(Date.parse(added.startAt)).toBeGreaterThan(Date.parse(NOW));
+    });
+
     it('reads the free hours in the plan’s time zone', async () => {
       const athens = await seedPlan(userId, 'active', 'Europe/Athens');
       await t.db.db.deleteFrom('studySessions').where('studyPlanId', '=', seed.plan.id).execute();

@@ -1,4 +1,5 @@
 import {
+  type BusyTime,
   type CheckInInput,
   LIVING_PLAN_MESSAGES,
   type ReplanInput,
@@ -21,6 +22,7 @@ import { subjectReadiness } from '../../domain/planner/readiness.js';
 import { meanRecall } from '../../domain/srs/srs.js';
 import { fromZoned, toZoned } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
+import { localBusy } from '../busy-times/index.js';
 import type { LivingPlanRepository } from './living-plan.repository.js';
 
 type Plan = NonNullable<Awaited<ReturnType<LivingPlanRepository['findPlan']>>>;
@@ -55,6 +57,8 @@ export interface LivingPlanDeps {
   repo: LivingPlanRepository;
   /** The session as the calendar reads it (the study-sessions feature's DTO; 404 if none). */
   readSession(userId: number, id: number): Promise<StudySession>;
+  /** The student's busy time (the busy-times feature): a re-plan books none of it. */
+  listBusyTimes(userId: number): Promise<BusyTime[]>;
   /** The clock; tests set "now" to a later day. */
   now?: () => Date;
 }
@@ -88,13 +92,22 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
   /** Everything a re-plan and the readiness read about one plan, at `at`. */
   async function load(userId: number, plan: Plan, at: Date) {
     const tz = plan.timeZone ?? 'UTC';
-    const [subjects, topics, sessions, busy] = await Promise.all([
+    const [subjects, topics, sessions, busy, busyTimes] = await Promise.all([
       repo.listSubjects(userId, plan.id),
       repo.listTopics(userId, plan.id),
       repo.listPlanSessions(userId, plan.id),
       repo.listOtherBusy(userId, plan.id, new Date(at.getTime() - DAY_MS).toISOString()),
+      deps.listBusyTimes(userId),
     ]);
     const source = sourceOf(plan);
+    // The student's own busy time over the plan's period, in the plan's zone.
+    const busyOfStudent = source
+      ? localBusy(busyTimes, source.period.start, source.period.end, tz).map((b) => ({
+          day: dayNumber(b.date),
+          start: parseClock(b.startTime),
+          end: parseClock(b.endTime),
+        }))
+      : [];
     const nowLocal = local(at.toISOString(), tz);
     const locals = sessions.map((s) => localSession(s, tz));
     const input: CatchUpInput | null = source && {
@@ -110,15 +123,18 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
           .map((t) => ({ id: t.id, name: t.name, dropped: t.dropped === 1 })),
       })),
       sessions: locals,
-      busy: busy.map((b) => {
-        const start = local(b.startAt, tz);
-        const end = local(b.endAt, tz);
-        return {
-          day: start.day,
-          start: start.minute,
-          end: end.day === start.day ? end.minute : 1440,
-        };
-      }),
+      busy: [
+        ...busy.map((b) => {
+          const start = local(b.startAt, tz);
+          const end = local(b.endAt, tz);
+          return {
+            day: start.day,
+            start: start.minute,
+            end: end.day === start.day ? end.minute : 1440,
+          };
+        }),
+        ...busyOfStudent,
+      ],
     };
     return { tz, subjects, topics, sessions, locals, source, input, today: nowLocal.date };
   }

@@ -50,6 +50,18 @@ describe.each(dbKinds)('profile routes on %s', (kind) => {
     });
   });
 
+  it('saves the first day of the week and refuses a day that is not Sunday or Monday', async () => {
+    expect((await client.get('/user/profile')).json().weekStartsOn).toBe('sunday');
+    const r = await client.post('/user/profile/update', { ...form, weekStartsOn: 'monday' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().weekStartsOn).toBe('monday');
+    expect((await client.get('/user/profile')).json().weekStartsOn).toBe('monday');
+    const bad = await client.post('/user/profile/update', { ...form, weekStartsOn: 'friday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toContainEqual(expect.objectContaining({ path: 'weekStartsOn' }));
+    expect((await client.get('/user/profile')).json().weekStartsOn).toBe('monday');
+  });
+
   it('stores HTML in a name as plain text', async () => {
     const name = '<img src=x onerror=alert(1)>';
     const r = await client.post('/user/profile/update', { ...form, lastName: name });

@@ -37,6 +37,7 @@ describe('profile service', () => {
     newPassword: '',
     confirmNewPassword: '',
     notifyOnLesson: false,
+    weekStartsOn: 'sunday',
     ...overrides,
   });
   const passwordHash = async () =>
@@ -83,8 +84,18 @@ describe('profile service', () => {
       lastName: 'Leigh',
       email: 'ana@example.com',
       notifyOnLesson: true,
+      weekStartsOn: 'sunday',
     });
     expect(await profile.getProfile(ana.id)).toEqual(saved);
+  });
+
+  it('starts the week on Sunday until the student chooses Monday, and back', async () => {
+    expect((await profile.getProfile(ana.id)).weekStartsOn).toBe('sunday');
+    const monday = await profile.updateProfile(ana.id, 'x', form({ weekStartsOn: 'monday' }));
+    expect(monday.weekStartsOn).toBe('monday');
+    expect((await profile.getProfile(ana.id)).weekStartsOn).toBe('monday');
+    await profile.updateProfile(ana.id, 'x', form({ weekStartsOn: 'sunday' }));
+    expect((await profile.getProfile(ana.id)).weekStartsOn).toBe('sunday');
   });
 
   it('takes the same e-mail in another case as no change, needing no password', async () => {

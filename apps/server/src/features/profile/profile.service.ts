@@ -1,4 +1,4 @@
-import type { Profile, updateProfileInputSchema } from '@studybuddy/contracts';
+import { type Profile, type updateProfileInputSchema, WEEK_STARTS } from '@studybuddy/contracts';
 import type { z } from 'zod';
 
 type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
@@ -18,6 +18,7 @@ type UserLike = {
   lastName: string;
   email: string;
   notifyOnLesson: number;
+  weekStartsOn: string;
 };
 
 const toProfile = (u: UserLike): Profile => ({
@@ -26,6 +27,7 @@ const toProfile = (u: UserLike): Profile => ({
   lastName: u.lastName,
   email: u.email,
   notifyOnLesson: u.notifyOnLesson === 1,
+  weekStartsOn: WEEK_STARTS.find((w) => w === u.weekStartsOn) ?? 'sunday',
 });
 
 export interface ProfileServiceDeps {
@@ -78,6 +80,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         lastName: input.lastName,
         email: input.email,
         notifyOnLesson: input.notifyOnLesson,
+        weekStartsOn: input.weekStartsOn,
         ...(passwordHash ? { passwordHash } : {}),
         now: new Date().toISOString(),
       });

@@ -308,6 +308,31 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     expect(await countPlans()).toBe(0);
   });
 
+  it("plans around the student's busy time, whatever zone it was entered in", async () => {
+    // Every evening 16:00-18:00 in Athens is taken: six days entered in Athens, one in UTC
+    // (14:00-16:00 UTC is 16:00-18:00 in Athens in winter).
+    for (let i = 0; i < 7; i++) {
+      const utc = i === 3;
+      const r = await client.post('/api/busy-times', {
+        kind: 'work',
+        title: `Shift ${i}`,
+        date: isoDay(1 + i),
+        startTime: utc ? '14:00' : '16:00',
+        endTime: utc ? '16:00' : '18:00',
+        repeat: 'weekly',
+        timeZone: utc ? 'UTC' : 'Europe/Athens',
+      });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    const r = await post(form(wizard()));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    expect(proposal.timeZone).toBe('Europe/Athens');
+    const blocks = proposal.schedule.flatMap((d: { blocks: { start: string }[] }) => d.blocks);
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.filter((b: { start: string }) => b.start < '18:00')).toEqual([]);
+  });
+
   it('books the hours a subject needs plus the buffer, and stores the numbers it used', async () => {
     const [chem, physics] = wizard().subjects as Array<Record<string, unknown>>;
     const r = await post(

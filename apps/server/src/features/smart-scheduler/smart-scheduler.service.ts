@@ -1,5 +1,6 @@
 import {
   type acceptPlanInputSchema,
+  type BusyTime,
   estimateHoursNeeded,
   estimateWeeklyHours,
   type GenerationStage,
@@ -17,6 +18,7 @@ import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-mater
 import type { DerivedTopic } from '../../domain/text/topics.js';
 import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
+import { localBusy } from '../busy-times/index.js';
 import type {
   Draft,
   DraftSession,
@@ -38,6 +40,8 @@ export interface SmartSchedulerDeps {
   readers: FileReaders;
   /** Bytes of study files one student may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** The student's busy time (the busy-times feature): the planner books none of it. */
+  listBusyTimes(userId: number): Promise<BusyTime[]>;
   now?: () => Date;
 }
 
@@ -264,11 +268,18 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     signal?.throwIfAborted();
 
     onStage?.('planning');
+    const busy = localBusy(
+      await deps.listBusyTimes(userId),
+      req.period.start,
+      req.period.end,
+      req.timeZone,
+    );
     const plan = planStudy({
       period: req.period,
       availability: req.availability,
       subjects: plannerSubjects,
       preferences: req.preferences,
+      busy: busy.map((b) => ({ date: b.date, start: b.startTime, end: b.endTime })),
       language,
     });
     warnings.push(...plan.warnings, ...plan.notes);

@@ -50,13 +50,16 @@ export function createStudySessionsRepository(db: Kysely<Database>) {
       return base(userId).where('s.id', '=', id).executeTakeFirst();
     },
 
-    /** True when plan, subject and topic are the student's and nested as claimed. */
-    async placementIsValid(userId: number, planId: number, subjectId: number, topicId: number) {
-      const row = await db
+    /**
+     * The plan's time zone and the subject's exam day when plan, subject and topic are the
+     * student's and nested as claimed; undefined otherwise.
+     */
+    findPlacement(userId: number, planId: number, subjectId: number, topicId: number) {
+      return db
         .selectFrom('topics as t')
         .innerJoin('subjects as sub', 'sub.id', 't.subjectId')
         .innerJoin('studyPlans as p', 'p.id', 'sub.studyPlanId')
-        .select('t.id')
+        .select(['p.timeZone', 'sub.examDate'])
         .where('t.id', '=', topicId)
         .where('sub.id', '=', subjectId)
         .where('p.id', '=', planId)
@@ -64,7 +67,18 @@ export function createStudySessionsRepository(db: Kysely<Database>) {
         .where('sub.userId', '=', userId)
         .where('p.userId', '=', userId)
         .executeTakeFirst();
-      return row !== undefined;
+    },
+
+    /** The plan's time zone and the subject's exam day of the student's subject (a move). */
+    findSubjectPlacement(userId: number, subjectId: number) {
+      return db
+        .selectFrom('subjects as sub')
+        .innerJoin('studyPlans as p', 'p.id', 'sub.studyPlanId')
+        .select(['p.timeZone', 'sub.examDate'])
+        .where('sub.id', '=', subjectId)
+        .where('sub.userId', '=', userId)
+        .where('p.userId', '=', userId)
+        .executeTakeFirst();
     },
 
     async insertSession(userId: number, f: SessionFields, now: string): Promise<number> {
@@ -85,6 +99,22 @@ export function createStudySessionsRepository(db: Kysely<Database>) {
       const r = await db
         .updateTable('studySessions')
         .set({ ...f, reminder: f.reminder ? 1 : 0, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** A new start and end only (a move); its check-in and everything else stay. */
+    async moveSession(
+      userId: number,
+      id: number,
+      times: { startAt: string; endAt: string },
+      now: string,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('studySessions')
+        .set({ ...times, updatedAt: now })
         .where('userId', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -1,6 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_PLACEMENT_MESSAGES } from '@studybuddy/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlanTree } from '../../testing/fixtures.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
+
+/** "Now" in these tests: Friday 20 November 2026, 09:00 UTC, before the sessions they move. */
+const NOW = '2026-11-20T09:00:00.000Z';
 
 describe.each(dbKinds)('study session routes on %s', (kind) => {
   let t: TestApp;
@@ -18,12 +22,17 @@ describe.each(dbKinds)('study session routes on %s', (kind) => {
   });
 
   beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
     t = await createTestApp(kind);
     client = new TestClient(t.app);
     await client.registerAndLogin();
     tree = await createPlanTree(client);
   });
-  afterEach(async () => t.close());
+  afterEach(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   it('lists sessions earliest first with the calendar fields, times in UTC', async () => {
     const created = await client.post('/api/generic/CreateStudySession', form());
@@ -107,6 +116,82 @@ describe.each(dbKinds)('study session routes on %s', (kind) => {
     });
     expect(wrongSubject.statusCode).toBe(400);
     expect((await client.get('/api/generic/GetStudySessionDto')).json()).toHaveLength(2);
+  });
+
+  it('refuses a session on busy time or moved into the past, with the message on the start', async () => {
+    const busy = await client.post('/api/busy-times', {
+      kind: 'lecture',
+      title: 'Physics lecture',
+      date: '2026-12-03',
+      startTime: '10:30',
+      endTime: '12:00',
+      timeZone: 'Europe/Athens',
+    });
+    expect(busy.statusCode).toBe(201);
+    const onIt = await client.post('/api/generic/CreateStudySession', form());
+    expect(onIt.statusCode).toBe(400);
+    expect(onIt.json()).toEqual({
+      code: 'validation_failed',
+      message: SESSION_PLACEMENT_MESSAGES.busy,
+      details: [{ path: 'startDateTime', message: SESSION_PLACEMENT_MESSAGES.busy }],
+    });
+    const intoPast = await client.request({
+      method: 'PUT',
+      url: `/api/generic/UpdateStudySession/${tree.session.id}`,
+      payload: {
+        ...form(),
+        startDateTime: '2026-11-19T10:00:00Z',
+        endDateTime: '2026-11-19T11:00:00Z',
+      },
+    });
+    expect(intoPast.statusCode).toBe(400);
+    expect(intoPast.json().details).toEqual([
+      { path: 'startDateTime', message: SESSION_PLACEMENT_MESSAGES.past },
+    ]);
+    expect((await client.get('/api/generic/GetStudySessionDto')).json()).toEqual([
+      expect.objectContaining({ id: tree.session.id, startTime: '2026-12-01T16:00:00.000Z' }),
+    ]);
+  });
+
+  it('moves a session to a new time by the same rules, keeping everything else', async () => {
+    await client.post('/api/busy-times', {
+      kind: 'work',
+      title: 'Shift',
+      date: '2026-12-03',
+      startTime: '14:00',
+      endTime: '18:00',
+    });
+    const move = (id: number, start: string, end: string) =>
+      client.request({
+        method: 'PUT',
+        url: `/api/sessions/${id}/time`,
+        payload: { startDateTime: start, endDateTime: end },
+      });
+    const id = tree.session.id;
+    const onShift = await move(id, '2026-12-03T15:00:00Z', '2026-12-03T16:00:00Z');
+    expect(onShift.statusCode).toBe(400);
+    expect(onShift.json().message).toBe(SESSION_PLACEMENT_MESSAGES.busy);
+    const backwards = await move(id, '2026-12-03T11:00:00Z', '2026-12-03T10:00:00Z');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details).toEqual([
+      { path: 'endDateTime', message: 'End must be after start.' },
+    ]);
+    expect((await move(id, '2026-11-19T10:00:00Z', '2026-11-19T11:00:00Z')).statusCode).toBe(400);
+    expect((await move(999_999, '2026-12-03T10:00:00Z', '2026-12-03T11:00:00Z')).statusCode).toBe(
+      404,
+    );
+
+    const moved = await move(id, '2026-12-03T09:00:00Z', '2026-12-03T10:30:00Z');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      id,
+      title: 'Derivatives',
+      notes: 'Chapter 3',
+      reminder: true,
+      topicId: tree.topic.id,
+      startTime: '2026-12-03T09:00:00.000Z',
+      endTime: '2026-12-03T10:30:00.000Z',
+    });
   });
 
   it('reports progress per plan and subject', async () => {

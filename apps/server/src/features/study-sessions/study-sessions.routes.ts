@@ -20,6 +20,9 @@ export async function studySessionRoutes(
   route(app, studySessionEndpoints.update, opts, async (req) =>
     sessions.updateSession(currentUser(req).id, req.params.id, req.body),
   );
+  route(app, studySessionEndpoints.move, opts, async (req) =>
+    sessions.moveSession(currentUser(req).id, req.params.id, req.body),
+  );
   route(app, studySessionEndpoints.remove, opts, async (req) => {
     await sessions.deleteSession(currentUser(req).id, req.params.id);
     return { message: 'Study session deleted.' };

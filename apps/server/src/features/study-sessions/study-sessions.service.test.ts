@@ -1,10 +1,24 @@
+import { SESSION_PLACEMENT_MESSAGES } from '@studybuddy/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFactories, type Factories } from '../../testing/factories.js';
 import { countRows, createTestDb, type TestDb } from '../../testing/test-db.js';
+import {
+  type BusyTimesService,
+  createBusyTimesRepository,
+  createBusyTimesService,
+} from '../busy-times/index.js';
 import { createStudySessionsRepository } from './study-sessions.repository.js';
 import { createStudySessionsService, type StudySessionsService } from './study-sessions.service.js';
 
 const notFound = { status: 404, code: 'not_found', message: 'Study session not found.' };
+/** "Now" in these tests: Sunday 1 February 2026, 09:00 UTC. */
+const NOW = '2026-02-01T09:00:00.000Z';
+const refused = (problem: keyof typeof SESSION_PLACEMENT_MESSAGES) => ({
+  status: 400,
+  code: 'validation_failed',
+  message: SESSION_PLACEMENT_MESSAGES[problem],
+  details: [{ path: 'startDateTime', message: SESSION_PLACEMENT_MESSAGES[problem] }],
+});
 const misplaced = {
   status: 400,
   code: 'validation_failed',
@@ -15,6 +29,8 @@ describe('study sessions service', () => {
   let db: TestDb;
   let make: Factories;
   let sessions: StudySessionsService;
+  let busyTimes: BusyTimesService;
+  let now: Date;
   let ana: number;
   let bo: number;
   let tree: Awaited<ReturnType<Factories['planTree']>>;
@@ -35,7 +51,13 @@ describe('study sessions service', () => {
   beforeEach(async () => {
     db = await createTestDb('sqlite');
     make = createFactories(db);
-    sessions = createStudySessionsService({ sessions: createStudySessionsRepository(db.db) });
+    now = new Date(NOW);
+    busyTimes = createBusyTimesService({ repo: createBusyTimesRepository(db.db) });
+    sessions = createStudySessionsService({
+      sessions: createStudySessionsRepository(db.db),
+      listBusyTimes: (userId) => busyTimes.listBusyTimes(userId),
+      now: () => now,
+    });
     ana = (await make.user()).id;
     bo = (await make.user()).id;
     tree = await make.planTree(ana);
@@ -165,5 +187,172 @@ describe('study sessions service', () => {
     await sessions.deleteSession(ana, created.id);
     expect(await sessions.listSessions(ana)).toEqual([]);
     await expect(sessions.deleteSession(ana, created.id)).rejects.toMatchObject(notFound);
+  });
+
+  describe('placement', () => {
+    /** A weekly lecture on Mondays 10:00-12:00 in Athens (UTC+2 in winter), from 2 March. */
+    const lecture = (overrides: Record<string, unknown> = {}) =>
+      busyTimes.createBusyTime(ana, {
+        kind: 'lecture',
+        title: 'Organic chemistry',
+        date: '2026-03-02',
+        startTime: '10:00',
+        endTime: '12:00',
+        repeat: 'weekly',
+        until: null,
+        timeZone: 'Europe/Athens',
+        ...overrides,
+      });
+    const athensPlan = async (examDate: string | null = null) => {
+      const plan = await make.plan(ana, { name: 'Athens', timeZone: 'Europe/Athens' });
+      const subject = await make.subject(ana, plan.id, { name: 'Chemistry', examDate });
+      const topic = await make.topic(ana, subject.id, { name: 'Alkanes' });
+      return { studyPlan: plan.id, subject: subject.id, topic: topic.id };
+    };
+
+    it("refuses a session on the student's busy time, read in the plan's time zone", async () => {
+      await lecture();
+      const place = await athensPlan();
+      // Monday 9 March, 11:00-12:30 in Athens: overlaps the lecture's second week.
+      await expect(
+        sessions.createSession(
+          ana,
+          form({
+            ...place,
+            startDateTime: '2026-03-09T09:00:00Z',
+            endDateTime: '2026-03-09T10:30:00Z',
+          }),
+        ),
+      ).rejects.toMatchObject(refused('busy'));
+      expect(await countRows(db, 'studySessions')).toBe(0);
+      // Right after the lecture (12:00 in Athens) and on a Tuesday are free.
+      await expect(
+        sessions.createSession(
+          ana,
+          form({
+            ...place,
+            startDateTime: '2026-03-09T10:00:00Z',
+            endDateTime: '2026-03-09T11:00:00Z',
+          }),
+        ),
+      ).resolves.toMatchObject({ day: '2026-03-09' });
+      await expect(
+        sessions.createSession(
+          ana,
+          form({
+            ...place,
+            startDateTime: '2026-03-10T09:00:00Z',
+            endDateTime: '2026-03-10T10:00:00Z',
+          }),
+        ),
+      ).resolves.toMatchObject({ day: '2026-03-10' });
+    });
+
+    it("reads busy time entered in another zone at its own wall-clock, and ignores others' busy time", async () => {
+      // 10:00-12:00 in Athens is 08:00-10:00 UTC, in a plan kept in UTC.
+      await lecture();
+      const before = { startDateTime: '2026-03-09T07:00:00Z', endDateTime: '2026-03-09T08:30:00Z' };
+      await expect(sessions.createSession(ana, form(before))).rejects.toMatchObject(
+        refused('busy'),
+      );
+      const theirs = await make.planTree(bo);
+      await expect(
+        sessions.createSession(
+          bo,
+          form({
+            ...before,
+            studyPlan: theirs.plan.id,
+            subject: theirs.subject.id,
+            topic: theirs.topic.id,
+          }),
+        ),
+      ).resolves.toMatchObject({ day: '2026-03-09' });
+    });
+
+    it("refuses a session on or after its subject's exam day, in the plan's zone", async () => {
+      const place = await athensPlan('2026-03-20');
+      // 23:30 UTC on 19 March is already 20 March in Athens.
+      await expect(
+        sessions.createSession(
+          ana,
+          form({
+            ...place,
+            startDateTime: '2026-03-19T23:30:00Z',
+            endDateTime: '2026-03-20T00:30:00Z',
+          }),
+        ),
+      ).rejects.toMatchObject(refused('afterExam'));
+      await expect(
+        sessions.createSession(
+          ana,
+          form({
+            ...place,
+            startDateTime: '2026-03-19T20:00:00Z',
+            endDateTime: '2026-03-19T21:00:00Z',
+          }),
+        ),
+      ).resolves.toMatchObject({ subjectName: 'Chemistry' });
+    });
+
+    it('lets a student log a session already done, but not move one into the past', async () => {
+      const past = { startDateTime: '2026-01-20T16:00:00Z', endDateTime: '2026-01-20T17:00:00Z' };
+      const logged = await sessions.createSession(ana, form(past));
+      expect(logged.startTime).toBe('2026-01-20T16:00:00.000Z');
+
+      const planned = await sessions.createSession(ana, form());
+      await expect(
+        sessions.updateSession(
+          ana,
+          planned.id,
+          form({ startDateTime: '2026-01-31T16:00:00Z', endDateTime: '2026-01-31T17:00:00Z' }),
+        ),
+      ).rejects.toMatchObject(refused('past'));
+      expect((await sessions.getSession(ana, planned.id)).startTime).toBe(planned.startTime);
+      // Moving it to later today is fine.
+      await expect(
+        sessions.updateSession(
+          ana,
+          planned.id,
+          form({ startDateTime: '2026-02-01T16:00:00Z', endDateTime: '2026-02-01T17:00:00Z' }),
+        ),
+      ).resolves.toMatchObject({ startTime: '2026-02-01T16:00:00.000Z' });
+    });
+
+    it('keeps a past session editable while its time stays, even on busy time added later', async () => {
+      const done = await sessions.createSession(
+        ana,
+        form({ startDateTime: '2026-01-26T08:30:00Z', endDateTime: '2026-01-26T09:30:00Z' }),
+      );
+      // A lecture added afterwards covers that Monday morning (10:00-12:00 in Athens).
+      await lecture({ date: '2026-01-26' });
+      now = new Date('2026-02-10T09:00:00.000Z');
+      const edited = await sessions.updateSession(
+        ana,
+        done.id,
+        form({
+          startDateTime: '2026-01-26T08:30:00Z',
+          endDateTime: '2026-01-26T09:30:00Z',
+          notes: 'Went well',
+          title: 'Chain rule, done',
+        }),
+      );
+      expect(edited).toMatchObject({ notes: 'Went well', title: 'Chain rule, done' });
+      // Its end moved: now its time is checked, and it lies on the lecture.
+      await expect(
+        sessions.updateSession(
+          ana,
+          done.id,
+          form({ startDateTime: '2026-01-26T08:30:00Z', endDateTime: '2026-01-26T10:00:00Z' }),
+        ),
+      ).rejects.toMatchObject(refused('busy'));
+      // Moved into the past, it is refused for that first.
+      await expect(
+        sessions.updateSession(
+          ana,
+          done.id,
+          form({ startDateTime: '2026-01-27T08:30:00Z', endDateTime: '2026-01-27T09:30:00Z' }),
+        ),
+      ).rejects.toMatchObject(refused('past'));
+    });
   });
 });

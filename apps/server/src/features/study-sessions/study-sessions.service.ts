@@ -1,9 +1,20 @@
-import type { CheckInStatus, StudySession, sessionFormInputSchema } from '@studybuddy/contracts';
+import {
+  type BusyTime,
+  type CheckInStatus,
+  SESSION_PLACEMENT_MESSAGES,
+  type StudySession,
+  type sessionFormInputSchema,
+  type sessionMoveInputSchema,
+  sessionPlacementProblem,
+} from '@studybuddy/contracts';
 import type { z } from 'zod';
+import { toZoned } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
+import { localBusy } from '../busy-times/index.js';
 import type { SessionFields, StudySessionsRepository } from './study-sessions.repository.js';
 
 type SessionForm = z.output<typeof sessionFormInputSchema>;
+type SessionMove = z.output<typeof sessionMoveInputSchema>;
 type SessionRow = NonNullable<Awaited<ReturnType<StudySessionsRepository['findSession']>>>;
 
 const sessionNotFound = () => AppError.notFound('Study session not found.');
@@ -39,16 +50,43 @@ function toDto(r: SessionRow): StudySession {
 const KINDS = ['learn', 'review', 'final-review', 'catch-up'] as const;
 const sessionKind = (kind: string | null) => KINDS.find((k) => k === kind) ?? null;
 
-export function createStudySessionsService(deps: { sessions: StudySessionsRepository }) {
-  const { sessions } = deps;
+export interface StudySessionsDeps {
+  sessions: StudySessionsRepository;
+  /** The student's busy time (the busy-times feature), which a session may not overlap. */
+  listBusyTimes(userId: number): Promise<BusyTime[]>;
+  /** The clock; tests set "now" to decide what is in the past. */
+  now?: () => Date;
+}
 
-  async function fieldsOf(userId: number, form: SessionForm): Promise<SessionFields> {
-    if (!(await sessions.placementIsValid(userId, form.studyPlan, form.subject, form.topic))) {
+const DAY_MS = 86_400_000;
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+export function createStudySessionsService(deps: StudySessionsDeps) {
+  const { sessions } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * The form's fields once its plan, subject and topic are the student's and nested, and its
+   * time is allowed (checkPlacement; docs/product.md, Session placement).
+   */
+  async function fieldsOf(
+    userId: number,
+    form: SessionForm,
+    before?: SessionRow,
+  ): Promise<SessionFields> {
+    const placement = await sessions.findPlacement(
+      userId,
+      form.studyPlan,
+      form.subject,
+      form.topic,
+    );
+    if (!placement) {
       throw AppError.validation('Choose a subject and topic of the chosen study plan.', [
         { path: 'topic', message: 'Choose a subject and topic of the chosen study plan.' },
       ]);
     }
-    return {
+    const fields: SessionFields = {
       studyPlanId: form.studyPlan,
       subjectId: form.subject,
       topicId: form.topic,
@@ -58,6 +96,50 @@ export function createStudySessionsService(deps: { sessions: StudySessionsReposi
       notes: form.notes,
       reminder: form.reminder,
     };
+    await checkPlacement(userId, fields, placement, before);
+    return fields;
+  }
+
+  /**
+   * Refuses (400, with the rule's message on startDateTime) a time the session may not have:
+   * on or after its subject's exam day, on busy time, or, when `before` is the stored session,
+   * moved into the past. A session whose time and subject stay as they are is not checked
+   * again, so a past one (or one that busy time added later overlaps) can still be edited.
+   */
+  async function checkPlacement(
+    userId: number,
+    fields: Pick<SessionFields, 'subjectId' | 'startAt' | 'endAt'>,
+    placement: { timeZone: string | null; examDate: string | null },
+    before?: SessionRow,
+  ): Promise<void> {
+    const startMoved = !before || Date.parse(before.startAt) !== Date.parse(fields.startAt);
+    const unchanged =
+      before &&
+      !startMoved &&
+      Date.parse(before.endAt) === Date.parse(fields.endAt) &&
+      before.subjectId === fields.subjectId;
+    if (unchanged) return;
+    const tz = placement.timeZone ?? 'UTC';
+    const start = toZoned(new Date(fields.startAt), tz);
+    const end = toZoned(new Date(fields.endAt), tz);
+    const problem = sessionPlacementProblem({
+      start: { date: start.date, time: start.time },
+      end: { date: end.date, time: end.time },
+      examDate: placement.examDate,
+      busy: localBusy(
+        await deps.listBusyTimes(userId),
+        addDays(start.date, -1),
+        addDays(end.date, 1),
+        tz,
+      ),
+      // Logging a session already done is fine; moving one to a time already gone is not.
+      movedIntoPast:
+        before !== undefined && startMoved && Date.parse(fields.startAt) < now().getTime(),
+    });
+    if (problem) {
+      const message = SESSION_PLACEMENT_MESSAGES[problem];
+      throw AppError.validation(message, [{ path: 'startDateTime', message }]);
+    }
   }
 
   async function read(userId: number, id: number): Promise<StudySession> {
@@ -78,19 +160,38 @@ export function createStudySessionsService(deps: { sessions: StudySessionsReposi
       const id = await sessions.insertSession(
         userId,
         await fieldsOf(userId, form),
-        new Date().toISOString(),
+        now().toISOString(),
       );
       return read(userId, id);
     },
 
     async updateSession(userId: number, id: number, form: SessionForm): Promise<StudySession> {
-      if (!(await sessions.findSession(userId, id))) throw sessionNotFound();
+      const before = await sessions.findSession(userId, id);
+      if (!before) throw sessionNotFound();
       await sessions.updateSession(
         userId,
         id,
-        await fieldsOf(userId, form),
-        new Date().toISOString(),
+        await fieldsOf(userId, form, before),
+        now().toISOString(),
       );
+      return read(userId, id);
+    },
+
+    /**
+     * The calendar's drag or move form: a new start and end under the session form's rules
+     * (the contract's time checks, then checkPlacement); plan, topic, title and check-in stay.
+     */
+    async moveSession(userId: number, id: number, move: SessionMove): Promise<StudySession> {
+      const before = await sessions.findSession(userId, id);
+      if (!before) throw sessionNotFound();
+      const placement = await sessions.findSubjectPlacement(userId, before.subjectId);
+      if (!placement) throw sessionNotFound();
+      const times = {
+        startAt: new Date(move.startDateTime).toISOString(),
+        endAt: new Date(move.endDateTime).toISOString(),
+      };
+      await checkPlacement(userId, { subjectId: before.subjectId, ...times }, placement, before);
+      await sessions.moveSession(userId, id, times, now().toISOString());
       return read(userId, id);
     },
 

@@ -12,6 +12,7 @@ const profile = {
   lastName: 'Kostas',
   email: 'ana@example.com',
   notifyOnLesson: true,
+  weekStartsOn: 'sunday' as const,
 };
 
 describe('ProfileForm', () => {
@@ -57,6 +58,7 @@ describe('ProfileForm', () => {
     const firstName = screen.getByLabelText(/^First name/);
     await user.clear(firstName);
     await user.type(firstName, 'Anna');
+    await user.selectOptions(screen.getByLabelText('Weeks start on'), 'Monday');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
     expect(bodies).toEqual([
@@ -68,6 +70,7 @@ describe('ProfileForm', () => {
         newPassword: '',
         confirmNewPassword: '',
         notifyOnLesson: true,
+        weekStartsOn: 'monday',
       },
     ]);
   });

@@ -3,12 +3,13 @@ import {
   type Profile,
   type UpdateProfileInput,
   updateProfileInputSchema,
+  WEEK_STARTS,
 } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CheckboxField, FormMessage, InputField } from '@/components/form-field';
+import { CheckboxField, FormMessage, InputField, SelectField } from '@/components/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
@@ -23,6 +24,7 @@ const formFields = [
   'newPassword',
   'confirmNewPassword',
   'notifyOnLesson',
+  'weekStartsOn',
 ] as const;
 const passwordFields = ['password', 'newPassword', 'confirmNewPassword'] as const;
 
@@ -35,6 +37,7 @@ function toFormValues(profile: Profile | undefined): UpdateProfileInput {
     newPassword: '',
     confirmNewPassword: '',
     notifyOnLesson: profile?.notifyOnLesson ?? false,
+    weekStartsOn: profile?.weekStartsOn ?? 'sunday',
   };
 }
 
@@ -43,8 +46,8 @@ export interface ProfileFormProps {
 }
 
 /**
- * Personal details, an optional password change and the reminder preference (docs/product.md,
- * Screens). Save does nothing while the form is invalid; server field errors land on their fields.
+ * Personal details, an optional password change, the reminder preference and the calendar's
+ * first weekday (docs/product.md, Screens). Save does nothing while the form is invalid; server field errors land on their fields.
  */
 export function ProfileForm({ profile }: ProfileFormProps) {
   const { t, i18n } = useTranslation();
@@ -172,6 +175,17 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         error={errorText('notifyOnLesson')}
         {...register('notifyOnLesson')}
       />
+      <SelectField
+        label={t('profile.weekStartsOn.label')}
+        error={errorText('weekStartsOn')}
+        {...register('weekStartsOn')}
+      >
+        {WEEK_STARTS.map((day) => (
+          <option key={day} value={day}>
+            {t(`profile.weekStartsOn.${day}`)}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('profile.saving') : t('profile.save')}
       </button>
