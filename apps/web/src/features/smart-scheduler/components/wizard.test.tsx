@@ -157,6 +157,128 @@ describe('Wizard', { timeout: 20_000 }, () => {
     );
   });
 
+  it('offers the quick choice first and switches to times per day, starting from it', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(next());
+    expect(screen.getByRole('radio', { name: 'Same start time every day' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Start time$/ }), '18:00');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Available hours on Saturday' }),
+      '2',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Available hours on Sunday' }),
+      '0',
+    );
+    const total = () => screen.getByText(/of study time a week\.$/).textContent;
+    expect(total()).toBe('About 17 hours of study time a week.');
+
+    await user.click(screen.getByRole('radio', { name: 'Different times for each day' }));
+    const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+    expect(screen.queryByRole('combobox', { name: 'Available hours on Saturday' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Start time$/ })).toBeNull();
+    // 3 h of 1-h sessions from 18:00 take two sessions, a break and one more.
+    expect([select('Start time on Monday').value, select('End time on Monday').value]).toEqual([
+      '18:00',
+      '21:30',
+    ]);
+    expect([select('Start time on Saturday').value, select('End time on Saturday').value]).toEqual([
+      '18:00',
+      '20:00',
+    ]);
+    // A day with 0 hours is no study day here.
+    expect(screen.getByRole('checkbox', { name: 'Sunday' })).toHaveProperty('checked', false);
+    expect(select('End time on Sunday').disabled).toBe(true);
+    expect(total()).toBe('About 17 hours of study time a week.');
+    expect(wizardStore.get().availability).toMatchObject({
+      mode: 'perDay',
+      windows: expect.arrayContaining([{ from: '18:00', to: '20:00' }]),
+    });
+    // The stored copy keeps them too, for a reload.
+    const stored = JSON.parse(sessionStorage.getItem('smartSchedulerWizard') ?? '{}');
+    expect(stored.availability.mode).toBe('perDay');
+    expect(stored.availability.windows[5]).toEqual({ from: '18:00', to: '20:00' });
+
+    // The whole day, in 30-minute steps.
+    const from = [...select('Start time on Monday').options].map((o) => o.value);
+    const to = [...select('End time on Monday').options].map((o) => o.value);
+    expect([from.length, from[0], from.at(-1), to[0], to.at(-1)]).toEqual([
+      48,
+      '00:00',
+      '23:30',
+      '00:30',
+      '24:00',
+    ]);
+
+    // The quick choice keeps its own values.
+    await user.click(screen.getByRole('radio', { name: 'Same start time every day' }));
+    expect(select('Start time').value).toBe('18:00');
+    expect(select('Available hours on Saturday').value).toBe('2');
+    expect(wizardStore.get().availability.mode).toBe('same');
+  });
+
+  it('sends a window of its own for each day, and tells a window that ends too early', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: 'Different times for each day' }));
+    await user.click(screen.getByRole('radio', { name: '1.5 hours' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }));
+    const saturdayEnd = screen.getByRole('combobox', { name: 'End time on Saturday' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Start time on Saturday' }),
+      '09:00',
+    );
+    await user.selectOptions(saturdayEnd, '08:00');
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Saturday: The end time must be after the start time.',
+    );
+    expect(heading().textContent).toBe('Step 2: Weekly availability');
+    await waitFor(() => expect(document.activeElement).toBe(saturdayEnd));
+    expect(saturdayEnd.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText('The end time must be after the start time.', { selector: '.field__error' }),
+    ).toBeTruthy();
+
+    await user.selectOptions(saturdayEnd, '12:00');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
+    expect(saturdayEnd.getAttribute('aria-invalid')).toBeNull();
+    // Two 1.5-h sessions fit 09:00-12:00; 17:00-20:30 holds two too, with the break left over.
+    expect(document.getElementById('wizard-day-5-fit')?.textContent).toBe('3 hours of study');
+    expect(screen.getByText(/of study time a week\.$/).textContent).toBe(
+      'About 18 hours of study time a week.',
+    );
+
+    await user.click(next());
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Biology');
+    await user.click(screen.getByRole('textbox', { name: /^Key topics/ }));
+    await user.paste(topics);
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const days = JSON.parse(String(FakeXhr.sent[0]?.body?.get('availability')));
+    expect(days[5]).toEqual({
+      day: 5,
+      enabled: true,
+      hours: 3,
+      startTime: '09:00',
+      endTime: '12:00',
+      slots: Array.from({ length: 24 }, (_, h) => h >= 9 && h < 12),
+    });
+    expect(days[6]).toMatchObject({ day: 6, enabled: false, hours: 0 });
+    expect(days[0]).toMatchObject({
+      enabled: true,
+      hours: 3,
+      startTime: '17:00',
+      endTime: '20:30',
+    });
+  });
+
   it('keeps one subject expanded and opens the first failing one on Next', async () => {
     const user = userEvent.setup();
     renderWizard();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Proposal } from '@studybuddy/contracts';
+import { type Proposal, WEEKDAYS } from '@studybuddy/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import {
   wizardValues,
 } from '../utils/wizard-state';
 import { GenerationOverlay } from './generation-overlay';
-import { StepAvailability } from './step-availability';
+import { dayEndFieldId, StepAvailability } from './step-availability';
 import { StepPeriod } from './step-period';
 import { StepPreferences } from './step-preferences';
 import { StepSubjects, subjectFieldId } from './step-subjects';
@@ -108,6 +108,11 @@ export function Wizard({ onGenerated }: WizardProps) {
   /** Shows the problems of `failed`; on the subjects step the failing subject opens. */
   function reveal(failed: WizardStep, failedErrors: FieldErrors<WizardValues>) {
     setCheckedStep(failed);
+    if (failed === 1) {
+      const day = firstProblem(1, failedErrors, 0)?.day;
+      if (day !== undefined) setFocusField(dayEndFieldId(day));
+      return;
+    }
     if (failed !== 2) return;
     const current = form.getValues('subjects');
     const problem = firstProblem(2, failedErrors, current.length);
@@ -198,12 +203,17 @@ export function Wizard({ onGenerated }: WizardProps) {
   const problem = alerted ? firstProblem(step, errors, subjects.length) : null;
   const problemText = !problem
     ? null
-    : problem.subjectIndex === undefined
-      ? wizardMessage(problem.message, t, names)
-      : t('smartScheduler.wizard.subjects.problem', {
+    : problem.subjectIndex !== undefined
+      ? t('smartScheduler.wizard.subjects.problem', {
           number: problem.subjectIndex + 1,
           message: wizardMessage(problem.message, t, names),
-        });
+        })
+      : problem.day !== undefined
+        ? t('smartScheduler.wizard.availability.dayProblem', {
+            day: t(`smartScheduler.wizard.weekdays.${WEEKDAYS[problem.day]?.toLowerCase()}`),
+            message: wizardMessage(problem.message, t),
+          })
+        : wizardMessage(problem.message, t, names);
   const overlayOpen = generation.state.status !== 'idle';
   const stepTitle = (i: number) => t(`smartScheduler.wizard.steps.${WIZARD_STEPS[i]}`);
   return (

@@ -69,6 +69,53 @@ describe('wizardFormSchema', () => {
     ]);
   });
 
+  it('checks each study day’s own window in per-day mode, after the week’s rules', () => {
+    const base = { ...values().availability, mode: 'perDay' as const };
+    const windows = (patch: Record<number, { from: string; to: string }>) =>
+      base.windows.map((w, i) => patch[i] ?? w);
+    const windowKey = (name: string) => `smartScheduler.wizard.availability.errors.${name}`;
+    expect(issues(values({ availability: base }))).toEqual([]);
+    expect(
+      issues(
+        values({
+          availability: {
+            ...base,
+            windows: windows({
+              1: { from: '12:00', to: '09:00' },
+              3: { from: '09:00', to: '10:00' },
+            }),
+          },
+          sessionLength: 1.5,
+        }),
+      ),
+    ).toEqual([
+      `availability.windows.1.to: ${windowKey('endBeforeStart')}`,
+      `availability.windows.3.to: ${windowKey('tooShort')}`,
+    ]);
+    // A day that is not a study day keeps its window unchecked.
+    const off = base.days.map((_, i) => i !== 1);
+    expect(
+      issues(
+        values({
+          availability: {
+            ...base,
+            days: off,
+            windows: windows({ 1: { from: '12:00', to: '12:00' } }),
+          },
+        }),
+      ),
+    ).toEqual([]);
+    // Every study day in error: the week has no study time either, and its message comes first.
+    const broken = base.windows.map(() => ({ from: '12:00', to: '09:00' }));
+    expect(issues(values({ availability: { ...base, windows: broken } }))[0]).toBe(
+      `availability: ${WIZARD_MESSAGES.noStudyTime}`,
+    );
+    // The quick choice ignores the windows.
+    expect(issues(values({ availability: { ...base, mode: 'same', windows: broken } }))).toEqual(
+      [],
+    );
+  });
+
   it('puts each subject problem on its subject and field', () => {
     expect(
       issues(values({ subjects: [subject(), subject({ name: '  ', keyTopics: 'a'.repeat(49) })] })),
@@ -154,5 +201,14 @@ describe('firstProblem', () => {
     };
     expect(firstProblem(0, errors, 1)).toEqual({ message: 's' });
     expect(firstProblem(1, errors, 1)).toEqual({ message: 'w' });
+  });
+
+  it('reads a day’s window before the week, naming the day', () => {
+    const errors = {
+      availability: Object.assign(message('w'), {
+        windows: [undefined, undefined, { to: message('d2') }, { to: message('d3') }],
+      }),
+    };
+    expect(firstProblem(1, errors, 1)).toEqual({ message: 'd2', day: 2 });
   });
 });

@@ -1,7 +1,8 @@
 import { WIZARD, wizardInputSchema } from '@studybuddy/contracts';
 import type { FieldErrors, FieldPath } from 'react-hook-form';
 import { z } from 'zod';
-import { isIsoDate } from './dates';
+import { isValidWindow, windowStudyHours } from './availability';
+import { isIsoDate, toMinutes } from './dates';
 import { resolvePeriod } from './period';
 import { SUBJECT_FIELDS, type SubjectField } from './subjects';
 import { toWizardInput } from './wizard-form-data';
@@ -16,6 +17,7 @@ export const STEP_FIELDS: Record<WizardStep, FieldPath<WizardValues>[]> = {
 };
 
 const errorKey = (name: string) => `smartScheduler.wizard.errors.${name}`;
+const windowErrorKey = (name: string) => `smartScheduler.wizard.availability.errors.${name}`;
 type Path = (string | number)[];
 
 /**
@@ -46,8 +48,10 @@ function formPath(path: readonly PropertyKey[], values: WizardValues): Path | nu
  * The wizard form's schema. The contract's wizardInputSchema checks what the server will check,
  * on the request these values become; before it come the rules only the browser can apply:
  * the start is not before `today` (the student's own date), the period is complete, the files
- * a reload forgot are chosen again, and all files fit in one request.
- * Messages are contract texts or `smartScheduler.wizard.errors.*` keys.
+ * a reload forgot are chosen again, all files fit in one request, and in per-day mode each study
+ * day's window ends after it starts and holds at least one session.
+ * Messages are contract texts or `smartScheduler.wizard.errors.*` and
+ * `smartScheduler.wizard.availability.errors.*` keys.
  */
 export function wizardFormSchema(today: string) {
   return z.custom<WizardValues>().superRefine((values, ctx) => {
@@ -78,12 +82,30 @@ export function wizardFormSchema(today: string) {
       const path = formPath(contractIssue.path, values);
       if (path) issue(path, contractIssue.message);
     }
+
+    // After the contract's: the resolver nests errors in this order, and the week's message on
+    // `availability` would replace the days' errors beneath it were it set after them.
+    const { availability } = values;
+    if (availability.mode === 'perDay') {
+      for (const [day, on] of availability.days.entries()) {
+        const span = availability.windows[day];
+        if (!on || !span) continue;
+        const path = ['availability', 'windows', day, 'to'];
+        if (!isValidWindow(span)) issue(path, windowErrorKey('endBeforeStart'));
+        else if (
+          windowStudyHours(toMinutes(span.from), toMinutes(span.to), values.sessionLength) === 0
+        )
+          issue(path, windowErrorKey('tooShort'));
+      }
+    }
   });
 }
 
 /** The first problem of a step, in the order the student meets the fields. */
 export interface StepProblem {
   message: string;
+  /** On the availability step: the weekday (0 = Monday) whose window is in error. */
+  day?: number;
   /** On the subjects step: the subject in error and its field (none for the list as a whole). */
   subjectIndex?: number;
   field?: SubjectField;
@@ -103,8 +125,14 @@ export function firstProblem(
         found(errors.period?.weeks?.message) ??
         found(errors.period?.end?.message)
       );
-    case 1:
+    case 1: {
+      const windows = errors.availability?.windows;
+      for (let day = 0; day < 7; day += 1) {
+        const message = windows?.[day]?.to?.message;
+        if (typeof message === 'string' && message) return { message, day };
+      }
       return found(errors.availability?.message);
+    }
     case 2: {
       const list = errors.subjects;
       if (subjectCount === 0) return found(list?.root?.message);

@@ -1,5 +1,5 @@
 import { WIZARD, WORKLOAD } from '@studybuddy/contracts';
-import type { AvailabilityInput, SessionLength } from './availability';
+import { type AvailabilityInput, type SessionLength, toPerDay } from './availability';
 import type { PeriodInput } from './period';
 import { newSubject, type SubjectDraft } from './subjects';
 
@@ -27,18 +27,26 @@ export interface WizardState extends WizardValues {
   expandedSubject: string | null;
 }
 
-/** A new wizard with its defaults: today, four weeks, every day 3 hours from 17:00. */
+/**
+ * A new wizard with its defaults: today, four weeks, every day 3 hours from 17:00 (the quick
+ * choice; the per-day windows hold the same times until the student switches to them).
+ */
 export function initialWizardState(today: string): WizardState {
   const first = newSubject();
+  const sessionLength: SessionLength = 1;
+  const quick: AvailabilityInput = {
+    mode: 'same',
+    days: Array(7).fill(true),
+    hours: Array(7).fill(3),
+    startTime: WIZARD.defaultStartTime,
+    windows: [],
+  };
+  const availability = { ...quick, windows: toPerDay(quick, sessionLength).windows };
   return {
     step: 0,
     period: { mode: 'weeks', start: today, weeks: WIZARD.weeksDefault, end: '' },
-    availability: {
-      days: Array(7).fill(true),
-      hours: Array(7).fill(3),
-      startTime: WIZARD.defaultStartTime,
-    },
-    sessionLength: 1,
+    availability,
+    sessionLength,
     subjects: [first],
     expandedSubject: first.id,
     frontLoad: false,
