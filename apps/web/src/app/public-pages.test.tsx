@@ -55,6 +55,8 @@ describe('public pages', () => {
       const link = screen.getByRole('link', { name: title });
       expect(link.getAttribute('href')).toBe(`/blog/${blogPosts[index]?.slug}`);
     }
+    // Dates in the app's short form, like every list.
+    expect(screen.getByText('Jan 13, 2025').getAttribute('dateTime')).toBe('2025-01-13');
     expect(blogPosts.map((p) => p.slug)).toEqual([
       'build-a-study-routine',
       'top-ai-tools-for-students',
@@ -75,6 +77,7 @@ describe('public pages', () => {
     expect(within(article).getAllByRole('paragraph').length).toBeGreaterThanOrEqual(8);
     // Illustrative, not presented as real people.
     expect(article.textContent).toContain('illustrative examples, not real people');
+    expect(within(article).getByText('Mar 10, 2025').getAttribute('dateTime')).toBe('2025-03-10');
   });
 
   it.each(blogPosts.map((p) => p.slug))('renders /blog/%s as an article', async (slug) => {

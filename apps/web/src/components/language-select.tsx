@@ -2,29 +2,31 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@/config/languages';
 import { switchLanguage } from '@/lib/i18n';
+import './language-select.css';
 
 export interface LanguageSelectProps {
   className?: string;
-  /** Called instead of the default store-and-reload; for tests. */
-  onChange?: (code: string) => void;
+  /** In the navbar's bar the label is for screen readers only; in the menu it is shown. */
+  showLabel?: boolean;
 }
 
-/** Labelled language switch; each language is named in its own language. */
-export function LanguageSelect({ className, onChange = switchLanguage }: LanguageSelectProps) {
+/**
+ * The language switch, each language named in its own language. The choice applies at once and
+ * is remembered in this browser (the profile keeps no language on the server).
+ */
+export function LanguageSelect({ className, showLabel = false }: LanguageSelectProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const hintId = useId();
   return (
-    <div className={['field', className ?? ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
+    <div className={['language-select', className ?? ''].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={showLabel ? 'language-select__label' : 'visually-hidden'}>
         {t('common.language')}
       </label>
       <select
         id={id}
-        className="field__control"
+        className="language-select__control"
         value={i18n.resolvedLanguage ?? i18n.language}
-        aria-describedby={hintId}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => void switchLanguage(event.target.value, i18n)}
       >
         {SUPPORTED_LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.code}>
@@ -32,9 +34,6 @@ export function LanguageSelect({ className, onChange = switchLanguage }: Languag
           </option>
         ))}
       </select>
-      <p id={hintId} className="field__hint">
-        {t('common.languageHint')}
-      </p>
     </div>
   );
 }

@@ -1,9 +1,83 @@
 /**
- * A calendar date (YYYY-MM-DD) written the way the chosen language writes dates. Parsed as a
- * local date so the day never shifts with the time zone.
+ * The app's one way of writing dates and times, per language, through `Intl`: every screen uses
+ * these rather than its own pattern, so a student sees one style ("25 Nov 2026" in English is
+ * "Nov 25, 2026"; Greek, Spanish, French and German write theirs). A calendar date
+ * (YYYY-MM-DD) is read as a local date so the day never shifts with the time zone; any other
+ * string is an ISO date-time (an instant), shown in the browser's zone.
  */
-export function formatLongDate(isoDate: string, language: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const date = new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+export type DateInput = Date | string;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** A Date for a Date, a YYYY-MM-DD (local midnight) or an ISO date-time. */
+export function toDate(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  return new Date(value);
+}
+
+/** Short form: "Nov 25, 2026" (en), "25 nov 2026" (es). */
+export function formatDate(value: DateInput, language: string): string {
+  return formatter(language, { dateStyle: 'medium' }).format(toDate(value));
+}
+
+/** Long form with the weekday: "Wednesday, November 25, 2026". */
+export function formatLongDate(value: DateInput, language: string): string {
+  return formatter(language, { dateStyle: 'full' }).format(toDate(value));
+}
+
+/** Day and month only, for dates inside a week or a plan: "Nov 25". */
+export function formatDayMonth(value: DateInput, language: string): string {
+  return formatter(language, { day: 'numeric', month: 'short' }).format(toDate(value));
+}
+
+/** The weekday's name: "Wednesday" (long) or "Wed" (short). */
+export function formatWeekday(
+  value: DateInput,
+  language: string,
+  width: 'long' | 'short' = 'long',
+): string {
+  return formatter(language, { weekday: width }).format(toDate(value));
+}
+
+/** Weekday with day and month: "Wed, Nov 25". */
+export function formatWeekdayDate(value: DateInput, language: string): string {
+  return formatter(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(
+    toDate(value),
+  );
+}
+
+/** Month and year: "November 2026". */
+export function formatMonth(value: DateInput, language: string): string {
+  return formatter(language, { month: 'long', year: 'numeric' }).format(toDate(value));
+}
+
+/**
+ * A time of day on the 24-hour clock, as study timetables write it in all five languages:
+ * "18:00".
+ */
+export function formatTime(value: DateInput, language: string): string {
+  return formatter(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    toDate(value),
+  );
+}
+
+/** A date in the short form with its time: "Nov 25, 2026, 18:00". */
+export function formatDateTime(value: DateInput, language: string): string {
+  return `${formatDate(value, language)}, ${formatTime(value, language)}`;
+}
+
+/** A span of days in the short form, without repeating what both ends share: "Nov 22 – 28, 2026". */
+export function formatDateRange(start: DateInput, end: DateInput, language: string): string {
+  return formatter(language, { dateStyle: 'medium' }).formatRange(toDate(start), toDate(end));
 }

@@ -36,9 +36,12 @@ export async function initI18n(): Promise<I18n> {
   return i18next;
 }
 
-/** Stores the choice and reloads the current page in that language (docs/product.md). */
-export function switchLanguage(code: string): void {
+/**
+ * Stores the choice for the next visit and switches the interface to it at once: the screen
+ * re-renders in the new language, with no reload, so nothing typed is lost.
+ */
+export async function switchLanguage(code: string, instance: I18n = i18next): Promise<void> {
   if (!isSupportedLanguage(code)) return;
   local.set(STORAGE_KEYS.selectedLanguage, code);
-  window.location.reload();
+  await instance.changeLanguage(code);
 }

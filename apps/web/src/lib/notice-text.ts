@@ -1,21 +1,11 @@
 import type { Notice, NoticeParam } from '@studybuddy/contracts';
 import type { TFunction } from 'i18next';
+import { formatDayMonth, formatWeekday } from './format-date';
 
-/** A Monday (UTC noon), from which the weekday names of a language are read. */
-const MONDAY = Date.UTC(2024, 0, 1, 12);
-
+/** Weekday `d` (0 = Monday) named from the week of Monday 1 January 2024, a local date. */
 function weekdayNames(list: readonly number[], language: string): string {
-  const name = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
-  const names = list.map((d) => name.format(new Date(MONDAY + d * 86_400_000)));
+  const names = list.map((d) => formatWeekday(new Date(2024, 0, 1 + d), language));
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
-}
-
-function shortDate(iso: string, language: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  if (!year || !month || !day) return iso;
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(
-    new Date(year, month - 1, day),
-  );
 }
 
 /**
@@ -31,7 +21,8 @@ function formatParam(key: string, value: NoticeParam, language: string): string 
     return new Intl.NumberFormat(language, {
       maximumFractionDigits: key.endsWith('Hours') ? 1 : 2,
     }).format(value);
-  if (key.endsWith('Date') && /^\d{4}-\d{2}-\d{2}$/.test(value)) return shortDate(value, language);
+  if (key.endsWith('Date') && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return formatDayMonth(value, language);
   return value;
 }
 

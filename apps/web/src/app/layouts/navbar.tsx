@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { LanguageSelect } from '@/components/language-select';
 import { OctopusMascot } from '@/components/octopus-mascot';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { focusableIn, useFocusTrap } from '@/hooks/use-focus-trap';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useSession } from '@/hooks/use-session';
 import './navbar.css';
 
@@ -65,7 +67,14 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Top bar with the logo and links; at 900px or less a hamburger opens a slide-in menu. */
+/** Where the bar gives way to the hamburger; the same width as in navbar.css. */
+const MENU_QUERY = '(max-width: 900px)';
+
+/**
+ * Top bar with the logo, the links and the language switch; at 900px or less a hamburger opens
+ * a slide-in menu with both. The switch is rendered in one place only, so a page never has two
+ * controls named "Language".
+ */
 export function Navbar() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
@@ -74,6 +83,7 @@ export function Navbar() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const collapsed = useMediaQuery(MENU_QUERY);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -106,6 +116,7 @@ export function Navbar() {
         <nav className="navbar__desktop" aria-label={t('nav.main')}>
           <NavItems />
         </nav>
+        {collapsed ? null : <LanguageSelect className="navbar__language" />}
         <button
           ref={menuButton}
           type="button"
@@ -144,6 +155,7 @@ export function Navbar() {
         <nav aria-label={t('nav.mobile')}>
           <NavItems onNavigate={() => setOpen(false)} />
         </nav>
+        {collapsed ? <LanguageSelect className="mobile-menu__language" showLabel /> : null}
       </div>
     </header>
   );

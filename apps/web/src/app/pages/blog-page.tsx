@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { blogPosts } from '@/features/blog/posts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatLongDate } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import './public-pages.css';
 
 /** The blog (/blog): the three posts, newest first. */
@@ -24,9 +24,7 @@ export default function BlogPage() {
           <li key={post.slug} className={`post-card post-card--${post.key}`}>
             <article aria-labelledby={`post-${post.slug}`}>
               <p className="post-meta">
-                <time dateTime={post.published}>
-                  {formatLongDate(post.published, i18n.language)}
-                </time>
+                <time dateTime={post.published}>{formatDate(post.published, i18n.language)}</time>
                 {' · '}
                 {t('blog.readingTime', { minutes: post.minutes })}
               </p>

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { blogPosts, findBlogPost } from '@/features/blog/posts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatLongDate } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import './public-pages.css';
 
 /** One blog article (/blog/{slug}); an unknown slug leads back to the blog. */
@@ -26,7 +26,7 @@ export default function BlogPostPage() {
       <article className="article" aria-labelledby="article-title">
         <header className="article__header">
           <p className="post-meta">
-            <time dateTime={post.published}>{formatLongDate(post.published, i18n.language)}</time>
+            <time dateTime={post.published}>{formatDate(post.published, i18n.language)}</time>
             {' · '}
             {t('blog.readingTime', { minutes: post.minutes })}
           </p>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '@/components/language-select';
 import { useLogout } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
@@ -16,12 +15,6 @@ export default function ProfilePage() {
       <h1 className="page__title">{t('profile.title')}</h1>
       <section className="card">
         {profile.isPending ? null : <ProfileForm profile={profile.data} />}
-      </section>
-      <section className="card" aria-labelledby="profile-preferences-title">
-        <h2 id="profile-preferences-title" className="form__section-title">
-          {t('profile.preferences')}
-        </h2>
-        <LanguageSelect />
       </section>
       <SessionsList />
       <section className="card" aria-labelledby="profile-session-title">

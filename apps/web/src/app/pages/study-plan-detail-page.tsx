@@ -11,13 +11,14 @@ import { SubjectCards } from '@/features/subjects/components/subject-cards';
 import { TopicDialog } from '@/features/topics/components/topic-dialog';
 import { TopicsDialog } from '@/features/topics/components/topics-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatLongDate } from '@/lib/format-date';
 import { toId } from '../hooks/use-redirect-after';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 import './study-pages.css';
 
 /** /study-plan/detail/{id}: the plan's subjects (docs/product.md), loading/error/loaded. */
 export default function StudyPlanDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const planId = toId(useParams().id);
   const plan = usePlan(planId);
   const refresh = useRefreshStudyData();
@@ -62,7 +63,10 @@ export default function StudyPlanDetailPage() {
             <section className="card plan-summary" aria-label={t('plans.detail.about')}>
               {plan.data.deadline ? (
                 <p>
-                  <strong>{t('plans.form.deadline')}:</strong> {plan.data.deadline}
+                  <strong>{t('plans.form.deadline')}:</strong>{' '}
+                  <time dateTime={plan.data.deadline}>
+                    {formatLongDate(plan.data.deadline, i18n.language)}
+                  </time>
                 </p>
               ) : null}
               {plan.data.description ? (

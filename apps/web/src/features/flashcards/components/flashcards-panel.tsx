@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { AiWarnings } from '@/components/ai-warnings';
 import { Modal } from '@/components/modal';
 import { aiLanguage } from '@/lib/ai-language';
+import { formatDateTime } from '@/lib/format-date';
 import { useGenerateFlashcards } from '../api/generate-flashcards';
 import { useDueFlashcards } from '../api/get-due-flashcards';
 import { useFlashcards } from '../api/get-flashcards';
@@ -63,10 +64,6 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
   });
 
   const language = aiLanguage(i18n.language);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   async function makeDeck() {
     setConfirming(false);
@@ -234,7 +231,9 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
             </button>
           ) : deck.data.nextDue ? (
             <p className="flashcard-done__next" role="status">
-              {t('flashcards.nextDue', { date: dateFormat.format(new Date(deck.data.nextDue)) })}
+              {t('flashcards.nextDue', {
+                date: formatDateTime(deck.data.nextDue, i18n.language),
+              })}
             </p>
           ) : null}
         </section>

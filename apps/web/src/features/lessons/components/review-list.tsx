@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format-date';
 import './lessons.css';
 import { useReviews } from '../api/get-reviews';
 
@@ -18,7 +19,6 @@ export function ReviewList({ lessonId }: ReviewListProps) {
       </p>
     );
   if (reviews.data.length === 0) return <p className="status-text">{t('reviews.list.empty')}</p>;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <ul className="review-list">
       {reviews.data.map((review) => (
@@ -34,7 +34,7 @@ export function ReviewList({ lessonId }: ReviewListProps) {
           <p className="review__meta">
             {t('reviews.list.byUser', { id: review.userId })}
             {' · '}
-            <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt, i18n.language)}</time>
           </p>
         </li>
       ))}

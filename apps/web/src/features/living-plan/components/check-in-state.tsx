@@ -1,24 +1,18 @@
 import type { StudySession } from '@studybuddy/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatTime, formatWeekdayDate } from '@/lib/format-date';
 import { hasStarted } from '../utils/sessions';
 import './living-plan.css';
 
-const time = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-
-/** "Mon, 2 Mar, 17:00–18:00" in the student's language and time zone. */
+/** "Mon, Mar 2, 17:00–18:00" in the student's language and time zone. */
 export function sessionWhen(session: StudySession, language: string): string {
-  const day = new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(session.startTime));
-  return `${day}, ${time(session.startTime, language)}–${time(session.endTime, language)}`;
+  const day = formatWeekdayDate(session.startTime, language);
+  return `${day}, ${formatTime(session.startTime, language)}–${formatTime(session.endTime, language)}`;
 }
 
 /** A session's time of day, "17:00", for accessible names. */
 export function sessionTime(session: StudySession, language: string): string {
-  return time(session.startTime, language);
+  return formatTime(session.startTime, language);
 }
 
 export interface CheckInStateProps {

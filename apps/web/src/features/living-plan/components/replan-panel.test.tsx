@@ -8,14 +8,13 @@ import { ReplanPanel } from './replan-panel';
 
 const empty: ReplanResult = { moved: [], added: [], removed: [], tradeOffs: [], readiness: [] };
 
-const local = (iso: string) =>
-  new Intl.DateTimeFormat('en', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A March 2026 instant as the app writes a session's start, in the test machine's zone. */
+const local = (iso: string) => {
+  const d = new Date(iso);
+  return `${WEEKDAYS[d.getDay()]}, Mar ${d.getDate()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
 
 const fetchMock = () => vi.mocked(globalThis.fetch);
 const bodyOf = (i: number) => JSON.parse(String(fetchMock().mock.calls[i]?.[1]?.body));

@@ -2,6 +2,7 @@ import type { ReplanChange, ReplanResult } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { formatTime, formatWeekdayDate } from '@/lib/format-date';
 import { noticeText } from '@/lib/notice-text';
 import { useReplan } from '../api/replan';
 import { livingPlanMessage } from '../utils/living-plan-messages';
@@ -15,16 +16,9 @@ export interface ReplanPanelProps {
   onReplanned?: () => void;
 }
 
+/** A session's start as the other session lists write it: "Mon, Mar 2, 17:00". */
 const when = (iso: string | undefined, language: string) =>
-  iso
-    ? new Intl.DateTimeFormat(language, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(iso))
-    : '';
+  iso ? `${formatWeekdayDate(iso, language)}, ${formatTime(iso, language)}` : '';
 
 /**
  * "Re-plan" in one click: the unfinished hours of missed, partly done and unchecked sessions

@@ -1,6 +1,7 @@
 import type { PlanSummary, ReadinessStatus } from '@studybuddy/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format-date';
 import { readinessQueryOptions } from '../api/get-readiness';
 import './living-plan.css';
 import './upcoming-exams.css';
@@ -74,18 +75,7 @@ export function UpcomingExams({ plans, colourOf, now = new Date() }: UpcomingExa
   for (const q of readiness) for (const r of q.data ?? []) statusOf.set(r.subjectId, r.status);
   const pending = new Set(planIds.filter((_, i) => readiness[i]?.isPending));
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
-  const formatDay = (date: string) => {
-    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    return dateFormat.format(new Date(Date.UTC(y, m - 1, d)));
-  };
 
   return (
     <section className="stack" aria-labelledby="upcoming-exams-title">
@@ -106,7 +96,7 @@ export function UpcomingExams({ plans, colourOf, now = new Date() }: UpcomingExa
                 />
                 <span className="upcoming-exams__subject">{e.subjectName}</span>
                 <time className="upcoming-exams__date" dateTime={e.date}>
-                  {formatDay(e.date)}
+                  {formatDate(e.date, i18n.language)}
                 </time>
                 <span className="upcoming-exams__countdown">{relative.format(e.days, 'day')}</span>
                 {status ? (

@@ -4,6 +4,7 @@ import { OctopusMascot } from '@/components/octopus-mascot';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date';
 import { useDeletePlan } from '../api/delete-plan';
 import { usePlans } from '../api/get-plans';
 import './plan-list.css';
@@ -112,11 +113,4 @@ export function PlanList({ onDeleted }: PlanListProps) {
       })}
     </ul>
   );
-}
-
-/** A YYYY-MM-DD deadline in the chosen language's date format, without time-zone shifts. */
-function formatDate(isoDate: string, language: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return new Date(y, m - 1, d).toLocaleDateString(language, { dateStyle: 'medium' });
 }

@@ -62,7 +62,10 @@ describe('SessionsList', () => {
       phone.createdAt,
       phone.lastUsedAt,
     ]);
-    expect(items[1]?.textContent).toMatch(/Logged in:.*2025.*Last active:.*2025/);
+    // Short date and 24-hour time, in the test machine's zone.
+    expect(items[1]?.textContent).toMatch(
+      /Logged in: Feb \d+, 2025, \d\d:\d\d · Last active: Feb \d+, 2025, \d\d:\d\d$/,
+    );
   });
 
   it('logs out everywhere else with the CSRF header, then shows only this device', async () => {

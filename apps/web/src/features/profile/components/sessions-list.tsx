@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/form-field';
+import { formatDateTime } from '@/lib/format-date';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import './sessions-list.css';
@@ -24,11 +25,7 @@ export function SessionsList() {
   const sessions = useSessions();
   const revoke = useRevokeOtherSessions();
   const [revoked, setRevoked] = useState(false);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const when = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   function revokeOthers() {

@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { AiWarnings } from '@/components/ai-warnings';
 import { aiLanguage } from '@/lib/ai-language';
+import { formatDateTime } from '@/lib/format-date';
 import { useCreateQuiz } from '../api/create-quiz';
 import { useQuizResults } from '../api/get-quiz-results';
 import { useSubmitQuiz } from '../api/submit-quiz';
@@ -206,10 +207,6 @@ function QuizResultView({
 function PastResults({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
   const results = useQuizResults(lessonId);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <section className="quiz-history" aria-labelledby="quiz-history-title">
       <h3 id="quiz-history-title" className="quiz-history__title">
@@ -225,7 +222,7 @@ function PastResults({ lessonId }: { lessonId: number }) {
         <ul className="quiz-history__list">
           {results.data.map((r) => (
             <li key={r.id} className="quiz-history__item">
-              <time dateTime={r.createdAt}>{dateFormat.format(new Date(r.createdAt))}</time>
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, i18n.language)}</time>
               <span>{t('quiz.score', { score: r.score, total: r.total, percent: r.percent })}</span>
             </li>
           ))}

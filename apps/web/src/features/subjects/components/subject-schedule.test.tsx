@@ -45,11 +45,11 @@ describe('the subject schedule', () => {
 
   it('shows the exam day in the student’s language and the priority', async () => {
     const { i18n } = renderWithProviders(<SubjectSchedule subject={subject} />);
-    expect(screen.getByText('January 15, 2027')).toBeTruthy();
+    expect(screen.getByText('Friday, January 15, 2027')).toBeTruthy();
     expect(screen.getByText('High')).toBeTruthy();
     i18n.addResourceBundle('el', 'translation', el);
     await act(() => i18n.changeLanguage('el'));
-    expect(screen.getByText('15 Ιανουαρίου 2027')).toBeTruthy();
+    expect(screen.getByText('Παρασκευή 15 Ιανουαρίου 2027')).toBeTruthy();
     expect(screen.getByText(el.subjects.priority.high)).toBeTruthy();
   });
 

@@ -104,7 +104,9 @@ describe('TodaySection', () => {
       />,
     );
     expect(screen.getByText(/Nothing planned for today\./)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Next session' }).textContent).toMatch(/Friday/);
+    expect(screen.getByRole('region', { name: 'Next session' }).textContent).toContain(
+      'Fri, Nov 27, 10:00–11:00',
+    );
     expect(screen.getByRole('link', { name: 'Start Thermodynamics' }).getAttribute('href')).toBe(
       '/topic/7/detail',
     );

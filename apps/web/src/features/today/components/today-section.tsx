@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatTime, formatWeekdayDate } from '@/lib/format-date';
 import { localDay, todayView } from '../utils/today';
 import './today.css';
 
@@ -36,14 +37,9 @@ export function TodaySection({
   const titleId = useId();
   const nextId = useId();
   const { next, nextIsToday, laterToday } = todayView(sessions, activePlanIds, now);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const day = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
+  const language = i18n.language;
   const range = (s: StudySession) =>
-    `${time.format(new Date(s.startTime))}–${time.format(new Date(s.endTime))}`;
+    `${formatTime(s.startTime, language)}–${formatTime(s.endTime, language)}`;
   const what = (s: StudySession) =>
     s.topicName ? `${s.subjectName}: ${s.topicName}` : s.subjectName;
 
@@ -67,7 +63,7 @@ export function TodaySection({
             <time dateTime={next.startTime}>
               {nextIsToday
                 ? range(next)
-                : `${day.format(new Date(next.startTime))}, ${range(next)}`}
+                : `${formatWeekdayDate(next.startTime, language)}, ${range(next)}`}
             </time>
           </p>
           <p className="today__what">
