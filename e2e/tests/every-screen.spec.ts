@@ -9,6 +9,7 @@ import {
   saveScreenshot,
 } from '../support/browser.js';
 import { login } from '../support/journeys.js';
+import { dayFromToday, generatedPlan } from '../support/plans.js';
 
 const WIDTHS = [375, 768, 1440];
 
@@ -76,47 +77,31 @@ describe('every screen at 375, 768 and 1440 px', () => {
       startDateTime: start.toISOString(),
       endDateTime: new Date(start.getTime() + 3_600_000).toISOString(),
     });
-    const form = new FormData();
-    const day = (offset: number) =>
-      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const free = Array.from({ length: 24 }, (_, h) => h >= 16 && h < 21);
-    form.set('period', JSON.stringify({ start: day(1), end: day(21) }));
-    form.set(
-      'availability',
-      JSON.stringify(
-        Array.from({ length: 7 }, (_, d) => ({
-          day: d,
-          enabled: true,
-          hours: 2,
-          startTime: '16:00',
-          endTime: '21:00',
-          slots: free,
-        })),
-      ),
-    );
-    form.set(
-      'subjects',
-      JSON.stringify([
-        {
-          name: 'Physics',
-          keyTopics: 'Kinematics, forces and Newton laws, energy and work, momentum',
-          subjectIndex: 0,
-        },
-      ]),
-    );
-    form.set(
-      'preferences',
-      JSON.stringify({ sessionLength: 1, frontLoad: false, extraWishes: '' }),
-    );
-    form.set('timeZone', 'UTC');
-    const proposal = await api.post<{ planId: number }>('/api/ai/ProcessStudyMaterials', form);
+    const physics = [
+      {
+        name: 'Physics',
+        keyTopics: 'Kinematics, forces and Newton laws, energy and work, momentum',
+      },
+    ];
+    const proposal = { planId: await generatedPlan(api, physics) };
     // A second proposal, accepted: the dashboard and the plan page show its readiness.
-    const accepted = await api.post<{ planId: number }>('/api/ai/ProcessStudyMaterials', form);
-    await api.post(`/api/ai/AcceptStudyPlan/${accepted.planId}`, {});
+    const accepted = { planId: await generatedPlan(api, physics, { accept: true }) };
+    const day = dayFromToday;
+    // A weekly lecture: busy time on the calendar.
+    await api.post('/api/busy-times', {
+      kind: 'lecture',
+      title: 'Physics lecture',
+      date: day(1),
+      startTime: '10:00',
+      endTime: '12:00',
+      repeat: 'weekly',
+    });
     const p = `/study-plan`;
     routes.push(
       ['/dashboard', 'Your study plans'],
       ['/calendar', 'Weekly Plan (Sun-Sat)'],
+      [`/calendar?view=day&date=${day(1)}`, 'Physics lecture'],
+      [`/calendar?view=month&date=${day(1)}`, 'Weekly Plan (Sun-Sat)'],
       ['/profile', 'My profile'],
       [`${p}`, 'Finals'],
       [`${p}/list`, 'Finals'],
@@ -155,6 +140,11 @@ describe('every screen at 375, 768 and 1440 px', () => {
       await login(page, student.email, student.password);
       await page.waitForURL('**/dashboard');
       for (const [path, ready] of routes) await visit(page, path, ready, width);
+      // On a phone the calendar opens as the day view of today.
+      await page.goto('/calendar');
+      const view = width <= 600 ? '.hour-grid--day' : '.hour-grid:not(.hour-grid--day)';
+      await page.locator(view).waitFor();
+      await page.locator('.hour-grid__day-head--today').waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });

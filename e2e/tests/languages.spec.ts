@@ -137,7 +137,7 @@ describe('languages', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('leaves no English on the dashboard and profile in Greek, Spanish, French and German', async () => {
+  it('leaves no English on the dashboard, profile and calendar in Greek, Spanish, French and German', async () => {
     const { page, errors, context } = await openPage(browser);
     await login(page, student.email, student.password);
     await page.waitForURL('**/dashboard');
@@ -158,6 +158,14 @@ describe('languages', () => {
       const dashboard = await visibleText(page);
       expect(englishLeftIn(dashboard, lang), `English on the dashboard in ${lang}`).toEqual([]);
       headings[lang] = (await page.locator('h1').first().textContent()) ?? '';
+      await page.goto('/calendar?view=month');
+      await page.locator('.calendar[aria-busy="false"] .month-grid').waitFor();
+      const month = await visibleText(page);
+      expect(englishLeftIn(month, lang), `English on the month view in ${lang}`).toEqual([]);
+      await page.getByRole('button', { name: tr(lang, 'calendar.view.week') }).click();
+      await page.locator('.hour-grid').waitFor();
+      const week = await visibleText(page);
+      expect(englishLeftIn(week, lang), `English on the calendar in ${lang}`).toEqual([]);
     }
     // Each language really shows its own words.
     expect(new Set(Object.values(headings)).size).toBe(4);

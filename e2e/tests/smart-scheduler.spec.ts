@@ -36,10 +36,19 @@ describe('smart scheduler journey', () => {
     await page.getByRole('link', { name: 'Plan with the smart scheduler' }).first().click();
     await page.waitForURL('**/smart-scheduler/setup');
 
-    // Step 1: the default period (4 weeks from today). Step 2: the default availability.
+    // Step 1: the default period (4 weeks from today).
     await expectAccessible(page, 'wizard step 1');
     await page.getByRole('button', { name: 'Next' }).click();
+    // Step 2: Saturday mornings only, 09:00 to 12:00, in 1.5-h sessions: two fit.
     await expectAccessible(page, 'wizard step 2');
+    await page.getByLabel('Different times for each day').check();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sunday'])
+      await page.getByLabel(day, { exact: true }).uncheck();
+    await page.getByLabel('Start time on Saturday').selectOption('09:00');
+    await page.getByLabel('End time on Saturday').selectOption('12:00');
+    await page.getByLabel('1.5 hours').check();
+    await see(page, '3 hours of study');
+    await expectAccessible(page, 'wizard step 2, a time for each day');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: one subject with key topics and a PDF; the key-topics rule first.
@@ -56,6 +65,17 @@ describe('smart scheduler journey', () => {
       buffer: await lecturePdf(),
     });
     await see(page, 'cells.pdf');
+    // Its exam in 20 days; a second subject without one.
+    const examDay = await page.evaluate(() => {
+      const d = new Date(Date.now() + 20 * 86_400_000);
+      return d.toLocaleDateString('en-CA');
+    });
+    await page.getByLabel(/^Deadline/).fill(examDay);
+    await page.getByRole('button', { name: 'Add subject' }).click();
+    await page.getByLabel(/^Name/).fill('Genetics');
+    await page
+      .getByLabel(/^Key topics/)
+      .fill('Mendelian inheritance\nDNA replication and repair\nGene expression');
     await expectAccessible(page, 'wizard step 3');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -70,6 +90,12 @@ describe('smart scheduler journey', () => {
     for (let n = await show.count(); n > 0; n--) await show.first().click();
     await see(page, 'cells.pdf');
     await expectAccessible(page, 'review');
+    // Every session sits in the Saturday-morning window.
+    const reviewDays = await page.locator('.review-day__title').allInnerTexts();
+    expect(reviewDays.length).toBeGreaterThan(0);
+    expect(reviewDays.filter((d) => !d.startsWith('Sat,'))).toEqual([]);
+    const times = await page.locator('.review-block__time').allInnerTexts();
+    expect(times.filter((t) => !/^(09:00|10:30)/.test(t.trim()))).toEqual([]);
 
     const planId = new URL(page.url()).searchParams.get('planId');
 
@@ -77,6 +103,10 @@ describe('smart scheduler journey', () => {
     await see(page, 'Plan accepted and added to your calendar!');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/dashboard');
+    // The dashboard counts the days to the exam.
+    const exams = page.getByRole('list', { name: 'Upcoming exams, soonest first' });
+    await exams.getByText('Cell Biology').waitFor();
+    expect(await exams.textContent()).toContain('in 20 days');
 
     // The accepted plan's review links to the calendar at the plan's first week.
     await page.goto(`/smart-scheduler/review?planId=${planId}`);
@@ -84,10 +114,43 @@ describe('smart scheduler journey', () => {
     await page.getByRole('link', { name: 'Open the calendar' }).first().click();
     await page.waitForURL('**/calendar**');
     await see(page, 'Weekly Plan (Sun-Sat)');
-    await page.getByText('Cell Biology').first().waitFor({ timeout: 15_000 });
-    expect(await page.locator('.session-chip').count()).toBeGreaterThan(0);
-    // "no Sundays" was understood: the Sunday tile holds no session.
-    expect(await page.locator('.day-tile').first().locator('.session-chip').count()).toBe(0);
+    await page.locator('.calendar[aria-busy="false"]').waitFor();
+    // Week by week: each session on Saturday, placed by its time, in its subject's colour; the
+    // exam day marked in the colour of its subject.
+    const colours = new Map<string, string>();
+    let placed = 0;
+    let examColour = '';
+    for (let week = 0; week < 5; week++) {
+      const saturday = page.getByRole('group', { name: /Saturday/ });
+      const blocks = page.locator('.hour-grid__item--session');
+      const count = await blocks.count();
+      expect(await saturday.locator('.hour-grid__item--session').count()).toBe(count);
+      const column = await saturday.boundingBox();
+      for (let i = 0; i < count; i++) {
+        const block = blocks.nth(i);
+        const label = (await block.getByRole('button').getAttribute('aria-label')) as string;
+        const [, subject, hh, mm] = /, (Cell Biology|Genetics), (\d\d):(\d\d)/.exec(label) ?? [];
+        const box = await block.boundingBox();
+        if (!subject || !box || !column) throw new Error(`unexpected session ${label}`);
+        // Its top is its start: minutes since midnight over the day's height.
+        const minutes = Number(hh) * 60 + Number(mm);
+        expect(Math.abs(box.y - column.y - (minutes / 1440) * column.height)).toBeLessThan(3);
+        colours.set(
+          subject,
+          await block.getByRole('button').evaluate((b) => getComputedStyle(b).backgroundColor),
+        );
+        placed++;
+      }
+      const chip = page.locator('.exam-chip', { hasText: 'Exam: Cell Biology' });
+      if ((await chip.count()) > 0)
+        examColour = await chip.evaluate((c) => getComputedStyle(c).backgroundColor);
+      await page.getByRole('button', { name: 'Next week' }).click();
+    }
+    expect(placed).toBeGreaterThan(1);
+    // Two subjects, two colours; the exam chip in its subject's.
+    expect(colours.size).toBe(2);
+    expect(colours.get('Cell Biology')).not.toBe(colours.get('Genetics'));
+    expect(examColour).toBe(colours.get('Cell Biology'));
 
     expect(errors).toEqual([]);
     await context.close();
@@ -128,6 +191,22 @@ describe('smart scheduler journey', () => {
 
       // Two days later: yesterday's session was missed.
       await moveClock(context, 2 * DAY_MS);
+      // A work shift fills today and tomorrow: the re-plan must look past them.
+      const [today, tomorrow] = await page.evaluate(() =>
+        [0, 1].map((n) => new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA')),
+      );
+      await page.goto('/calendar');
+      for (const day of [today, tomorrow] as string[]) {
+        await page.getByRole('button', { name: 'Add busy time' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add busy time' });
+        await dialog.getByLabel('Kind').selectOption({ label: 'Work' });
+        await dialog.getByLabel(/^Title/).fill('Café shift');
+        await dialog.getByLabel(/^Day/).fill(day);
+        await dialog.getByLabel(/^From/).fill('00:00');
+        await dialog.getByLabel(/^To/).fill('23:45');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
       await page.goto('/dashboard');
       // Today first: the next session with a way to start it.
       await page
@@ -158,6 +237,12 @@ describe('smart scheduler journey', () => {
         moved: { sessionId: number; subject: string; from: string; to: string }[];
       };
       expect(result.moved.length).toBeGreaterThan(0);
+      // Nothing lands on the busy days.
+      const landed = await page.evaluate(
+        (moved) => moved.map((m) => new Date(m.to).toLocaleDateString('en-CA')),
+        result.moved,
+      );
+      expect(landed.filter((d) => d === today || d === tomorrow)).toEqual([]);
       await see(page, 'Your calendar changed:');
       await expect.poll(async () => numbers.textContent()).not.toBe(before);
 
@@ -173,7 +258,7 @@ describe('smart scheduler journey', () => {
       }, to);
       await page.goto(`/calendar?week=${date}`);
       await page
-        .locator('.session-chip', { hasText: time as string })
+        .locator('.hour-grid__item--session', { hasText: time as string })
         .filter({ hasText: 'Spanish B1' })
         .first()
         .waitFor();

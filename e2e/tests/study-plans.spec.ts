@@ -49,7 +49,7 @@ describe('study plans journey', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await see(page, 'Exam day and priority saved.');
     await page.reload();
-    await see(page, 'June 12, 2031');
+    await see(page, 'Thursday, June 12, 2031');
     await see(page, 'High');
 
     // Add two topics; one with a formula in its notes and HTML in its name.
@@ -100,13 +100,20 @@ describe('study plans journey', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL('**/Calculus');
 
-    // Schedule a session from the calendar's plus button on Wednesday.
+    // Schedule a session from the calendar's plus button on Wednesday (the keyboard's way).
     await page.getByRole('link', { name: 'Calendar' }).first().click();
     await see(page, 'Weekly Plan (Sun-Sat)');
     await expectAccessible(page, 'calendar');
     await page.getByRole('link', { name: 'Schedule new session on Wednesday' }).click();
     await page.waitForURL('**/scheduled-session?**');
-    await page.getByLabel(/^Study plan/).selectOption({ label: 'Winter finals' });
+    // The student's only plan is chosen already.
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Study plan/)
+          .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
+      )
+      .toBe('Winter finals');
     await page.getByLabel(/^Subject/).selectOption({ label: 'Calculus' });
     await page.getByLabel(/^Topic/).selectOption({ label: 'Derivatives' });
     await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Derivatives');
@@ -114,20 +121,91 @@ describe('study plans journey', () => {
     await expectAccessible(page, 'session form');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL('**/calendar**');
-    const wednesday = page.locator('.day-tile').nth(3);
+    const column = (weekday: string) => page.getByRole('group', { name: new RegExp(weekday) });
+    const wednesday = column('Wednesday');
     await wednesday.getByText('Derivatives').first().waitFor();
     expect(await wednesday.textContent()).toMatch(
-      /17:00[\s\S]*18:00[\s\S]*Calculus[\s\S]*Derivatives[\s\S]*Chapter 3 exercises/,
+      /17:00[\s\S]*18:00[\s\S]*Derivatives[\s\S]*Calculus/,
     );
+    // Opening the session shows its notes, its topic and a way to move it.
+    await wednesday.getByRole('button', { name: /^Derivatives, Calculus, 17:00/ }).click();
+    await see(page, 'Chapter 3 exercises');
+    await page.getByRole('dialog').getByRole('link', { name: 'Derivatives' }).waitFor();
+    await expectAccessible(page, 'session dialog');
+    await page.getByRole('button', { name: 'Close' }).click();
     const range = await page.locator('.calendar__range').textContent();
 
     // Move a week on and back.
     await page.getByRole('button', { name: 'Next week' }).click();
     await expect.poll(() => page.locator('.calendar__range').textContent()).not.toBe(range);
-    expect(await page.locator('.day-tile').nth(3).getByText('Derivatives').count()).toBe(0);
+    expect(await column('Wednesday').getByText('Derivatives').count()).toBe(0);
     await page.getByRole('button', { name: 'Previous week' }).click();
     await expect.poll(() => page.locator('.calendar__range').textContent()).toBe(range);
-    await page.locator('.day-tile').nth(3).getByText('Derivatives').first().waitFor();
+    await column('Wednesday').getByText('Derivatives').first().waitFor();
+
+    // Next week, all of it still to come: quick add by clicking Thursday at 10:00.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => page.locator('.calendar__range').textContent()).not.toBe(range);
+    /** A point in a day column at a minute of the day (the column is the whole day tall). */
+    const at = async (weekday: string, minute: number) => {
+      const box = await column(weekday).boundingBox();
+      if (!box) throw new Error(`no ${weekday} column`);
+      return { x: 12, y: (minute / 1440) * box.height };
+    };
+    await column('Thursday').click({ position: await at('Thursday', 10 * 60 + 5) });
+    await page.waitForURL('**/scheduled-session?**');
+    expect(new URL(page.url()).searchParams.get('time')).toBe('10:00');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Study plan/)
+          .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
+      )
+      .toBe('Winter finals');
+    expect(await page.getByLabel(/^Start/).inputValue()).toMatch(/T10:00$/);
+    await page.getByLabel(/^Subject/).selectOption({ label: 'Calculus' });
+    await page.getByLabel(/^Topic/).selectOption({ label: 'Derivatives' });
+    await page.getByLabel(/^Title/).fill('Chain rule drill');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL('**/calendar**');
+    // The title typed is the one on the card.
+    const drill = column('Thursday').getByRole('button', {
+      name: /^Chain rule drill, Calculus, 10:00/,
+    });
+    await drill.waitFor();
+
+    // Busy time: a lab shift on Friday, 14:00 to 16:00, striped on the calendar.
+    const friday = (await column('Friday').getAttribute('data-date')) as string;
+    await page.getByRole('button', { name: 'Add busy time' }).click();
+    const busyDialog = page.getByRole('dialog', { name: 'Add busy time' });
+    await busyDialog.getByLabel('Kind').selectOption({ label: 'Lab' });
+    await busyDialog.getByLabel(/^Title/).fill('Lab shift');
+    await busyDialog.getByLabel(/^Day/).fill(friday);
+    await busyDialog.getByLabel(/^From/).fill('14:00');
+    await busyDialog.getByLabel(/^To/).fill('16:00');
+    await expectAccessible(page, 'busy time dialog');
+    await busyDialog.getByRole('button', { name: 'Save' }).click();
+    await column('Friday').getByRole('button', { name: 'Busy: Lab shift, 14:00–16:00' }).waitFor();
+
+    // A drag onto the busy time is refused with the reason, and the session stays where it was.
+    await drill.dragTo(column('Friday'), {
+      sourcePosition: { x: 6, y: 3 },
+      targetPosition: await at('Friday', 14 * 60 + 35),
+    });
+    await see(page, 'The session was not moved: that time is busy.');
+    await drill.waitFor();
+    // A drag onto free time moves it, and the move is saved.
+    await drill.dragTo(column('Friday'), {
+      sourcePosition: { x: 6, y: 3 },
+      targetPosition: await at('Friday', 9 * 60 + 5),
+    });
+    await see(page, /Moved “Chain rule drill”/);
+    await page.reload();
+    await column('Friday')
+      .getByRole('button', { name: /^Chain rule drill, Calculus, 09:00/ })
+      .waitFor();
+    expect(await column('Thursday').getByText('Chain rule drill').count()).toBe(0);
+    await expectAccessible(page, 'calendar with busy time');
 
     // Delete the plan from the dashboard: confirmation, success alert, gone, and its session too.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();

@@ -22,8 +22,14 @@ export function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const sameAsEnglishAllowed: Record<string, readonly string[]> = {
   el: [],
   es: ['nav.blog'],
-  fr: ['nav.blog', 'plans.form.description', 'reviews.form.ratingLabels.r5', 'lessons.tools.quiz'],
-  de: ['nav.blog', 'plans.form.name', 'lessons.tools.quiz'],
+  fr: [
+    'nav.blog',
+    'plans.form.description',
+    'reviews.form.ratingLabels.r5',
+    'lessons.tools.quiz',
+    'calendar.busy.kinds.sport',
+  ],
+  de: ['nav.blog', 'plans.form.name', 'lessons.tools.quiz', 'calendar.busy.kinds.sport'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);

@@ -39,7 +39,7 @@ export type StudySession = z.infer<typeof studySessionSchema>;
 export const SESSION_MAX_HOURS = 12;
 
 /** A session's times: the end after the start, at most SESSION_MAX_HOURS later. */
-function checkSessionTimes(
+export function checkSessionTimes(
   v: { startDateTime: string; endDateTime: string },
   ctx: z.RefinementCtx,
 ): void {

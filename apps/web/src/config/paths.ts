@@ -33,12 +33,19 @@ export const paths = {
     topicName: string,
     lessonId: number | string,
   ) => `/lesson-detail/${seg(planId)}/${seg(subjectName)}/${seg(topicName)}/${seg(lessonId)}`,
-  /** The session form; `date` (YYYY-MM-DD) preselects a day, `id` opens a session to edit. */
-  scheduledSession: (query: { date?: string; id?: number | string } = {}) =>
-    withQuery('/scheduled-session', query),
+  /**
+   * The session form; `date` (YYYY-MM-DD) preselects a day, `time` (HH:MM) its start and `plan`
+   * a plan (quick add from the calendar); `id` opens a session to edit.
+   */
+  scheduledSession: (
+    query: { date?: string; time?: string; plan?: number | string; id?: number | string } = {},
+  ) => withQuery('/scheduled-session', query),
   sessionCreate: '/session/create',
   /** The calendar, optionally at the week holding `week` (YYYY-MM-DD). */
   calendarWeek: (week?: string) => withQuery('/calendar', { week }),
+  /** The calendar in a view (week, day or month) at a day (YYYY-MM-DD). */
+  calendarView: (view: 'week' | 'day' | 'month', date: string) =>
+    withQuery('/calendar', { view, date }),
   smartSchedulerSetup: '/smart-scheduler/setup',
   /** The review of a smart-scheduler proposal (a draft, or an accepted plan read-only). */
   smartSchedulerReview: (planId: number | string) =>

@@ -10,8 +10,9 @@ import { toId } from '../hooks/use-redirect-after';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
 /**
- * /scheduled-session and /session/create: add mode (?date=YYYY-MM-DD preselects 17:00-18:00
- * that day) or edit mode (?id={sessionId}). Saving or deleting returns to the calendar at the
+ * /scheduled-session and /session/create: add mode (?date=YYYY-MM-DD preselects that day from
+ * 17:00, or from ?time=HH:MM, for an hour; ?plan= or a single plan preselects the plan) or edit
+ * mode (?id={sessionId}). Saving or deleting returns to the calendar at the
  * session's week.
  */
 export default function SessionFormPage() {
@@ -21,6 +22,10 @@ export default function SessionFormPage() {
   const refresh = useRefreshStudyData();
   const editId = search.has('id') ? toId(search.get('id')) : undefined;
   const day = parseDateParam(search.get('date'));
+  const quick = {
+    time: search.get('time'),
+    planId: search.has('plan') ? toId(search.get('plan')) : undefined,
+  };
   const plans = usePlans();
   const sessions = useSessions();
   const editing = editId !== undefined;
@@ -51,6 +56,7 @@ export default function SessionFormPage() {
             plans={(plans.data ?? []).filter((p) => p.status !== 'draft')}
             session={session}
             day={day}
+            quick={quick}
             onSaved={(saved) => {
               void refresh();
               navigate(weekOf(saved.startTime));

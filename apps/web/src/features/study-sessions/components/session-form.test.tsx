@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { SessionForm } from './session-form';
+import { SessionForm, sessionFormDefaults } from './session-form';
 
 const topic = (id: number, subjectId: number, name: string) => ({
   id,
@@ -97,6 +97,20 @@ describe('SessionForm', () => {
     renderForm({ day: new Date(2030, 4, 6) });
     expect((screen.getByLabelText(/^Start/) as HTMLInputElement).value).toBe('2030-05-06T17:00');
     expect((screen.getByLabelText(/^End/) as HTMLInputElement).value).toBe('2030-05-06T18:00');
+  });
+
+  it('quick add: starts at the clicked time in the given plan, or in the only plan', () => {
+    renderForm({ day: new Date(2025, 2, 5), quick: { time: '09:30', planId: 2 } });
+    expect(select(/^Study plan/).value).toBe('2');
+    expect((screen.getByLabelText(/^Start/) as HTMLInputElement).value).toBe('2025-03-05T09:30');
+    expect((screen.getByLabelText(/^End/) as HTMLInputElement).value).toBe('2025-03-05T10:30');
+  });
+
+  it('preselects the only plan and nothing when there are several', () => {
+    const only = plans.slice(0, 1);
+    expect(sessionFormDefaults(undefined, null, {}, only).studyPlan).toBe('1');
+    expect(sessionFormDefaults(undefined, null, {}, plans).studyPlan).toBe('');
+    expect(sessionFormDefaults(undefined, null, { planId: 99 }, plans).studyPlan).toBe('');
   });
 
   it('requires the fields and says when the end is not after the start', async () => {

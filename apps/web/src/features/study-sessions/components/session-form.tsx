@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  checkSessionTimes,
   type PlanSummary,
-  SESSION_MAX_HOURS,
   type SessionFormInput,
   type StudySession,
   sessionFormInputSchema,
@@ -52,18 +52,10 @@ const formSchema = z
     reminder: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    const start = Date.parse(localInputToIso(v.startDateTime));
-    const end = Date.parse(localInputToIso(v.endDateTime));
-    if (Number.isNaN(start) || Number.isNaN(end)) return;
-    if (end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End must be after start.' });
-    } else if (end - start > SESSION_MAX_HOURS * 3_600_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDateTime'],
-        message: 'A session can last at most 12 hours.',
-      });
-    }
+    // The contract's own time rule, on the values the server will receive.
+    const startDateTime = localInputToIso(v.startDateTime);
+    const endDateTime = localInputToIso(v.endDateTime);
+    if (startDateTime && endDateTime) checkSessionTimes({ startDateTime, endDateTime }, ctx);
   });
 
 const formFields: FieldPath<SessionFormValues>[] = [
@@ -77,10 +69,23 @@ const formFields: FieldPath<SessionFormValues>[] = [
   'reminder',
 ];
 
-/** Defaults: an existing session, else the given day from 17:00 to 18:00 local time. */
+/** What the calendar's quick add preselects besides the day: the start and the plan. */
+export interface QuickAdd {
+  /** HH:MM local start; the session lasts an hour. */
+  time?: string | null | undefined;
+  /** The plan to preselect (also chosen when the student has exactly one plan). */
+  planId?: number | undefined;
+}
+
+/**
+ * Defaults: an existing session; else the given day from the quick add's time (17:00 without
+ * one) for an hour, in the quick add's plan, or the student's only plan.
+ */
 export function sessionFormDefaults(
   session: StudySession | undefined,
   day: Date | null,
+  quick: QuickAdd = {},
+  plans: readonly Pick<PlanSummary, 'id'>[] = [],
 ): SessionFormValues {
   if (session) {
     return {
@@ -94,18 +99,29 @@ export function sessionFormDefaults(
       reminder: session.reminder,
     };
   }
-  const at = (hour: number) => {
+  const [hour, minute] = /^([01]\d|2[0-3]):([0-5]\d)$/.test(quick.time ?? '')
+    ? (quick.time as string).split(':').map(Number)
+    : [17, 0];
+  const at = (offsetMinutes: number) => {
     if (!day) return '';
-    const d = new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0);
+    const d = new Date(
+      day.getFullYear(),
+      day.getMonth(),
+      day.getDate(),
+      hour ?? 17,
+      (minute ?? 0) + offsetMinutes,
+    );
     return toLocalInputValue(d.toISOString());
   };
+  const plan =
+    plans.find((p) => p.id === quick.planId) ?? (plans.length === 1 ? plans[0] : undefined);
   return {
-    studyPlan: '',
+    studyPlan: plan ? String(plan.id) : '',
     subject: '',
     topic: '',
     title: '',
-    startDateTime: at(17),
-    endDateTime: at(18),
+    startDateTime: at(0),
+    endDateTime: at(60),
     notes: '',
     reminder: false,
   };
@@ -118,6 +134,8 @@ export interface SessionFormProps {
   session?: StudySession | undefined;
   /** Preselected day in add mode (?date=). */
   day?: Date | null;
+  /** Preselected start and plan in add mode (?time=, ?plan=). */
+  quick?: QuickAdd;
   onSaved: (session: StudySession) => void;
   onDeleted?: () => void;
   onCancel: () => void;
@@ -133,6 +151,7 @@ export function SessionForm({
   plans,
   session,
   day = null,
+  quick,
   onSaved,
   onDeleted,
   onCancel,
@@ -149,7 +168,7 @@ export function SessionForm({
   >({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: sessionFormDefaults(session, day),
+    defaultValues: sessionFormDefaults(session, day, quick, plans),
   });
   const errorText = (name: FieldPath<SessionFormValues>) => shownError(formState, name, t);
 

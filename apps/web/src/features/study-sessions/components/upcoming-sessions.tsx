@@ -1,16 +1,15 @@
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { dateLocale } from '@/lib/date-locale';
+import { formatTime, formatWeekdayDate } from '@/lib/format-date';
 import { useSessions } from '../api/get-sessions';
-import { timeOfDay, upcomingSessions } from '../utils/week';
+import { upcomingSessions } from '../utils/week';
 import './study-sessions.css';
 
 /** The dashboard's sessions of the next seven days (docs/product.md, Product decisions). */
 export function UpcomingSessions() {
   const { t, i18n } = useTranslation();
-  const locale = dateLocale(i18n.language);
+  const language = i18n.language;
   const sessions = useSessions();
   if (sessions.isPending) return <p className="status-text">{t('common.loading')}</p>;
   const items = upcomingSessions(sessions.data ?? [], new Date());
@@ -29,11 +28,9 @@ export function UpcomingSessions() {
       {items.map((s) => (
         <li key={s.id} className="upcoming__item">
           <p className="upcoming__when">
-            <time dateTime={s.startTime}>
-              {format(new Date(s.startTime), 'EEEE PP', { locale })}
-            </time>
+            <time dateTime={s.startTime}>{formatWeekdayDate(s.startTime, language)}</time>
             {' · '}
-            {timeOfDay(s.startTime)}–{timeOfDay(s.endTime)}
+            {formatTime(s.startTime, language)}–{formatTime(s.endTime, language)}
           </p>
           <p className="upcoming__what">
             <span className="upcoming__subject">{s.subjectName}</span>

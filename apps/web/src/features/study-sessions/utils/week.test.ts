@@ -1,7 +1,6 @@
 import type { StudySession } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  initialWeekStart,
   localInputToIso,
   parseDateParam,
   sessionsByDay,
@@ -10,6 +9,7 @@ import {
   upcomingSessions,
   weekDays,
   weekStartOf,
+  weekStartsOnOf,
 } from './week';
 
 /** A session starting at a local date and time, lasting an hour. */
@@ -60,17 +60,13 @@ describe('calendar week', () => {
     expect(toDateParam(weekStartOf(new Date(2025, 2, 9, 0, 0)))).toBe('2025-03-09');
   });
 
-  it('opens at the week of the earliest session, whatever the list order', () => {
-    const sessions = [
-      session(1, '2025-04-10T09:00'),
-      session(2, '2025-03-13T18:00'),
-      session(3, '2025-05-01T08:00'),
-    ];
-    expect(toDateParam(initialWeekStart(sessions, new Date(2026, 0, 1)))).toBe('2025-03-09');
-  });
-
-  it('opens at the current week when there are no sessions', () => {
-    expect(toDateParam(initialWeekStart([], new Date(2025, 6, 17, 12)))).toBe('2025-07-13');
+  it('starts the week on Monday when the profile says so', () => {
+    // Sunday 9 March 2025 belongs to the week from Monday 3 March.
+    const start = weekStartOf(new Date(2025, 2, 9, 10), weekStartsOnOf('monday'));
+    expect(toDateParam(start)).toBe('2025-03-03');
+    expect(weekDays(start).map((d) => d.getDay())).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(weekStartsOnOf('sunday')).toBe(0);
+    expect(weekStartsOnOf(undefined)).toBe(0);
   });
 
   it('puts each session in the tile of its local start day, sorted by time', () => {
@@ -80,7 +76,7 @@ describe('calendar week', () => {
       session(3, '2025-03-08T23:30'),
       session(4, '2025-03-09T00:30'),
     ];
-    const byDay = sessionsByDay(sessions, new Date(2025, 2, 2));
+    const byDay = sessionsByDay(sessions, weekDays(new Date(2025, 2, 2)));
     expect(byDay.map((day) => day.map((s) => s.id))).toEqual([[], [], [2, 1], [], [], [], [3]]);
   });
 

@@ -1,32 +1,28 @@
-import type { StudySession } from '@studybuddy/contracts';
+import type { StudySession, WeekStart } from '@studybuddy/contracts';
 import { addDays, format, isValid, parse, startOfDay, startOfWeek } from 'date-fns';
 
-/** The calendar week runs Sunday to Saturday (docs/product.md, Constants and limits). */
-export const WEEK_STARTS_ON = 0;
+/**
+ * The calendar week runs Sunday to Saturday unless the student's profile starts it on Monday
+ * (docs/product.md, Constants and limits): 0 = Sunday, 1 = Monday, as date-fns counts.
+ */
+export type WeekStartsOn = 0 | 1;
+export const WEEK_STARTS_ON: WeekStartsOn = 0;
 export const DAYS_PER_WEEK = 7;
 
-/** The Sunday (local midnight) that starts the week holding `date`. */
-export function weekStartOf(date: Date): Date {
-  return startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
+/** The profile's choice as date-fns's number. */
+export function weekStartsOnOf(choice: WeekStart | undefined): WeekStartsOn {
+  return choice === 'monday' ? 1 : 0;
 }
 
-/** The seven days of a week, Sunday to Saturday. */
+/** The first day (local midnight) of the week holding `date`. */
+export function weekStartOf(date: Date, startsOn: WeekStartsOn = WEEK_STARTS_ON): Date {
+  return startOfWeek(date, { weekStartsOn: startsOn });
+}
+
+/** The seven days of the week that starts on `weekStart`. */
 export function weekDays(weekStart: Date): Date[] {
-  const sunday = weekStartOf(weekStart);
-  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(sunday, i));
-}
-
-/**
- * Where the calendar opens (docs/product.md, Screens): the week of the earliest session, or the
- * week of today when there are none.
- */
-export function initialWeekStart(sessions: readonly StudySession[], today: Date): Date {
-  let earliest: number | undefined;
-  for (const s of sessions) {
-    const start = Date.parse(s.startTime);
-    if (!Number.isNaN(start) && (earliest === undefined || start < earliest)) earliest = start;
-  }
-  return weekStartOf(earliest === undefined ? today : new Date(earliest));
+  const first = startOfDay(weekStart);
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(first, i));
 }
 
 /** A YYYY-MM-DD text as a local date, or null. */
@@ -47,9 +43,8 @@ export function toDateParam(date: Date): string {
  */
 export function sessionsByDay(
   sessions: readonly StudySession[],
-  weekStart: Date,
+  days: readonly Date[],
 ): StudySession[][] {
-  const days = weekDays(weekStart);
   const keys = days.map(toDateParam);
   const out: StudySession[][] = days.map(() => []);
   for (const s of sessions) {
@@ -75,11 +70,6 @@ export function upcomingSessions(
       return end > from && start < to;
     })
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-}
-
-/** HH:MM in local time. */
-export function timeOfDay(iso: string): string {
-  return format(new Date(iso), 'HH:mm');
 }
 
 /** An ISO date-time as the value of a datetime-local input (local time, minutes). */
