@@ -9,6 +9,9 @@ export class ApiClient {
   private cookies = new Map<string, string>();
   private token: string | undefined;
 
+  /** `base`: the server's address; by default the one the test run started. */
+  constructor(private readonly base?: string) {}
+
   private async call(method: string, path: string, body?: unknown | FormData): Promise<unknown> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/health');
     const headers: Record<string, string> = {};
@@ -22,7 +25,11 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(`${baseURL()}${path}`, { method, headers, body: payload ?? null });
+    const res = await fetch(`${this.base ?? baseURL()}${path}`, {
+      method,
+      headers,
+      body: payload ?? null,
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [name, ...value] = (pair ?? '').split('=');

@@ -1,0 +1,107 @@
+/**
+ * Lighthouse performance of the calendar (npm run bench, after npm run build): the production
+ * server on a fresh database, a student with an accepted two-subject plan and weekly busy time,
+ * logged in through the screens, then Lighthouse's mobile run of /calendar five times in the
+ * system Chromium. Prints the median score and its LCP, TBT and CLS; it reports, it does not
+ * assert.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { ApiClient } from '../support/api.js';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium.js';
+import { dayFromToday, generatedPlan } from '../support/plans.js';
+import { freePort, startServer } from '../support/server.js';
+
+const RUNS = 5;
+const PAGES = ['/calendar', '/calendar?view=month'];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+const server = await startServer({ env: { AUTH_RATE_LIMIT_MAX: '200' } });
+const profileDir = mkdtempSync(join(tmpdir(), 'studybuddy-lighthouse-'));
+try {
+  const student = {
+    username: `bench${Date.now().toString(36)}`,
+    firstName: 'Maria',
+    lastName: 'Papadopoulou',
+    email: `bench${Date.now().toString(36)}@example.com`,
+    password: 'a good long password',
+  };
+  const api = new ApiClient(server.baseURL);
+  await api.signUp(student);
+  await generatedPlan(
+    api,
+    [
+      {
+        name: 'Organic Chemistry',
+        keyTopics: 'Stereochemistry, reaction mechanisms, spectroscopy',
+      },
+      {
+        name: 'Linear Algebra',
+        keyTopics: 'Diagonalisation, eigenvalues and eigenvectors, spaces',
+      },
+    ],
+    { accept: true },
+  );
+  await api.post('/api/busy-times', {
+    kind: 'lecture',
+    title: 'Physics lecture',
+    date: dayFromToday(1),
+    startTime: '10:00',
+    endTime: '12:00',
+    repeat: 'weekly',
+  });
+
+  // One persistent browser profile: the login's refresh cookie and the accepted beta notice
+  // are there for the pages Lighthouse opens on the same debugging port.
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: findChromium(),
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  await context.addInitScript(() => localStorage.setItem('betaAccepted', 'true'));
+  const page = await context.newPage();
+  await page.goto(`${server.baseURL}/login`);
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel(/^Password/).fill(student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/dashboard');
+
+  for (const path of PAGES) {
+    const scores: number[] = [];
+    const lcp: number[] = [];
+    const tbt: number[] = [];
+    const cls: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${server.baseURL}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse returned no result');
+      if (lhr.finalDisplayedUrl.includes('/login')) throw new Error('Lighthouse was not logged in');
+      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+      tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+      cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+    }
+    console.log(
+      `Lighthouse mobile ${path}: performance ${median(scores)} (runs ${scores.join(', ')}), ` +
+        `LCP ${(median(lcp) / 1000).toFixed(2)} s, TBT ${Math.round(median(tbt))} ms, ` +
+        `CLS ${median(cls).toFixed(3)} (median of ${RUNS})`,
+    );
+  }
+  await context.close();
+} finally {
+  await server.stop();
+  rmSync(profileDir, { recursive: true, force: true });
+}
