@@ -1,7 +1,10 @@
+import { expect } from 'vitest';
+
 /**
  * The time budget of a text function on hostile input is 100 ms per call; tests assert this
  * looser limit to leave headroom on a busy CI machine: a regression to backtracking takes
- * seconds, not milliseconds. `npm run bench` prints the real figures.
+ * seconds, not milliseconds. `npm run bench` prints the real figures. A machine can be slow
+ * enough to pass it on a linear scan, hence `linearTime` below.
  */
 export const LIMIT_MS = 250;
 
@@ -14,4 +17,29 @@ export function fastest(run: () => unknown): number {
     best = Math.min(best, performance.now() - start);
   }
   return best;
+}
+
+/** Growth of a run's time when its input grows fourfold: about 4 when linear, 16 when quadratic. */
+export const MAX_LINEAR_GROWTH = 8;
+
+/**
+ * How `run` takes `input`: its fastest time, and, only when that is past LIMIT_MS, the growth
+ * from a quarter of the input (its first quarter, same shape) to all of it. Within the limit the
+ * scan is fast on any machine; past it, a slow machine's linear scan still grows about 4x where
+ * a backtracking one grows 16x, so the verdict no longer depends on the machine's speed.
+ */
+export function linearTime(
+  run: (input: string) => unknown,
+  input: string,
+): { ms: number; growth: number | null } {
+  const ms = fastest(() => run(input));
+  if (ms < LIMIT_MS) return { ms, growth: null };
+  const quarter = fastest(() => run(input.slice(0, Math.ceil(input.length / 4))));
+  return { ms, growth: ms / Math.max(quarter, 0.01) };
+}
+
+/** The assertion behind every "reads ... in linear time" test of a table of inputs. */
+export function expectLinear(result: { ms: number; growth: number | null }): void {
+  if (result.growth === null) expect(result.ms).toBeLessThan(LIMIT_MS);
+  else expect(result.growth).toBeLessThan(MAX_LINEAR_GROWTH);
 }
