@@ -107,13 +107,10 @@ describe('study plans journey', () => {
     await page.getByRole('link', { name: 'Schedule new session on Wednesday' }).click();
     await page.waitForURL('**/scheduled-session?**');
     // The student's only plan is chosen already.
-    await expect
-      .poll(() =>
-        page
-          .getByLabel(/^Study plan/)
-          .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
-      )
-      .toBe('Winter finals');
+    /** The plan the session form has chosen, by its name. */
+    const chosenPlan = () =>
+      page.getByLabel(/^Study plan/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text);
+    await expect.poll(chosenPlan).toBe('Winter finals');
     await page.getByLabel(/^Subject/).selectOption({ label: 'Calculus' });
     await page.getByLabel(/^Topic/).selectOption({ label: 'Derivatives' });
     await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Derivatives');
@@ -155,13 +152,7 @@ describe('study plans journey', () => {
     await column('Thursday').click({ position: await at('Thursday', 10 * 60 + 5) });
     await page.waitForURL('**/scheduled-session?**');
     expect(new URL(page.url()).searchParams.get('time')).toBe('10:00');
-    await expect
-      .poll(() =>
-        page
-          .getByLabel(/^Study plan/)
-          .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
-      )
-      .toBe('Winter finals');
+    await expect.poll(chosenPlan).toBe('Winter finals');
     expect(await page.getByLabel(/^Start/).inputValue()).toMatch(/T10:00$/);
     await page.getByLabel(/^Subject/).selectOption({ label: 'Calculus' });
     await page.getByLabel(/^Topic/).selectOption({ label: 'Derivatives' });

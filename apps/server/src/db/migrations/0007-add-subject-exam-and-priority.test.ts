@@ -1,55 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../testing/migration-db.js';
 import { dbKinds } from '../../testing/test-db.js';
-import { connectDatabase, type Db } from '../connect.js';
-import { migrations } from './index.js';
 
 const BEFORE = '0006-create-ai-tables';
 const THIS = '0007-add-subject-exam-and-priority';
-
-/** A database migrated up to `BEFORE` only: SQLite in memory, or a private PostgreSQL schema. */
-async function databaseBefore(kind: 'sqlite' | 'postgres') {
-  let db: Db;
-  let schema: string | undefined;
-  let drop = async () => {};
-  if (kind === 'sqlite') {
-    db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
-  } else {
-    const url = process.env.TEST_DATABASE_URL as string;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-  }
-  const migrator = new Migrator({
-    db: db.db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const migrate = async (to: string) => {
-    const { error } = await migrator.migrateTo(to);
-    if (error) throw error;
-  };
-  await migrate(BEFORE);
-  return {
-    db: db.db,
-    migrate,
-    close: async () => {
-      await db.close();
-      await drop();
-    },
-  };
-}
 
 describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
   let close: (() => Promise<void>) | undefined;
@@ -59,7 +13,7 @@ describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
   });
 
   it("fills each subject's exam day and priority from its plan's wizard input", async () => {
-    const t = await databaseBefore(kind);
+    const t = await databaseBefore(kind, BEFORE);
     close = t.close;
     const now = '2026-11-01T10:00:00.000Z';
     const user = await t.db

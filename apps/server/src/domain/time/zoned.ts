@@ -70,6 +70,11 @@ export function fromZoned(date: string, time: string, timeZone: string): Date {
   return new Date(exact.length > 0 ? Math.min(...exact) : Math.max(first, second));
 }
 
+/** The calendar date `n` days after a YYYY-MM-DD (before it when negative). */
+export function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Today's date in a zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return toZoned(now, timeZone).date;

@@ -1,14 +1,10 @@
 import { type BusyOccurrence, type BusyTime, busyOccurrences } from '@studybuddy/contracts';
-import { fromZoned, toZoned } from '../../domain/time/zoned.js';
+import { addDays, fromZoned, toZoned } from '../../domain/time/zoned.js';
 
 type BusyEntry = Pick<
   BusyTime,
   'id' | 'date' | 'startTime' | 'endTime' | 'repeat' | 'until' | 'timeZone'
 >;
-
-const DAY_MS = 86_400_000;
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The instant of a wall-clock time; 24:00 is midnight at the start of the next day. */
 const instantOf = (date: string, time: string, zone: string) =>

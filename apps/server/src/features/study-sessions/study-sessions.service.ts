@@ -8,7 +8,7 @@ import {
   sessionPlacementProblem,
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
-import { toZoned } from '../../domain/time/zoned.js';
+import { addDays, toZoned } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
 import { localBusy } from '../busy-times/index.js';
 import type { SessionFields, StudySessionsRepository } from './study-sessions.repository.js';
@@ -57,10 +57,6 @@ export interface StudySessionsDeps {
   /** The clock; tests set "now" to decide what is in the past. */
   now?: () => Date;
 }
-
-const DAY_MS = 86_400_000;
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 export function createStudySessionsService(deps: StudySessionsDeps) {
   const { sessions } = deps;

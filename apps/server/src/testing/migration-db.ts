@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely';
+import pg from 'pg';
+import { connectDatabase, type Db } from '../db/connect.js';
+import { migrations } from '../db/migrations/index.js';
+
+/**
+ * A database migrated up to `before` only, for testing the next migration on data written
+ * under the old schema: SQLite in memory, or a private PostgreSQL schema dropped on close.
+ * `migrate(name)` runs the migrations up (or down) to `name`.
+ */
+export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string) {
+  let db: Db;
+  let schema: string | undefined;
+  let drop = async () => {};
+  if (kind === 'sqlite') {
+    db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
+  } else {
+    const url = process.env.TEST_DATABASE_URL as string;
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const migrator = new Migrator({
+    db: db.db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const migrate = async (to: string) => {
+    const { error } = await migrator.migrateTo(to);
+    if (error) throw error;
+  };
+  await migrate(before);
+  return {
+    db: db.db,
+    migrate,
+    close: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
