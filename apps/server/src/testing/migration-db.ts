@@ -7,7 +7,8 @@ import { migrations } from '../db/migrations/index.js';
 /**
  * A database migrated up to `before` only, for testing the next migration on data written
  * under the old schema: SQLite in memory, or a private PostgreSQL schema dropped on close.
- * `migrate(name)` runs the migrations up (or down) to `name`.
+ * `migrate(name)` runs the migrations up (or down) to `name`; `insertUser(name)` adds a student
+ * with only the columns every schema version has, and gives its id.
  */
 export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string) {
   let db: Db;
@@ -40,9 +41,31 @@ export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string
     if (error) throw error;
   };
   await migrate(before);
+  const insertUser = async (name: string, at = '2026-11-01T10:00:00.000Z') => {
+    const email = `${name.toLowerCase()}@example.com`;
+    const row = await db.db
+      .insertInto('users')
+      .values({
+        username: name.toLowerCase(),
+        usernameNormalized: name.toLowerCase(),
+        email,
+        emailNormalized: email,
+        firstName: name,
+        lastName: 'Lee',
+        passwordHash: 'x',
+        role: 'user',
+        notifyOnLesson: 0,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
   return {
     db: db.db,
     migrate,
+    insertUser,
     close: async () => {
       await db.close();
       await drop();

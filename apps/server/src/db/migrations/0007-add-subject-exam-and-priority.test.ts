@@ -16,29 +16,13 @@ describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
     const t = await databaseBefore(kind, BEFORE);
     close = t.close;
     const now = '2026-11-01T10:00:00.000Z';
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        username: 'ana',
-        usernameNormalized: 'ana',
-        email: 'ana@example.com',
-        emailNormalized: 'ana@example.com',
-        firstName: 'Ana',
-        lastName: 'Lee',
-        passwordHash: 'x',
-        role: 'user',
-        notifyOnLesson: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await t.insertUser('Ana', now);
     const plan = async (deadline: string | null, sourceInput: string | null) =>
       (
         await t.db
           .insertInto('studyPlans')
           .values({
-            userId: user.id,
+            userId,
             name: 'Plan',
             deadline,
             description: null,
@@ -57,7 +41,7 @@ describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
     const subject = async (planId: number, key: string, name: string) => {
       const row = await t.db
         .insertInto('subjects')
-        .values({ userId: user.id, studyPlanId: planId, name, createdAt: now })
+        .values({ userId, studyPlanId: planId, name, createdAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       subjectIds.set(key, row.id);

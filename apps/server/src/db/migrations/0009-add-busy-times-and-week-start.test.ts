@@ -16,34 +16,18 @@ describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
     const t = await databaseBefore(kind, BEFORE);
     close = t.close;
     const now = '2026-11-01T10:00:00.000Z';
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        username: 'ana',
-        usernameNormalized: 'ana',
-        email: 'ana@example.com',
-        emailNormalized: 'ana@example.com',
-        firstName: 'Ana',
-        lastName: 'Lee',
-        passwordHash: 'x',
-        role: 'user',
-        notifyOnLesson: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await t.insertUser('Ana', now);
 
     await t.migrate(THIS);
 
     const row = await t.db
       .selectFrom('users')
       .select('weekStartsOn')
-      .where('id', '=', user.id)
+      .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(row.weekStartsOn).toBe('sunday');
     const busy = {
-      userId: user.id,
+      userId,
       kind: 'lecture',
       title: 'Lecture',
       date: '2026-11-23',
@@ -65,30 +49,15 @@ describe.each(dbKinds)(`migration ${THIS} on %s`, (kind) => {
     await expect(
       t.db
         .insertInto('busyTimes')
-        .values({ ...busy, userId: user.id + 1 })
+        .values({ ...busy, userId: userId + 1 })
         .execute(),
     ).rejects.toThrow();
-    await t.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await t.db.deleteFrom('users').where('id', '=', userId).execute();
     expect(await t.db.selectFrom('busyTimes').selectAll().execute()).toEqual([]);
 
     await t.migrate(BEFORE);
     await expect(t.db.selectFrom('busyTimes').selectAll().execute()).rejects.toThrow();
-    await t.db
-      .insertInto('users')
-      .values({
-        username: 'bo',
-        usernameNormalized: 'bo',
-        email: 'bo@example.com',
-        emailNormalized: 'bo@example.com',
-        firstName: 'Bo',
-        lastName: 'Lee',
-        passwordHash: 'x',
-        role: 'user',
-        notifyOnLesson: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await t.insertUser('Bo', now);
     const after = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(Object.keys(after)).not.toContain('weekStartsOn');
   });

@@ -313,45 +313,21 @@ function placeDayByDay(state: DayLoopState): Float64Array {
       // The window's end: the exam day wherever the virtual deadlines below apply (finite caps).
       const examDay = windowEnd[k] as number;
       let done = 0;
-      const lastWeekStart = examDay - 7;
-      if (
-        virtual &&
-        Number.isFinite(lastWeekCap[k] as number) &&
-        lastWeekStart > d &&
-        lastWeekStart < subjectPaceEnd
-      ) {
-        // What the last week can still hold, in whole sessions (a forced place is a whole one).
-        const lastWeekRoom = (lastWeekCap[k] as number) - (lastWeekHours[k] as number);
-        const beforeLastWeek = Math.max(
-          0,
-          needLeft - sessionHours * Math.floor(Math.max(0, lastWeekRoom) / sessionHours + EPS),
-        );
-        if (beforeLastWeek > EPS) {
-          pieceSubject[pieceCount] = k;
-          pieceEnd[pieceCount] = lastWeekStart;
-          pieceHours[pieceCount++] = beforeLastWeek;
-          done = beforeLastWeek;
-        }
-      }
-      const cramStart = examDay - CRAM_DAYS;
-      if (
-        virtual &&
-        Number.isFinite(cramCap[k] as number) &&
-        cramStart > d &&
-        cramStart < subjectPaceEnd
-      ) {
-        const cramRoom = (cramCap[k] as number) - (cramHours[k] as number);
-        const beforeCram = Math.max(
-          0,
-          needLeft - sessionHours * Math.floor(Math.max(0, cramRoom) / sessionHours + EPS),
-        );
-        if (beforeCram > done + EPS) {
-          pieceSubject[pieceCount] = k;
-          pieceEnd[pieceCount] = cramStart;
-          pieceHours[pieceCount++] = beforeCram - done;
-          done = beforeCram;
-        }
-      }
+      // A virtual deadline at `start`: what the days from `start` to the exam cannot hold (their
+      // cap less what they already have, in whole sessions: a forced place is a whole one) is
+      // due before `start`.
+      const dueBefore = (start: number, cap: number, booked: number) => {
+        if (!virtual || !Number.isFinite(cap) || start <= d || start >= subjectPaceEnd) return;
+        const room = Math.max(0, cap - booked);
+        const before = Math.max(0, needLeft - sessionHours * Math.floor(room / sessionHours + EPS));
+        if (before <= done + EPS) return;
+        pieceSubject[pieceCount] = k;
+        pieceEnd[pieceCount] = start;
+        pieceHours[pieceCount++] = before - done;
+        done = before;
+      };
+      dueBefore(examDay - 7, lastWeekCap[k] as number, lastWeekHours[k] as number);
+      dueBefore(examDay - CRAM_DAYS, cramCap[k] as number, cramHours[k] as number);
       if (needLeft > done + EPS) {
         pieceSubject[pieceCount] = k;
         // The virtual pass, while the needs fit under the cap: the need is due before the final
