@@ -144,7 +144,10 @@ describe('smart scheduler journey', () => {
       const chip = page.locator('.exam-chip', { hasText: 'Exam: Cell Biology' });
       if ((await chip.count()) > 0)
         examColour = await chip.evaluate((c) => getComputedStyle(c).backgroundColor);
+      // Wait for the next week to be drawn before counting its sessions.
+      const range = await page.locator('.calendar__range').textContent();
       await page.getByRole('button', { name: 'Next week' }).click();
+      await expect.poll(() => page.locator('.calendar__range').textContent()).not.toBe(range);
     }
     expect(placed).toBeGreaterThan(1);
     // Two subjects, two colours; the exam chip in its subject's.
