@@ -43,18 +43,57 @@ describe('AI tools journey', () => {
     await login(page, student.email, student.password);
     await page.waitForURL('**/dashboard');
 
-    // The study assistant, from any logged-in screen.
+    // The study assistant, from any logged-in screen. Its reply streams (Server-Sent Events);
+    // the builtin engine writes it in one go, so the answer is held back here until the Stop
+    // button has been seen.
+    const streamed: { type: string; body: string }[] = [];
+    let release: () => void = () => {};
+    await page.route('**/ai/AiAssistance', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const response = await route.fetch();
+      const body = await response.text();
+      streamed.push({ type: response.headers()['content-type'] ?? '', body });
+      await held;
+      // A stopped request has gone: nothing to answer.
+      await route.fulfill({ response, body }).catch(() => undefined);
+    });
     await page.getByRole('button', { name: 'Open the study assistant' }).click();
     const chat = page.getByRole('dialog', { name: 'Study assistant' });
     await chat.waitFor();
-    await chat.getByRole('textbox', { name: 'Your message' }).fill('I feel stressed about exams');
+    const input = chat.getByRole('textbox', { name: 'Your message' });
+    await input.fill('I feel stressed about exams');
     await chat.getByRole('button', { name: 'Send' }).click();
+    const stop = chat.getByRole('button', { name: 'Stop' });
+    await stop.waitFor();
+    expect(await chat.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    await expect.poll(() => streamed.length).toBe(1);
+    expect(streamed[0]?.type).toMatch(/^text\/event-stream/);
+    expect(streamed[0]?.body).toMatch(/^event: delta\ndata: \{"text":/);
+    expect(streamed[0]?.body).toContain('\nevent: done\ndata: {"candidates":');
+    release();
+    await stop.waitFor({ state: 'hidden' });
     const log = chat.getByRole('log', { name: 'Conversation with the study assistant' });
     await expect
       .poll(async () => (await log.textContent())?.length ?? 0, { timeout: 15_000 })
       .toBeGreaterThan(120);
     expect(await log.textContent()).toMatch(/stress/i);
+    await chat.getByRole('button', { name: 'Send' }).waitFor();
     await expectAccessible(page, 'assistant');
+
+    // Stopped before any word came: the Send button is back and no failure is shown.
+    await input.fill('How do I plan my week?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => streamed.length).toBe(2);
+    await stop.click();
+    await chat.getByRole('button', { name: 'Send' }).waitFor();
+    release();
+    expect(
+      await chat.getByText('Sorry, there was a problem contacting the AI agent.').count(),
+    ).toBe(0);
+    await page.unroute('**/ai/AiAssistance');
     await page.keyboard.press('Escape');
     await chat.waitFor({ state: 'hidden' });
 

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { fastifySSE as sse } from '@fastify/sse';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
@@ -12,6 +13,7 @@ import { createWorkPool } from './adapters/work/work-pool.js';
 import type { Config } from './config/config.js';
 import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
+import { createJobQueue } from './db/job-queue.js';
 import {
   assistantRoutes,
   createAssistantRepository,
@@ -68,9 +70,12 @@ import {
 } from './features/quizzes/index.js';
 import { siteRoutes } from './features/site/index.js';
 import {
+  createContentEvents,
   createSmartSchedulerRepository,
   createSmartSchedulerService,
+  createTopicContentJob,
   smartSchedulerRoutes,
+  TOPIC_CONTENT_JOB,
 } from './features/smart-scheduler/index.js';
 import {
   createStudySessionsRepository,
@@ -91,6 +96,7 @@ import { AppError } from './platform/app-error.js';
 import { authenticatePlugin } from './platform/authenticate.js';
 import { registerCsrf } from './platform/csrf.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { registerMultipart } from './platform/multipart.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
@@ -112,6 +118,15 @@ export interface AppDeps {
   readers?: FileReaders;
   /** Sees every route as it registers, whoever registers it; tests walk them all with it. */
   onRoute?: onRouteHookHandler;
+  /** Tests shorten the job runner's lease, poll and backoff times. */
+  jobTimes?: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'backoffMs'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job runner (tests and benchmarks wait on `jobs.idle()`). */
+    jobs: JobRunner;
+  }
 }
 
 /** Composition root: adapters, repositories, services, platform plugins, then feature routes. */
@@ -123,6 +138,7 @@ export async function buildApp({
   readers: injectedReaders,
   logStream,
   onRoute,
+  jobTimes,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -167,11 +183,10 @@ export async function buildApp({
     points: config.ai.globalRateLimitMax,
     windowSec: 60,
   });
-  const ai =
-    injectedAi ??
-    (await createAiEngine(config.ai, app.log, offline, async () => {
-      return (await modelCalls.consume('instance')).allowed;
-    }));
+  const admit = async () => (await modelCalls.consume('instance')).allowed;
+  const ai = injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit));
+  // Background jobs retry a failed model call themselves, later, so theirs throws instead.
+  const jobAi = injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit, true));
   const secret = loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret);
   const tokens = createTokenService(secret, config.accessTokenTtlSeconds);
   // One AI budget per student across every AI route; a service that calls the model several
@@ -207,11 +222,32 @@ export async function buildApp({
     listBusyTimes,
   });
   const progress = createProgressService({ progress: createProgressRepository(db.db) });
+  const schedulerRepo = createSmartSchedulerRepository(db.db);
+  const contentEvents = createContentEvents();
+  const jobs = createJobRunner({
+    queue: createJobQueue(db.db),
+    handlers: {
+      [TOPIC_CONTENT_JOB]: createTopicContentJob({
+        repo: schedulerRepo,
+        ai: jobAi,
+        offline,
+        // A model bills per call: its jobs wait for the student's budget.
+        ...(jobAi !== offline ? { budget: aiBudget } : {}),
+        onWritten: contentEvents.written,
+      }),
+    },
+    concurrency: config.ai.concurrency,
+    // SQLite is one instance: a job still `running` at start-up died with the last process.
+    releaseAllOnStart: db.dialect === 'sqlite',
+    log: app.log,
+    ...jobTimes,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const scheduler = createSmartSchedulerService({
-    repo: createSmartSchedulerRepository(db.db),
-    ai,
-    // A model bills per call: past the student's budget the offline engine writes the rest.
-    ...(ai !== offline ? { modelBudget: { budget: aiBudget, offline } } : {}),
+    repo: schedulerRepo,
+    wakeJobs: () => jobs.wake(),
     readers,
     uploadQuotaBytes: config.uploadQuotaBytes,
     listBusyTimes,
@@ -231,6 +267,8 @@ export async function buildApp({
     isSessionLive: (sid: string, userId: number) => auth.isSessionLive(sid, userId),
   });
   registerAiBudget(app, aiBudget);
+  // Server-Sent Events for routes that stream (`sse: 'dual'` in route.ts): the chat replies.
+  await app.register(sse);
   await registerMultipart(app);
   await registerOpenApi(app);
 
@@ -264,7 +302,11 @@ export async function buildApp({
     feedback: createFeedbackRepository(db.db),
     rateLimitMax: config.authRateLimitMax,
   });
-  await app.register(smartSchedulerRoutes, { scheduler });
+  await app.register(smartSchedulerRoutes, {
+    scheduler,
+    contentEvents,
+    getTopic: (userId, id) => topics.getTopic(userId, id),
+  });
   const material = createLessonMaterialService({
     repo: createLessonMaterialRepository(db.db),
     topicSection: (...args) => readers.work.run({ kind: 'material', args }),

@@ -115,13 +115,36 @@ export const lessonAnswerSchema = z
   .describe('LessonAnswer');
 export type LessonAnswer = z.infer<typeof lessonAnswerSchema>;
 
+/** The data of a streamed reply's `delta` event: the next piece of the reply text. */
+export const replyDeltaSchema = z
+  .object({ text: z.string().describe('The next piece of the reply, to append') })
+  .describe('ReplyDelta');
+export type ReplyDelta = z.infer<typeof replyDeltaSchema>;
+
+/**
+ * Streaming replies (the assistant and the lesson helper): with `Accept: text/event-stream` the
+ * answer comes as Server-Sent Events; without it (or with `application/json`) as JSON.
+ */
+const streamingNote = (field: string) =>
+  'With `Accept: text/event-stream` the reply streams as Server-Sent Events: `event: delta` ' +
+  'with `{"text": "<next piece>"}` as the `' +
+  field +
+  '` text is written, then exactly one ' +
+  '`event: done` whose data is the JSON answer of the non-streaming call (the checked reply, ' +
+  'authoritative: it may differ from the deltas when the builtin engine answered instead), ' +
+  'or `event: error` with `{"message", "code"}`. Without it (or with `application/json`) ' +
+  'the answer is JSON. A refused request (401, 403, 404, 429, 400) is a JSON error either way.';
+
 export const aiEndpoints = {
   chat: endpoint({
     method: 'POST',
     path: '/ai/AiAssistance',
     body: chatInputSchema,
     response: chatReplySchema,
-    summary: 'Ask the study assistant; the conversation is kept so follow-ups work',
+    summary:
+      'Ask the study assistant; the conversation is kept so follow-ups work. ' +
+      streamingNote('reply') +
+      ' A stopped reply is kept in the conversation as far as it was written.',
   }),
   history: endpoint({
     method: 'GET',
@@ -143,6 +166,8 @@ export const aiEndpoints = {
     params: z.object({ lessonId: idSchema }).strict(),
     body: lessonQuestionInputSchema,
     response: lessonAnswerSchema,
-    summary: 'An answer grounded in the lesson and the subject’s files, with its passages',
+    summary:
+      'An answer grounded in the lesson and the subject’s files, with its passages. ' +
+      streamingNote('answer'),
   }),
 };

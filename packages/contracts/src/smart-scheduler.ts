@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
-import { noticeListSchema } from './notices.js';
+import { noticeListSchema, noticeSchema } from './notices.js';
+import { topicContentStatusSchema } from './topics.js';
 import { WORKLOAD } from './workload.js';
 
 /** Constants of the wizard (docs/product.md, Constants and limits). */
@@ -294,6 +295,24 @@ export const proposalDaySchema = z.object({
   blocks: z.array(proposalBlockSchema),
 });
 
+/** Each topic's content of one plan, as it is written in the background. */
+export const planContentSchema = z
+  .object({
+    topics: z.array(
+      z.object({
+        topicId: z.number().int(),
+        subject: z.string(),
+        name: z.string(),
+        status: topicContentStatusSchema,
+        note: noticeSchema.nullable(),
+      }),
+    ),
+    written: z.number().int().describe('Topics no longer `writing`'),
+    total: z.number().int(),
+  })
+  .describe('PlanContent');
+export type PlanContent = z.infer<typeof planContentSchema>;
+
 export const proposalSchema = z
   .object({
     planId: z.number().int(),
@@ -302,6 +321,7 @@ export const proposalSchema = z
     schedule: z.array(proposalDaySchema),
     summary: z.array(z.object({ subject: z.string(), totalHours: z.number() })),
     aiWarnings: noticeListSchema.describe("The planner's warnings, files not read, wishes"),
+    content: planContentSchema.describe('Deep dives and lessons, written after the schedule'),
   })
   .describe('StudyPlanProposal');
 export type Proposal = z.infer<typeof proposalSchema>;
@@ -327,10 +347,13 @@ export const acceptPlanInputSchema = z
   .describe('AcceptPlanInput');
 export type AcceptPlanInput = z.input<typeof acceptPlanInputSchema>;
 
-/** The stages of a plan generation, in the order the client shows them; `done` ends it. */
+/**
+ * The stages of a plan generation, in the order the client shows them; `done` ends it (the
+ * schedule is made). Deep dives and lessons are written afterwards (`planContentSchema`).
+ */
 export const generationStages = [
   'reading-files',
-  'writing-content',
+  'finding-topics',
   'planning',
   'saving',
   'done',
@@ -362,6 +385,23 @@ export const smartSchedulerEndpoints = {
     body: undefined,
     response: generationProgressSchema,
     summary: 'Stage of a running generation, by the jobId part the client sent',
+  }),
+  content: endpoint({
+    method: 'GET',
+    path: '/api/plans/:planId/content',
+    params: z.object({ planId: idSchema }).strict(),
+    body: undefined,
+    response: planContentSchema,
+    summary: 'Where each topic of a plan stands: writing, written or not written',
+  }),
+  contentEvents: endpoint({
+    method: 'GET',
+    path: '/api/plans/:planId/content/events',
+    params: z.object({ planId: idSchema }).strict(),
+    body: undefined,
+    response: planContentSchema,
+    summary:
+      'Server-Sent Events (text/event-stream): a `content` event with the PlanContent now and at every change; the stream ends once nothing is writing',
   }),
   getProposal: endpoint({
     method: 'GET',

@@ -3,11 +3,21 @@ import { languageSchema } from './ai.js';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
-import { noticeListSchema } from './notices.js';
+import { noticeListSchema, noticeSchema } from './notices.js';
 
 export const TOPIC_NAME_MAX = 200;
 /** Deep-dive HTML is sanitized where it is shown; the cap only bounds storage. */
 export const DEEP_DIVE_MAX = 200_000;
+
+/**
+ * Where a topic's deep dive and first lesson stand. A generated plan's content is written in the
+ * background after the schedule is shown: `writing` until then, `written` once done, and
+ * `not-written` when the model failed past its retries and the offline engine's version stands
+ * in (the topic's `contentNote` says why; the student can ask for another try).
+ */
+export const TOPIC_CONTENT_STATUSES = ['writing', 'written', 'not-written'] as const;
+export const topicContentStatusSchema = z.enum(TOPIC_CONTENT_STATUSES);
+export type TopicContentStatus = z.infer<typeof topicContentStatusSchema>;
 
 export const lessonRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
@@ -22,6 +32,10 @@ export const topicSchema = z
     completed: z.boolean(),
     lessonId: z.number().int().nullable().describe('The first lesson of the topic'),
     lessons: z.array(lessonRefSchema),
+    contentStatus: topicContentStatusSchema,
+    contentNote: noticeSchema
+      .nullable()
+      .describe('Why the model did not write the content (with `not-written`), else null'),
   })
   .describe('Topic');
 export type Topic = z.infer<typeof topicSchema>;
@@ -98,6 +112,15 @@ export const topicEndpoints = {
     body: undefined,
     response: messageResponseSchema,
     summary: 'Delete a topic with its lessons and sessions',
+  }),
+  retryContent: endpoint({
+    method: 'POST',
+    path: '/api/topics/:id/content/retry',
+    params: idParamsSchema,
+    body: undefined,
+    response: topicSchema,
+    summary:
+      'Ask the model again for a topic whose content is `not-written`; the topic is `writing` until it is done',
   }),
   generateDeepDive: endpoint({
     method: 'POST',

@@ -48,6 +48,8 @@ const envSchema = z.object({
   AI_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
   /** Model calls per minute per server instance, all students together. */
   AI_GLOBAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Model calls of background jobs (a plan's deep dives and lessons) in flight per instance. */
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -92,6 +94,8 @@ export interface AiConfig {
   rateLimitMax: number;
   /** Model calls per minute per server instance, all students together. */
   globalRateLimitMax: number;
+  /** Background jobs (each one model call at a time) in flight per instance. */
+  concurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       rateLimitMax: e.AI_RATE_LIMIT_MAX ?? e.AI_CHAT_RATE_LIMIT_MAX,
       globalRateLimitMax: e.AI_GLOBAL_RATE_LIMIT_MAX,
+      concurrency: e.AI_CONCURRENCY,
     },
   };
 }

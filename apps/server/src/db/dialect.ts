@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export function dialectOf(db: Kysely<unknown>): DialectName {
+export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -79,6 +79,10 @@ export interface TopicsTable {
   completed: number;
   /** 1 when the student dropped it in a re-plan trade-off. */
   dropped: Generated<number>;
+  /** writing | written | not-written: the deep dive and first lesson (contracts, topics). */
+  contentStatus: Generated<string>;
+  /** The notice (JSON) saying why the model did not write the content, else null. */
+  contentNote: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -237,6 +241,24 @@ export interface QuizResultsTable {
   createdAt: string;
 }
 
+/** A background job (migration 0010); see db/job-queue.ts. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** The student the job works for (null for the server's own work). */
+  userId: number | null;
+  payload: string;
+  /** pending | running | done | failed */
+  status: string;
+  attempts: Generated<number>;
+  runAfter: string;
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -254,4 +276,5 @@ export interface Database {
   flashcardReviews: FlashcardReviewsTable;
   quizzes: QuizzesTable;
   quizResults: QuizResultsTable;
+  jobs: JobsTable;
 }

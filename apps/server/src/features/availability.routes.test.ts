@@ -190,31 +190,49 @@ describe.each(dbKinds)('the upload quota on %s', (kind) => {
 });
 
 describe.each(dbKinds)('the AI budget of a wizard on a model provider, on %s', (kind) => {
-  it('calls the model only while the student has budget; the offline engine writes the rest', async () => {
+  it('calls the model only while the student has budget; the rest of the content waits for it', async () => {
     const fake = await startFakeProvider('openai');
-    // A 400 is not retried: one request per model call, each answered by the fallback.
+    // A 400 is not retried: the topic's first call fails and the offline engine writes it.
     fake.set({ kind: 'status', status: 400 });
     const t = await createTestApp(kind, {
       AI_PROVIDER: 'openai',
       AI_MODEL: 'fake-model',
       AI_BASE_URL: fake.baseUrl,
       AI_API_KEY: 'test-key',
-      AI_RATE_LIMIT_MAX: '5',
+      AI_RATE_LIMIT_MAX: '3',
     });
     try {
       const client = new TestClient(t.app);
       await client.registerAndLogin();
+      const started = Date.now();
       const r = await client.request({
         method: 'POST',
         url: '/api/ai/ProcessStudyMaterials',
         ...form(wizard()),
       });
       expect(r.statusCode, r.body).toBe(201);
-      // 5 points: 1 for the request, then a deep dive and a lesson (2) for each of 2 topics.
-      expect(fake.requests).toHaveLength(4);
-      expect(r.json().aiWarnings).toContainEqual(
-        expect.objectContaining({ code: 'ai_allowance_used_up', params: {} }),
+      // 3 points: 1 for the request, 2 for the first topic's deep dive and lesson.
+      const planId = r.json().planId;
+      const content = async () => (await client.get(`/api/plans/${planId}/content`)).json();
+      for (let i = 0; i < 200 && (await content()).written === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const { topics, written, total } = await content();
+      expect(written).toBe(1);
+      expect(topics.find((x: { status: string }) => x.status === 'not-written').note.code).toBe(
+        'ai_fallback_http_error',
       );
+      expect(fake.requests).toHaveLength(1);
+      // The other topics wait for the budget to come back (a minute), without using up a try.
+      const waiting = await t.db.db
+        .selectFrom('jobs')
+        .select(['runAfter', 'attempts'])
+        .where('status', '=', 'pending')
+        .execute();
+      expect(waiting).toHaveLength(total - 1);
+      for (const job of waiting) {
+        expect(Date.parse(job.runAfter) - started).toBeGreaterThan(30_000);
+        expect(job.attempts).toBe(0);
+      }
       // The budget is spent for the minute: the next AI request is refused.
       expect((await client.post('/ai/AiAssistance', { prompt: 'hello' })).statusCode).toBe(429);
     } finally {

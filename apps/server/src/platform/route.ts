@@ -1,6 +1,9 @@
+import type { SSEReplyInterface } from '@fastify/sse';
 import type { Endpoint } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from './app-error.js';
+import { clientGone } from './client-gone.js';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : unknown;
@@ -21,7 +24,16 @@ export interface RouteOptions {
   public?: boolean;
   config?: RouteShorthandOptions['config'];
   tags?: string[];
+  /**
+   * `dual`: the route also streams Server-Sent Events (@fastify/sse). A client asking with
+   * `Accept: text/event-stream` finds `wantsStream(reply)` true; the handler then sends the
+   * events with `streamReply` and returns nothing. Any other client gets the JSON answer.
+   * `only`: the route always streams (a client refusing `text/event-stream` gets 406).
+   */
+  sse?: 'dual' | 'only';
 }
+
+type Handler<E extends Endpoint, R> = (request: RequestOf<E>, reply: FastifyReply) => Promise<R>;
 
 /**
  * Registers an endpoint descriptor from contracts at its path and every alias, with its zod
@@ -31,8 +43,20 @@ export interface RouteOptions {
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
+  opts: RouteOptions & { sse: 'dual' | 'only' },
+  handler: Handler<E, z.infer<E['response']> | undefined>,
+): void;
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
   opts: RouteOptions,
-  handler: (request: RequestOf<E>, reply: FastifyReply) => Promise<z.infer<E['response']>>,
+  handler: Handler<E, z.infer<E['response']>>,
+): void;
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  opts: RouteOptions,
+  handler: Handler<E, z.infer<E['response']> | undefined>,
 ): void {
   const status = opts.status ?? 200;
   const authenticated = opts.public !== true;
@@ -50,12 +74,65 @@ export function route<E extends Endpoint>(
         response: { [status]: endpoint.response },
       },
       ...(opts.config ? { config: opts.config } : {}),
+      ...(opts.sse ? { sse: opts.sse } : {}),
       ...(authenticated ? { onRequest: app.authenticate } : {}),
       handler: async (request, reply) => {
         const result = await handler(request as unknown as RequestOf<E>, reply);
-        if (reply.statusCode === 200) reply.status(status);
+        // A streamed answer is already sent (and bypasses the response serializer).
+        if (reply.statusCode === 200 && !reply.sent) reply.status(status);
         return result;
       },
     });
   }
+}
+
+/** True in the SSE branch of a `sse: 'dual'` route: the client asked for `text/event-stream`. */
+export function wantsStream(reply: FastifyReply): boolean {
+  return (reply as { sse?: SSEReplyInterface }).sse !== undefined;
+}
+
+/**
+ * The SSE branch of a streaming route. `produce` writes the reply, calling `onDelta` with each
+ * new piece (sent as `event: delta`, data `{ text }`), and resolves with what the JSON branch
+ * returns: that is sent as the one `event: done`, parsed by the endpoint's response schema as
+ * the JSON branch's serializer parses it, so both carry the same JSON. `signal` aborts when
+ * the client goes away (a stop button). A failure before the first event leaves through the
+ * error handler as a JSON error with its status (401, 404, 429...); after it, as
+ * `event: error` with `{ message, code }`.
+ */
+export async function streamReply<E extends Endpoint>(
+  reply: FastifyReply,
+  endpoint: E,
+  produce: (
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ) => Promise<z.input<E['response']>>,
+): Promise<undefined> {
+  const sse = reply.sse;
+  const signal = clientGone(reply);
+  let started = false;
+  const send = (event: string, data: unknown): Promise<void> => {
+    if (!sse.isConnected) return Promise.resolve();
+    started = true;
+    // Written at once, in order; a client gone meanwhile is no failure.
+    return sse.send({ event, data }).catch(() => undefined);
+  };
+  let answer: unknown;
+  try {
+    const produced = await produce((text) => {
+      if (text) void send('delta', { text });
+    }, signal);
+    answer = endpoint.response.parse(produced);
+  } catch (error) {
+    if (!started) throw error;
+    if (error instanceof AppError) {
+      await send('error', { message: error.message, code: error.code });
+    } else {
+      reply.log.error({ err: error }, 'streamed reply failed');
+      await send('error', { message: 'Something went wrong on our side.', code: 'internal_error' });
+    }
+    return undefined;
+  }
+  await send('done', answer);
+  return undefined;
 }

@@ -21,6 +21,7 @@ describe('the fake openai provider', () => {
       timeoutMs: 5000,
       rateLimitMax: 100,
       globalRateLimitMax: 600,
+      concurrency: 4,
     });
   const ask = (prompt: string) =>
     generateText({

@@ -31,6 +31,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: TestDb;
   config: Config;
+  /** Waits until every background job (a plan's content) is done. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute'> = {},
+  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
   const config = loadConfig({
@@ -60,6 +62,8 @@ export async function createTestApp(
     config,
     db,
     readers: testReaders(),
+    // Retries after milliseconds rather than seconds, and new jobs are seen at once.
+    jobTimes: { pollMs: 50, backoffMs: 20 },
     ...deps,
     hasher: deps.hasher ?? createFastHasher(),
   });
@@ -68,6 +72,7 @@ export async function createTestApp(
     app,
     db,
     config,
+    settle: () => app.jobs.idle(),
     close: async () => {
       await app.close();
       await db.cleanup();

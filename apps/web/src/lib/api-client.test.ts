@@ -137,6 +137,8 @@ describe('apiRequest', () => {
       completed: false,
       lessonId: null,
       lessons: [],
+      contentStatus: 'written',
+      contentNote: null,
       warnings: [{ code: 'file_empty', params: { file: 'a.md' }, message: 'a.md: empty.' }],
     };
     const calls = stubFetch(() => jsonResponse(topic));

@@ -141,4 +141,39 @@ export interface AiEngine {
   answerLesson(request: LessonQuestionRequest): Promise<Generated<GroundedReply>>;
   /** A chat reply in Markdown. */
   chat(request: ChatRequest): Promise<Generated<string>>;
+  /**
+   * `chat`, streamed: each new piece of the reply goes to `onDelta` as it is written, then the
+   * checked reply is returned (authoritative: the builtin engine's when the model's failed the
+   * checks). When `signal` aborts, the model call is abandoned and the reply so far returned.
+   */
+  chatStream(
+    request: ChatRequest,
+    onDelta: OnDelta,
+    signal?: AbortSignal,
+  ): Promise<Generated<string>>;
+  /** `answerLesson`, streamed as `chatStream` is: the deltas are pieces of `answer`. */
+  answerLessonStream(
+    request: LessonQuestionRequest,
+    onDelta: OnDelta,
+    signal?: AbortSignal,
+  ): Promise<Generated<GroundedReply>>;
+}
+
+/** Receives the next piece of a reply being written. */
+export type OnDelta = (text: string) => void;
+
+/**
+ * A streamed call for an engine that answers in one go: one delta with the whole text (none
+ * for an empty one, or when the client has gone), then the answer.
+ */
+export async function inOneGo<T>(
+  answer: Promise<Generated<T>>,
+  text: (value: T) => string,
+  onDelta: OnDelta,
+  signal?: AbortSignal,
+): Promise<Generated<T>> {
+  const r = await answer;
+  const whole = text(r.value);
+  if (whole && !signal?.aborted) onDelta(whole);
+  return r;
 }

@@ -27,9 +27,11 @@ import type {
   LessonMaterialRequest,
   LessonQuestionRequest,
   LessonRequest,
+  OnDelta,
   SourceText,
   TopicsRequest,
 } from './ai-engine.js';
+import { inOneGo } from './ai-engine.js';
 import { builtinChatReply } from './builtin-chat.js';
 import { LESSON_TEMPLATE, textsFor } from './builtin-texts/index.js';
 
@@ -242,6 +244,17 @@ export function createBuiltinEngine(): AiEngine {
 
     async chat(req: ChatRequest) {
       return { value: builtinChatReply(req), warnings: [], engine: BUILTIN };
+    },
+
+    // The builtin engine answers in one go: one delta with the whole text.
+    chatStream(req: ChatRequest, onDelta: OnDelta, signal?: AbortSignal) {
+      const answer = { value: builtinChatReply(req), warnings: [], engine: BUILTIN };
+      return inOneGo(Promise.resolve(answer), (text) => text, onDelta, signal);
+    },
+
+    answerLessonStream(req: LessonQuestionRequest, onDelta: OnDelta, signal?: AbortSignal) {
+      const answer = { value: builtinLessonAnswer(req), warnings: [], engine: BUILTIN };
+      return inOneGo(Promise.resolve(answer), (r) => r.answer, onDelta, signal);
     },
 
     async deepDive(req: DeepDiveRequest) {

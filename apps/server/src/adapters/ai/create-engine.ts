@@ -18,6 +18,8 @@ export async function createAiEngine(
   builtin: AiEngine = createBuiltinEngine(),
   /** This server's budget of model calls (AI_GLOBAL_RATE_LIMIT_MAX): false when spent. */
   admit?: () => Promise<boolean>,
+  /** For background jobs: a failed model call throws (ModelCallError) for the job to retry. */
+  raise = false,
 ): Promise<AiEngine> {
   if (ai.provider === 'builtin') return builtin;
   const [{ createLlmEngine }, { createLanguageModel }] = await Promise.all([
@@ -29,6 +31,7 @@ export async function createAiEngine(
     name: `${ai.provider}/${ai.model}`,
     timeoutMs: ai.timeoutMs,
     fallback: builtin,
+    raise,
     ...(admit ? { admit } : {}),
     onFailure: (feature: string, reason: FailureReason, detail: string) =>
       log?.warn(

@@ -7,6 +7,7 @@ import {
 } from '../../testing/fake-ai-provider.js';
 import type { AiEngine, ChatRequest, LessonMaterialRequest } from './ai-engine.js';
 import { createAiEngine } from './create-engine.js';
+import { retryAfterMs } from './llm-engine.js';
 
 const material = [
   'Photosynthesis is the process by which green plants convert light energy into chemical energy.',
@@ -58,6 +59,7 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     timeoutMs: TIMEOUT_MS,
     rateLimitMax: 100,
     globalRateLimitMax: 600,
+    concurrency: 4,
     ...overrides,
   });
 
@@ -238,5 +240,21 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     expect(dd.warnings).toEqual([]);
     expect(dd.value).not.toMatch(/<script|<img|onerror=alert/);
     expect(dd.value).toContain('<li>Light matters</li>');
+  });
+});
+
+describe('the wait a provider asks for', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  it('reads retry-after-ms, retry-after in seconds and as an HTTP date', () => {
+    expect(retryAfterMs({ 'retry-after-ms': '1500' }, now)).toBe(1500);
+    expect(retryAfterMs({ 'retry-after': '2' }, now)).toBe(2000);
+    expect(retryAfterMs({ 'retry-after': 'Wed, 25 Nov 2026 10:00:30 GMT' }, now)).toBe(30_000);
+    // A date already past means now, not a negative wait.
+    expect(retryAfterMs({ 'retry-after': 'Wed, 25 Nov 2026 09:00:00 GMT' }, now)).toBe(0);
+  });
+  it('names no wait when the header is missing or nonsense', () => {
+    expect(retryAfterMs({}, now)).toBeUndefined();
+    expect(retryAfterMs({ 'retry-after': 'soon' }, now)).toBeUndefined();
+    expect(retryAfterMs({ 'retry-after-ms': 'x', 'retry-after': '1' }, now)).toBe(1000);
   });
 });

@@ -1,4 +1,4 @@
-import type { AiEngine } from '../ai/ai-engine.js';
+import { type AiEngine, inOneGo } from '../ai/ai-engine.js';
 import type { WorkPool } from './work-pool.js';
 import type { AiMethod } from './work-tasks.js';
 
@@ -19,5 +19,10 @@ export function createOfflineEngine(pool: WorkPool): AiEngine {
     quiz: call('quiz'),
     answerLesson: call('answerLesson'),
     chat: call('chat'),
+    // Answered in one go on the pool: one delta with the whole text, then the answer.
+    chatStream: (request, onDelta, signal) =>
+      inOneGo(call('chat')(request), (text) => text, onDelta, signal),
+    answerLessonStream: (request, onDelta, signal) =>
+      inOneGo(call('answerLesson')(request), (r) => r.answer, onDelta, signal),
   };
 }

@@ -6,9 +6,10 @@ import { createBuiltinEngine } from '../ai/builtin-engine.js';
 /**
  * The CPU-heavy text work of a request, run on the work pool's threads so the event loop
  * stays free for everyone else: reading text files, deriving topics from material, and every
- * answer of the builtin (offline) AI engine.
+ * answer of the builtin (offline) AI engine. Its streamed calls (a callback cannot cross to a
+ * thread) are the plain ones, answered in one go (offline-engine.ts).
  */
-export type AiMethod = keyof AiEngine;
+export type AiMethod = Exclude<keyof AiEngine, 'chatStream' | 'answerLessonStream'>;
 
 export type WorkTask =
   /** A file's hash and normalised text: its own bytes as UTF-8, or the text parsed from it. */

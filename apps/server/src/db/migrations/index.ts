@@ -8,6 +8,7 @@ import * as m0006 from './0006-create-ai-tables.js';
 import * as m0007 from './0007-add-subject-exam-and-priority.js';
 import * as m0008 from './0008-add-workload-and-check-ins.js';
 import * as m0009 from './0009-add-busy-times-and-week-start.js';
+import * as m0010 from './0010-create-jobs-and-topic-content-status.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-add-subject-exam-and-priority': m0007,
   '0008-add-workload-and-check-ins': m0008,
   '0009-add-busy-times-and-week-start': m0009,
+  '0010-create-jobs-and-topic-content-status': m0010,
 };

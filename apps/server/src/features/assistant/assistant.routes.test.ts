@@ -1,3 +1,4 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@studybuddy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../../testing/fake-ai-provider.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
@@ -6,6 +7,23 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const replyText = (r: { json(): { candidates: { content: { parts: { text: string }[] } }[] } }) =>
   r.json().candidates[0]?.content.parts[0]?.text ?? '';
+
+/** The events of a Server-Sent Events body, in order, with their data parsed as JSON. */
+function sseEvents(body: string): { event: string; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) };
+    });
+}
+const STREAM = { accept: 'text/event-stream' };
 
 describe.each(dbKinds)('the chat assistant on %s', (kind) => {
   let t: TestApp;
@@ -132,6 +150,68 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
     const anon = new TestClient(t.app);
     expect((await anon.post('/ai/AiAssistance', { prompt: 'hi' })).statusCode).toBe(401);
     expect((await anon.get('/ai/AiAssistance/history')).statusCode).toBe(401);
+    const streamed = await anon.request({
+      method: 'POST',
+      url: '/ai/AiAssistance',
+      headers: STREAM,
+      payload: { prompt: 'hi' },
+    });
+    expect(streamed.statusCode).toBe(401);
+    expect(streamed.json().code).toBe('unauthorized');
+  });
+
+  it('streams the reply as Server-Sent Events when asked, and keeps it once', async () => {
+    const before = (await client.get('/ai/AiAssistance/history')).json().messages.length;
+    const r = await client.request({
+      method: 'POST',
+      url: '/ai/AiAssistance',
+      headers: STREAM,
+      payload: { prompt: 'what is spaced repetition?' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = sseEvents(r.body);
+    // The builtin engine answers in one go: one delta with the whole text, then done.
+    expect(events.map((e) => e.event)).toEqual(['delta', 'done']);
+    const done = events[1]?.data as { candidates: { content: { parts: { text: string }[] } }[] };
+    const text = done.candidates[0]?.content.parts[0]?.text;
+    expect(text).toContain('FSRS');
+    expect(events[0]?.data).toEqual({ text });
+    // `done` is exactly the JSON answer of the non-streaming call.
+    const json = await chat('what is spaced repetition?');
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(done).toEqual(json.json());
+    const after = (await client.get('/ai/AiAssistance/history')).json().messages;
+    expect(after).toHaveLength(before + 4);
+    expect(after.slice(before, before + 2).map((m: { text: string }) => m.text)).toEqual([
+      'what is spaced repetition?',
+      text,
+    ]);
+  });
+
+  it('answers JSON to callers that ask for JSON or say nothing', async () => {
+    for (const accept of ['application/json', '*/*', undefined]) {
+      const r = await client.request({
+        method: 'POST',
+        url: '/ai/AiAssistance',
+        ...(accept ? { headers: { accept } } : {}),
+        payload: { prompt: 'I am so stressed about my exams' },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      expect(replyText(r)).toContain('Stress while studying');
+    }
+  });
+
+  it('refuses a bad prompt with a JSON error even when a stream is asked for', async () => {
+    const r = await client.request({
+      method: 'POST',
+      url: '/ai/AiAssistance',
+      headers: STREAM,
+      payload: { prompt: '  ' },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('validation_failed');
   });
 });
 
@@ -173,6 +253,86 @@ describe('the chat assistant with a provider configured', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('rate_limited');
     } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('streams the model’s reply word by word, keeps it once complete, and keeps a stopped one as far as it went', async () => {
+    const fake = await startFakeProvider('openai', { study: true, streamGapMs: 10 });
+    const t = await createTestApp('sqlite', {
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'fake-model',
+      AI_TIMEOUT_MS: '5000',
+    });
+    try {
+      const client = new TestClient(t.app);
+      await client.registerAndLogin();
+      const r = await client.request({
+        method: 'POST',
+        url: '/ai/AiAssistance',
+        headers: STREAM,
+        payload: { prompt: 'How do I revise?' },
+      });
+      const events = sseEvents(r.body);
+      const deltas = events.filter((e) => e.event === 'delta');
+      expect(deltas.length).toBeGreaterThan(10);
+      expect(events.slice(0, -1).every((e) => e.event === 'delta')).toBe(true);
+      expect(events.at(-1)?.event).toBe('done');
+      const done = events.at(-1)?.data as {
+        modelVersion: string;
+        candidates: { content: { parts: { text: string }[] } }[];
+      };
+      expect(done.modelVersion).toBe('openai/fake-model');
+      const text = done.candidates[0]?.content.parts[0]?.text ?? '';
+      expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe(text);
+      expect(
+        (await client.get('/ai/AiAssistance/history'))
+          .json()
+          .messages.map((m: { text: string }) => m.text),
+      ).toEqual(['How do I revise?', text]);
+
+      // A real connection, stopped after a few pieces: the model call ends, the part is kept.
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const stop = new AbortController();
+      const response = await fetch(`${address}/ai/AiAssistance`, {
+        method: 'POST',
+        signal: stop.signal,
+        headers: {
+          accept: 'text/event-stream',
+          'content-type': 'application/json',
+          authorization: `Bearer ${client.accessToken}`,
+          cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          [XSRF_HEADER.toLowerCase()]: client.cookies.get(XSRF_COOKIE) ?? '',
+        },
+        body: JSON.stringify({ prompt: 'And then?' }),
+      });
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let seen = '';
+      while ((seen.match(/event: delta/g) ?? []).length < 3) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        seen += new TextDecoder().decode(chunk.value);
+      }
+      stop.abort();
+      await expect.poll(() => fake.inFlight).toBe(0);
+      let kept: { role: string; text: string }[] = [];
+      await expect
+        .poll(async () => {
+          kept = (await client.get('/ai/AiAssistance/history')).json().messages;
+          return kept.length;
+        })
+        .toBe(4);
+      expect(kept[2]?.text).toBe('And then?');
+      const partial = kept[3]?.text ?? '';
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.length).toBeLessThan(text.length);
+      expect(text.startsWith(partial)).toBe(true);
+    } finally {
+      // Node counts the aborted socket a while longer; nothing is left to answer on it.
+      t.app.server.closeAllConnections();
       await t.close();
       await fake.close();
     }

@@ -1,5 +1,11 @@
 import type { ChatHistory, ChatReply } from '@studybuddy/contracts';
-import type { AiEngine, Language, StudyContext } from '../../adapters/ai/ai-engine.js';
+import type {
+  AiEngine,
+  ChatRequest,
+  Language,
+  OnDelta,
+  StudyContext,
+} from '../../adapters/ai/ai-engine.js';
 import { textsFor } from '../../adapters/ai/builtin-texts/index.js';
 import type { AssistantRepository } from './assistant.repository.js';
 
@@ -35,12 +41,22 @@ export function createAssistantService(deps: {
   }
 
   return {
-    async ask(userId: number, prompt: string, language: Language): Promise<ChatReply> {
+    /**
+     * The reply to `prompt`, kept in the history with it once complete. With `stream`, each
+     * new piece goes to `onDelta` as the engine writes it; when `signal` aborts (the student
+     * stopped it), the reply is kept as far as it was written (nothing when nothing was).
+     */
+    async ask(
+      userId: number,
+      prompt: string,
+      language: Language,
+      stream?: { onDelta: OnDelta; signal: AbortSignal },
+    ): Promise<ChatReply> {
       const [history, ctx] = await Promise.all([
         repo.listHistory(userId, CONTEXT_TURNS),
         context(userId),
       ]);
-      const r = await ai.chat({
+      const request: ChatRequest = {
         message: prompt,
         history: history.map((h) => ({
           role: h.role === 'model' ? 'model' : 'user',
@@ -48,10 +64,22 @@ export function createAssistantService(deps: {
         })),
         language,
         context: ctx,
-      });
+      };
+      let written = '';
+      const r = stream
+        ? await ai.chatStream(
+            request,
+            (piece) => {
+              written += piece;
+              stream.onDelta(piece);
+            },
+            stream.signal,
+          )
+        : await ai.chat(request);
+      const stopped = stream?.signal.aborted === true;
       // Saved in the history, so written in the student's language.
-      const text = r.value.trim() || textsFor(language).chat.emptyReply;
-      await repo.insertExchange(userId, prompt, text, clock().toISOString());
+      const text = stopped ? written.trim() : r.value.trim() || textsFor(language).chat.emptyReply;
+      if (!stopped || text) await repo.insertExchange(userId, prompt, text, clock().toISOString());
       return {
         candidates: [
           { content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 },

@@ -2,6 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBiologyLesson } from '../../testing/ai-fixtures.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 
+/** The events of a Server-Sent Events body, in order, with their data parsed as JSON. */
+function sseEvents(body: string): { event: string; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) };
+    });
+}
+
 describe.each(dbKinds)('the lesson helper on %s', (kind) => {
   let t: TestApp;
   let client: TestClient;
@@ -82,6 +98,45 @@ describe.each(dbKinds)('the lesson helper on %s', (kind) => {
       expect(body.answer).not.toMatch(/HACKED/);
       expect(JSON.stringify(body.passages)).not.toMatch(/HACKED/);
     }
+  });
+
+  it('streams the answer as Server-Sent Events when asked; `done` is the JSON answer', async () => {
+    const r = await client.request({
+      method: 'POST',
+      url: `/lessons/${lessonId}/ai-bot`,
+      headers: { accept: 'text/event-stream' },
+      payload: { question: 'What is xylem?' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = sseEvents(r.body);
+    // The builtin engine answers in one go: one delta with the whole answer, then done.
+    expect(events.map((e) => e.event)).toEqual(['delta', 'done']);
+    const done = events[1]?.data as { answer: string };
+    expect(done).toMatchObject({ covered: true, modelVersion: 'builtin', warnings: [] });
+    expect(events[0]?.data).toEqual({ text: done.answer });
+    const json = await ask('What is xylem?');
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(done).toEqual(json.json());
+  });
+
+  it('refuses a missing lesson or a bad question with a JSON error, stream or not', async () => {
+    const stream = { accept: 'text/event-stream' };
+    const missing = await client.request({
+      method: 'POST',
+      url: '/lessons/999999/ai-bot',
+      headers: stream,
+      payload: { question: 'What is xylem?' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('not_found');
+    const empty = await client.request({
+      method: 'POST',
+      url: `/lessons/${lessonId}/ai-bot`,
+      headers: stream,
+      payload: { question: ' ' },
+    });
+    expect(empty.statusCode).toBe(400);
   });
 
   it('refuses an empty or too long question', async () => {

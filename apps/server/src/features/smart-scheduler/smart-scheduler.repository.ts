@@ -1,11 +1,14 @@
-import type { Notice } from '@studybuddy/contracts';
+import type { Notice, PlanContent, TopicContentStatus } from '@studybuddy/contracts';
 import type { Kysely } from 'kysely';
+import { insertJobs } from '../../db/job-queue.js';
 import type { Database } from '../../db/types.js';
+import { storedNotices } from '../../domain/notices.js';
+import { TOPIC_CONTENT_JOB, type TopicContent, type TopicContentPayload } from './topic-content.js';
 
+/** A topic of a draft: its content is written afterwards by a job with this input. */
 export interface DraftTopic {
   name: string;
-  deepDiveContent: string;
-  lesson: { title: string; latexContent: string };
+  content: Omit<TopicContentPayload, 'topicId' | 'planId'>;
 }
 
 export interface DraftFile {
@@ -105,18 +108,27 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
                 userId,
                 subjectId: subject.id,
                 name: t.name,
-                deepDiveContent: t.deepDiveContent,
+                deepDiveContent: null,
                 completed: 0,
+                contentStatus: 'writing',
                 createdAt: now,
                 updatedAt: now,
               })
               .returning('id')
               .executeTakeFirstOrThrow();
-            await trx
-              .insertInto('lessons')
-              .values({ userId, topicId: topic.id, ...t.lesson, createdAt: now })
-              .execute();
             ids.push(topic.id);
+            // The plan and the jobs that write its content commit together: no plan without them.
+            await insertJobs(
+              trx,
+              [
+                {
+                  kind: TOPIC_CONTENT_JOB,
+                  userId,
+                  payload: { ...t.content, topicId: topic.id, planId: plan.id },
+                },
+              ],
+              now,
+            );
           }
           topicIds.push(ids);
           for (const f of s.files) {
@@ -150,6 +162,129 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
           if (rows.length > 0) await trx.insertInto('studySessions').values(rows).execute();
         }
         return plan.id;
+      });
+    },
+
+    /** Each topic of the plan with where its content stands, in the order they were made. */
+    async planContent(userId: number, planId: number): Promise<PlanContent> {
+      const rows = await db
+        .selectFrom('topics as t')
+        .innerJoin('subjects as s', 's.id', 't.subjectId')
+        .select(['t.id', 't.name', 't.contentStatus', 't.contentNote', 's.name as subject'])
+        .where('t.userId', '=', userId)
+        .where('s.studyPlanId', '=', planId)
+        .orderBy('s.id')
+        .orderBy('t.id')
+        .execute();
+      const topics = rows.map((r) => ({
+        topicId: r.id,
+        subject: r.subject,
+        name: r.name,
+        status: r.contentStatus as TopicContentStatus,
+        note: storedNotices(r.contentNote)[0] ?? null,
+      }));
+      return {
+        topics,
+        written: topics.filter((t) => t.status !== 'writing').length,
+        total: topics.length,
+      };
+    },
+
+    async isTopicWriting(userId: number, topicId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('topics')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('id', '=', topicId)
+        .where('contentStatus', '=', 'writing')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The topic's deep dive and its first lesson (made now, or rewritten on a retry), at once;
+     * false when the topic is gone (its plan was deleted meanwhile).
+     */
+    writeTopicContent(userId: number, topicId: number, content: TopicContent): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const updated = await trx
+          .updateTable('topics')
+          .set({
+            deepDiveContent: content.deepDive,
+            contentStatus: content.status,
+            // A list of one, as plans keep their warnings (domain/notices.ts reads both).
+            contentNote: content.note ? JSON.stringify([content.note]) : null,
+            updatedAt: now,
+          })
+          .where('userId', '=', userId)
+          .where('id', '=', topicId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        const lesson = await trx
+          .selectFrom('lessons')
+          .select('id')
+          .where('userId', '=', userId)
+          .where('topicId', '=', topicId)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (lesson) {
+          await trx
+            .updateTable('lessons')
+            .set({ latexContent: content.lesson.latexContent })
+            .where('id', '=', lesson.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('lessons')
+            .values({ userId, topicId, ...content.lesson, createdAt: now })
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    /** What a retry of a topic's content needs: its subject, plan and the subject's files. */
+    async findTopicSource(userId: number, topicId: number) {
+      const topic = await db
+        .selectFrom('topics as t')
+        .innerJoin('subjects as s', 's.id', 't.subjectId')
+        .innerJoin('studyPlans as p', 'p.id', 's.studyPlanId')
+        .select([
+          't.id',
+          't.name',
+          't.contentStatus',
+          's.id as subjectId',
+          's.name as subjectName',
+          'p.id as planId',
+          'p.sourceInput',
+        ])
+        .where('t.userId', '=', userId)
+        .where('t.id', '=', topicId)
+        .executeTakeFirst();
+      if (!topic) return undefined;
+      const files = await db
+        .selectFrom('studyFiles')
+        .select(['originalName as name', 'textContent as text'])
+        .where('userId', '=', userId)
+        .where('subjectId', '=', topic.subjectId)
+        .orderBy('id')
+        .execute();
+      return { ...topic, files: files.map((f) => ({ name: f.name, text: f.text ?? '' })) };
+    },
+
+    /** Marks a topic `writing` again and adds the job that writes it, at once. */
+    requeueTopic(userId: number, topicId: number, payload: TopicContentPayload): Promise<void> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        await trx
+          .updateTable('topics')
+          .set({ contentStatus: 'writing', contentNote: null, updatedAt: now })
+          .where('userId', '=', userId)
+          .where('id', '=', topicId)
+          .execute();
+        await insertJobs(trx, [{ kind: TOPIC_CONTENT_JOB, userId, payload }], now);
       });
     },
 

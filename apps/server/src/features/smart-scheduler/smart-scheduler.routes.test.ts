@@ -67,7 +67,9 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     );
 
     // The plan's topics are the key topics; the files are their material, each part written
-    // into the topic it speaks of (the DOCX's SN2 section into "Reaction mechanisms").
+    // into the topic it speaks of (the DOCX's SN2 section into "Reaction mechanisms"), once the
+    // background jobs have written them.
+    await t.settle();
     const plan = (await client.get(`/api/generic/GetStudyProgramById/${proposal.planId}`)).json();
     expect(plan.status).toBe('draft');
     const chem = plan.subjectDetails.find(
@@ -100,9 +102,11 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
 
     // A draft is not on the calendar until accepted.
     expect((await client.get('/api/generic/GetStudySessionDto')).json()).toEqual([]);
-    expect((await client.get(`/api/ai/StudyPlanProposal/${proposal.planId}`)).json()).toEqual(
-      proposal,
-    );
+    // The same proposal, its content now written.
+    expect((await client.get(`/api/ai/StudyPlanProposal/${proposal.planId}`)).json()).toEqual({
+      ...proposal,
+      content: expect.objectContaining({ written: proposal.content.total }),
+    });
     const accepted = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {});
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().status).toBe('active');
@@ -516,6 +520,7 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
       ]),
     );
     expect(r.statusCode, r.body).toBe(201);
+    await t.settle();
     const plan = (await client.get(`/api/generic/GetStudyProgramById/${r.json().planId}`)).json();
     const topics: { name: string; deepDiveContent: string; lessonId: number }[] =
       plan.subjectDetails[0].topics;

@@ -5,12 +5,12 @@ import {
   estimateWeeklyHours,
   type GenerationStage,
   type Notice,
+  type PlanContent,
   type Proposal,
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
-import type { AiEngine } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
-import { notice, storedNotices } from '../../domain/notices.js';
+import { storedNotices } from '../../domain/notices.js';
 import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
 import { asLanguage } from '../../domain/text/language.js';
@@ -26,17 +26,10 @@ import type {
 } from './smart-scheduler.repository.js';
 import type { WizardRequest } from './wizard-request.js';
 
-/** The student's AI budget (shared by every AI route): one point per model call. */
-export interface AiBudget {
-  consume(userId: number, points: number): Promise<{ allowed: boolean }>;
-}
-
 export interface SmartSchedulerDeps {
   repo: SmartSchedulerRepository;
-  /** The engine AI_PROVIDER chose. */
-  ai: AiEngine;
-  /** Set when `ai` calls a model: content past the student's budget is written by `offline`. */
-  modelBudget?: { budget: AiBudget; offline: AiEngine };
+  /** The job runner: new content jobs were added. */
+  wakeJobs(): void;
   readers: FileReaders;
   /** Bytes of study files one student may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
@@ -117,26 +110,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         totalHours: round2(totals.get(s.name) ?? 0),
       })),
       aiWarnings: storedNotices(plan.warnings),
-    };
-  }
-
-  /**
-   * The engine for the next piece of content: the configured one while the student's AI
-   * budget lasts, then the offline engine, said once in the plan's warnings.
-   */
-  function contentWriter(userId: number, warnings: Notice[]) {
-    let exhausted = false;
-    return {
-      async engine(calls: number): Promise<AiEngine> {
-        const model = deps.modelBudget;
-        if (!model) return deps.ai;
-        if (!exhausted && (await model.budget.consume(userId, calls)).allowed) return deps.ai;
-        if (!exhausted) {
-          exhausted = true;
-          warnings.push(notice('ai_allowance_used_up'));
-        }
-        return model.offline;
-      },
+      content: await deps.repo.planContent(userId, planId),
     };
   }
 
@@ -156,9 +130,11 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
   }
 
   /**
-   * Files -> text -> topics -> deep dives and lessons -> planned sessions -> one draft plan,
-   * written in one transaction. The text work runs on the work pool and files are parsed in
-   * memory-capped child processes; the originals are not kept, only their text.
+   * Files -> text -> topics -> planned sessions -> one draft plan with a job per topic, written
+   * in one transaction. The planner needs the topics and their sizes, not their content: each
+   * topic's deep dive and lesson are written afterwards by its job (topic-content.ts), so the
+   * schedule comes back at once whatever the model's speed. The text work runs on the work
+   * pool and files are parsed in memory-capped child processes; only their text is kept.
    */
   async function generate(
     userId: number,
@@ -183,8 +159,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       warnings.push(...read.warnings);
     }
 
-    onStage?.('writing-content');
-    const writer = contentWriter(userId, warnings);
+    onStage?.('finding-topics');
     // The engine's and the planner's own words (headings, checklists, focus points, titles) in
     // the student's language: stored content, written once.
     const language = asLanguage(req.language);
@@ -203,30 +178,16 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         topics: DerivedTopic[];
         material: Source[][];
       }>({ kind: 'topics', args: [s.keyTopics, sources, TOPIC_MATERIAL_CHARS] }, signal);
-      const draftTopics = [];
-      for (const [k, t] of topics.entries()) {
-        signal?.throwIfAborted();
-        const ai = await writer.engine(2);
-        const deepDive = await ai.deepDive({
+      const draftTopics = topics.map((t, k) => ({
+        name: t.name,
+        content: {
           subjectName: s.name,
           topicName: t.name,
           prompt: s.keyTopics,
           sources: material[k] ?? [],
           language,
-        });
-        const lesson = await ai.lesson({
-          subjectName: s.name,
-          topicName: t.name,
-          content: deepDive.value,
-          language,
-        });
-        warnings.push(...deepDive.warnings, ...lesson.warnings);
-        draftTopics.push({
-          name: t.name,
-          deepDiveContent: deepDive.value,
-          lesson: { title: t.name, latexContent: lesson.value },
-        });
-      }
+        },
+      }));
       // What the plan books (docs/planner.md, Workload): the hours the student gave, else the
       // estimate the wizard showed them, from the same key topics, file sizes and priority.
       const estimate = {
@@ -350,6 +311,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       sessions,
     };
     const planId = await deps.repo.insertDraft(userId, draft, now().toISOString());
+    deps.wakeJobs();
     return proposalOf(userId, planId);
   }
 
@@ -382,6 +344,48 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
     },
 
     getProposal: proposalOf,
+
+    /** Where each topic's content of the plan stands. */
+    async content(userId: number, planId: number): Promise<PlanContent> {
+      if (!(await deps.repo.findPlan(userId, planId)))
+        throw AppError.notFound('Study plan not found.');
+      return deps.repo.planContent(userId, planId);
+    },
+
+    /**
+     * Asks the model again for a topic it did not write: the topic is `writing` until its new
+     * job is done. Its material is found again in the subject's stored files, as at first.
+     */
+    async retryContent(userId: number, topicId: number): Promise<void> {
+      const topic = await deps.repo.findTopicSource(userId, topicId);
+      if (!topic) throw AppError.notFound('Topic not found.');
+      if (topic.contentStatus !== 'not-written') {
+        throw new AppError(
+          409,
+          'validation_failed',
+          'Only a topic the AI model could not write can be written again.',
+        );
+      }
+      const source = JSON.parse(topic.sourceInput ?? '{}') as Partial<WizardRequest>;
+      const prompt =
+        source.subjects?.find((s) => s.name === topic.subjectName)?.keyTopics ?? topic.name;
+      const { topics, material } = await deps.readers.work.run<{
+        topics: DerivedTopic[];
+        material: Source[][];
+      }>({ kind: 'topics', args: [prompt, topic.files, TOPIC_MATERIAL_CHARS] });
+      const k = topics.findIndex((t) => t.name.toLowerCase() === topic.name.toLowerCase());
+      const language = asLanguage(source.language ?? '');
+      await deps.repo.requeueTopic(userId, topicId, {
+        topicId,
+        planId: topic.planId,
+        subjectName: topic.subjectName,
+        topicName: topic.name,
+        prompt,
+        sources: material[k] ?? [],
+        ...(language ? { language } : {}),
+      });
+      deps.wakeJobs();
+    },
 
     /** Puts a draft on the calendar, with the student's edits re-validated first. */
     async accept(

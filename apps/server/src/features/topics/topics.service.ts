@@ -1,6 +1,7 @@
-import type { Notice, Topic } from '@studybuddy/contracts';
+import type { Notice, Topic, TopicContentStatus } from '@studybuddy/contracts';
 import type { AiEngine, Language, SourceText } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
+import { storedNotices } from '../../domain/notices.js';
 import { TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonRef, TopicChanges, TopicRow, TopicsRepository } from './topics.repository.js';
@@ -18,6 +19,8 @@ export function toTopic(row: TopicRow, lessons: LessonRef[]): Topic {
     completed: row.completed === 1,
     lessonId: own[0]?.id ?? null,
     lessons: own,
+    contentStatus: row.contentStatus as TopicContentStatus,
+    contentNote: storedNotices(row.contentNote)[0] ?? null,
   };
 }
 

@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { lessonKeys } from '@/features/lessons/api/keys';
 import { useProposal } from '@/features/smart-scheduler/api/get-proposal';
 import { ProposalReview } from '@/features/smart-scheduler/components/proposal-review';
 import { wizardStore } from '@/features/smart-scheduler/hooks/wizard-store';
+import { topicKeys } from '@/features/topics/api/keys';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-error';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
@@ -17,6 +21,19 @@ export default function SmartSchedulerReviewPage() {
   const planId = Number(search.get('planId'));
   const valid = Number.isInteger(planId) && planId > 0;
   const proposal = useProposal(planId);
+  const client = useQueryClient();
+  // A topic's deep dive and lesson were just written (or not): what shows them reads again.
+  const onTopicsSettled = useCallback(
+    (topicIds: number[]) => {
+      for (const id of topicIds) void client.invalidateQueries({ queryKey: topicKeys.detail(id) });
+      void client.invalidateQueries({
+        queryKey: topicKeys.all,
+        predicate: (query) => query.queryKey[1] === 'subject',
+      });
+      void client.invalidateQueries({ queryKey: lessonKeys.all });
+    },
+    [client],
+  );
   useDocumentTitle(t('smartScheduler.review.title'));
 
   if (!valid || (proposal.isError && isApiError(proposal.error) && proposal.error.status === 404)) {
@@ -59,6 +76,7 @@ export default function SmartSchedulerReviewPage() {
   return (
     <ProposalReview
       proposal={proposal.data}
+      onTopicsSettled={onTopicsSettled}
       onAccepted={() => {
         // The plan is made: a new wizard starts from scratch next time.
         wizardStore.reset();

@@ -1,12 +1,15 @@
 import type { Topic } from '@studybuddy/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { lessonKeys } from '@/features/lessons/api/keys';
 import { usePlan } from '@/features/plans/api/get-plan';
 import { useSubject } from '@/features/subjects/api/get-subject';
 import { useTopic } from '@/features/topics/api/get-topic';
-import { DeepDiveContent } from '@/features/topics/components/deep-dive-content';
 import { GenerateDeepDiveForm } from '@/features/topics/components/generate-deep-dive-form';
+import { TopicContent } from '@/features/topics/components/topic-content';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toId } from '../hooks/use-redirect-after';
 import './study-pages.css';
@@ -20,10 +23,26 @@ interface TopicViewProps {
   rich?: boolean;
 }
 
+/**
+ * Once the topic's deep dive and lesson stop being written, a lesson read before is out of
+ * date: the lesson queries are read again.
+ */
+function useLessonsAfterWriting(status: Topic['contentStatus'] | undefined) {
+  const client = useQueryClient();
+  const before = useRef(status);
+  useEffect(() => {
+    if (before.current === 'writing' && status !== undefined && status !== 'writing')
+      void client.invalidateQueries({ queryKey: lessonKeys.all });
+    before.current = status;
+  }, [client, status]);
+}
+
 /** The topic screen's body, shared by the name-based, rich-content and by-id routes. */
 function TopicView({ topic, planId, subjectName, state, rich = false }: TopicViewProps) {
   const { t } = useTranslation();
   useDocumentTitle(topic?.name ?? t('topics.detail.title'));
+  useLessonsAfterWriting(topic?.contentStatus);
+  const writing = topic?.contentStatus === 'writing';
   const hasPlan = !Number.isNaN(planId);
   const backTo =
     hasPlan && subjectName
@@ -42,7 +61,7 @@ function TopicView({ topic, planId, subjectName, state, rich = false }: TopicVie
           {subjectName ? <p className="page__subtitle">{subjectName}</p> : null}
         </div>
         <div className="actions">
-          {topic?.lessonId && hasPlan && subjectName ? (
+          {topic?.lessonId && !writing && hasPlan && subjectName ? (
             <Link
               to={paths.lesson(planId, subjectName, topic.name, topic.lessonId)}
               className="button button--primary"
@@ -69,11 +88,13 @@ function TopicView({ topic, planId, subjectName, state, rich = false }: TopicVie
             <h2 id="deep-dive-title" className="section-title topic-page__section-title">
               {t('topics.detail.contentTitle')}
             </h2>
-            <DeepDiveContent content={topic.deepDiveContent} />
+            <TopicContent topic={topic} />
           </section>
-          <section className="card">
-            <GenerateDeepDiveForm topicId={topic.id} />
-          </section>
+          {writing ? null : (
+            <section className="card">
+              <GenerateDeepDiveForm topicId={topic.id} />
+            </section>
+          )}
         </div>
       )}
     </div>

@@ -1,16 +1,14 @@
 import { aiEndpoints, type ChatInput } from '@studybuddy/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiStream } from '@/lib/sse';
 
-/** POST /ai/AiAssistance with { prompt, language }. */
-export function sendChatMessage(input: ChatInput) {
-  return apiRequest(aiEndpoints.chat, { body: input });
-}
-
-/** The panel shows its own failure text and its typing indicator instead of the overlay. */
-export function useSendChatMessage() {
-  return useMutation({
-    mutationFn: sendChatMessage,
-    meta: { handlesOwnErrors: true, silent: true },
-  });
+/**
+ * POST /ai/AiAssistance with { prompt, language }, streamed: `onDelta` gets each new piece of
+ * the reply as the assistant writes it; the promise resolves with the final, checked reply.
+ * Aborting `signal` (the Stop button) stops it; the server keeps the part written so far.
+ */
+export function sendChatMessage(
+  input: ChatInput,
+  stream: { onDelta: (text: string) => void; signal?: AbortSignal },
+) {
+  return apiStream(aiEndpoints.chat, { body: input, ...stream });
 }

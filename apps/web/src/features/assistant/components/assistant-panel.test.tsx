@@ -49,11 +49,59 @@ function fakeServer(
   return calls;
 }
 
+/**
+ * A streamed answer the test writes piece by piece: `send` an event, `end` the body. The fetch's
+ * signal errors the body, as the browser does when the Stop button aborts it.
+ */
+function sseResponse(signal: AbortSignal | null | undefined) {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  signal?.addEventListener('abort', () =>
+    controller?.error(new DOMException('The user aborted a request.', 'AbortError')),
+  );
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    send: (event: string, data: unknown) =>
+      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    end: () => controller?.close(),
+  };
+}
+
+/** The assistant's calls with the chat streamed by the test; `stream()` is the latest one. */
+function streamingServer() {
+  let latest: ReturnType<typeof sseResponse> | undefined;
+  const headers: Headers[] = [];
+  fakeServer(() => jsonResponse(reply('unused')));
+  const fetchMock = vi.mocked(fetch);
+  const original = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (url, init) => {
+    if (init?.method === 'POST' && url === '/ai/AiAssistance') {
+      headers.push(new Headers(init.headers));
+      latest = sseResponse(init.signal);
+      return latest.response;
+    }
+    return original?.(url, init) as Promise<Response>;
+  });
+  return {
+    headers,
+    stream: () => {
+      if (!latest) throw new Error('no chat call yet');
+      return latest;
+    },
+  };
+}
+
 async function openPanel() {
   const user = userEvent.setup();
   renderWithProviders(<AssistantLauncher />);
   await user.click(screen.getByRole('button', { name: 'Open the study assistant' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Study assistant' });
+  // The panel is loaded lazily: the first opening waits for its chunk, slow on a busy machine.
+  const dialog = await screen.findByRole('dialog', { name: 'Study assistant' }, { timeout: 5000 });
   return { user, dialog };
 }
 
@@ -124,6 +172,72 @@ describe('the study assistant', () => {
       prompt: 'What should I study today?',
       language: 'en',
     });
+  });
+
+  it('shows the reply growing as it is written, with a Stop button, then the final reply', async () => {
+    setXsrfCookie('xsrf-7');
+    const server = streamingServer();
+    const { user, dialog } = await openPanel();
+    const input = await within(dialog).findByRole('textbox', { name: 'Your message' });
+    await user.type(input, 'How do I revise?{Enter}');
+    await waitFor(() => expect(server.headers).toHaveLength(1));
+    // Asked for the stream, with the XSRF header as every other call.
+    expect(server.headers[0]?.get('accept')).toBe('text/event-stream');
+    expect(server.headers[0]?.get('x-xsrf-token')).toBe('xsrf-7');
+    expect(await within(dialog).findByText('The assistant is typing…')).toBeTruthy();
+    const log = within(dialog).getByRole('log');
+    server.stream().send('delta', { text: 'Start with' });
+    await waitFor(() => expect(log.textContent).toContain('Start with'));
+    expect(log.getAttribute('aria-busy')).toBe('true');
+    expect(within(dialog).queryByText('The assistant is typing…')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull();
+    server.stream().send('delta', { text: ' the **key terms**' });
+    expect(await within(dialog).findByText('key terms')).toBeTruthy();
+    expect(log.textContent).toContain('Start with the key terms');
+    // `done` is authoritative: it replaces what was written.
+    server.stream().send('done', reply('Start with the **key terms**, then test yourself.'));
+    server.stream().end();
+    await waitFor(() => expect(log.textContent).toContain('then test yourself.'));
+    expect(within(dialog).queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(log.getAttribute('aria-busy')).toBe('false');
+    expect(within(log).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('stops the reply with the Stop button and keeps what was written', async () => {
+    setXsrfCookie();
+    const server = streamingServer();
+    const { user, dialog } = await openPanel();
+    const input = await within(dialog).findByRole('textbox', { name: 'Your message' });
+    await user.type(input, 'How do I revise?{Enter}');
+    await waitFor(() => expect(server.headers).toHaveLength(1));
+    server.stream().send('delta', { text: 'Start with the key' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Stop' }));
+    expect(await within(dialog).findByText('You stopped this reply.')).toBeTruthy();
+    const log = within(dialog).getByRole('log');
+    expect(log.textContent).toContain('Start with the key');
+    expect(
+      within(dialog).queryByText('Sorry, there was a problem contacting the AI agent.'),
+    ).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('keeps what was written and says so when the stream fails', async () => {
+    setXsrfCookie();
+    const server = streamingServer();
+    const { user, dialog } = await openPanel();
+    const input = await within(dialog).findByRole('textbox', { name: 'Your message' });
+    await user.type(input, 'How do I revise?{Enter}');
+    await waitFor(() => expect(server.headers).toHaveLength(1));
+    server.stream().send('delta', { text: 'Start with' });
+    server.stream().send('error', { message: 'Boom', code: 'internal_error' });
+    server.stream().end();
+    expect(
+      await within(dialog).findByText('Sorry, there was a problem contacting the AI agent.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('log').textContent).toContain('Start with');
   });
 
   it('shows the warnings that come with a reply', async () => {

@@ -8,7 +8,7 @@ import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { aiLanguage } from '@/lib/ai-language';
 import { useClearChatHistory } from '../api/clear-chat-history';
 import { useChatHistory } from '../api/get-chat-history';
-import { useSendChatMessage } from '../api/send-chat-message';
+import { sendChatMessage } from '../api/send-chat-message';
 import { replyText } from './reply-text';
 import './assistant.css';
 
@@ -20,6 +20,8 @@ export interface ChatEntry {
   warnings?: readonly Notice[] | undefined;
   /** A failure shown in the conversation (docs/product.md, Errors); not kept on the server. */
   failed?: boolean;
+  /** The student stopped this reply while it was written: it stays as far as it went. */
+  stopped?: boolean;
 }
 
 const SUGGESTIONS = ['today', 'stress', 'technique'] as const;
@@ -54,11 +56,14 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
   const inputId = useId();
   const hintId = useId();
   const history = useChatHistory();
-  const send = useSendChatMessage();
+  /** Aborts the reply being written (the Stop button). */
+  const stopRef = useRef<AbortController | null>(null);
   const clear = useClearChatHistory();
   const [entries, setEntries] = useState<ChatEntry[] | null>(null);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
+  /** The reply being written, shown as it grows (`null` until its first piece). */
+  const [streamed, setStreamed] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [clearFailed, setClearFailed] = useState(false);
   useFocusTrap(dialogRef, true, onClose);
@@ -86,8 +91,11 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
   const entryCount = entries?.length ?? 0;
   useEffect(() => {
     const log = logRef.current;
-    if (log && (entryCount > 0 || waiting)) log.scrollTop = log.scrollHeight;
-  }, [entryCount, waiting]);
+    if (log && (entryCount > 0 || waiting || streamed)) log.scrollTop = log.scrollHeight;
+  }, [entryCount, waiting, streamed]);
+
+  // A reply still being written is abandoned when the panel closes.
+  useEffect(() => () => stopRef.current?.abort(), []);
 
   useEffect(() => {
     if (confirming) keepRef.current?.focus();
@@ -105,8 +113,22 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
     add({ key: localKey(), from: 'user', text: prompt });
     setDraft('');
     setWaiting(true);
+    setStreamed(null);
+    const stop = new AbortController();
+    stopRef.current = stop;
+    // The reply as written so far; the final, checked one replaces it when it comes.
+    let written = '';
     try {
-      const reply = await send.mutateAsync({ prompt, language: aiLanguage(i18n.language) });
+      const reply = await sendChatMessage(
+        { prompt, language: aiLanguage(i18n.language) },
+        {
+          signal: stop.signal,
+          onDelta: (text) => {
+            written += text;
+            setStreamed(written);
+          },
+        },
+      );
       const answer = replyText(reply);
       add({
         key: localKey(),
@@ -116,11 +138,23 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
         failed: !answer,
       });
     } catch {
-      add({ key: localKey(), from: 'agent', text: t('assistant.errors.contact'), failed: true });
+      if (stop.signal.aborted) {
+        // Stopped: what was written stays shown (and kept on the server).
+        if (written.trim()) add({ key: localKey(), from: 'agent', text: written, stopped: true });
+      } else {
+        if (written.trim()) add({ key: localKey(), from: 'agent', text: written });
+        add({ key: localKey(), from: 'agent', text: t('assistant.errors.contact'), failed: true });
+      }
     } finally {
+      stopRef.current = null;
+      setStreamed(null);
       setWaiting(false);
       inputRef.current?.focus();
     }
+  }
+
+  function stopReply() {
+    stopRef.current?.abort();
   }
 
   function onSubmit(event: FormEvent) {
@@ -193,6 +227,8 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
         role="log"
         aria-live="polite"
         aria-label={t('assistant.conversation')}
+        // The reply being written is announced once complete, not at every word.
+        aria-busy={streamed !== null}
         // A scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
         tabIndex={0}
@@ -241,14 +277,23 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
                     <p className="assistant__text">{entry.text}</p>
                   )}
                   <AiWarnings warnings={entry.warnings} />
+                  {entry.stopped ? (
+                    <p className="assistant__stopped">{t('assistant.stopped')}</p>
+                  ) : null}
                 </li>
               ))}
+              {streamed !== null ? (
+                <li className="assistant__message assistant__message--agent assistant__message--streaming">
+                  <span className="visually-hidden">{t('assistant.fromAgent')}</span>
+                  <MarkdownText>{streamed}</MarkdownText>
+                </li>
+              ) : null}
             </ol>
           </>
         )}
       </div>
       <div className="assistant__typing" role="status" aria-live="polite">
-        {waiting ? (
+        {waiting && streamed === null ? (
           <>
             <span className="assistant__dots" aria-hidden="true">
               <span />
@@ -277,13 +322,19 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onInputKeyDown}
           />
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={waiting || loading || draft.trim() === ''}
-          >
-            {t('assistant.send')}
-          </button>
+          {waiting ? (
+            <button type="button" className="button button--secondary" onClick={stopReply}>
+              {t('assistant.stop')}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={loading || draft.trim() === ''}
+            >
+              {t('assistant.send')}
+            </button>
+          )}
         </div>
         <p id={hintId} className={`assistant__hint${atLimit ? ' assistant__hint--limit' : ''}`}>
           {atLimit

@@ -1,21 +1,14 @@
 import { aiEndpoints, type LessonQuestionInput } from '@studybuddy/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiStream } from '@/lib/sse';
 
-/** POST /lessons/{lessonId}/ai-bot with { question, language }: an answer with its passages. */
-export function askLessonBot({
-  lessonId,
-  input,
-}: {
-  lessonId: number;
-  input: LessonQuestionInput;
-}) {
-  return apiRequest(aiEndpoints.lessonBot, { params: { lessonId }, body: input });
-}
-
-export function useAskLessonBot() {
-  return useMutation({
-    mutationFn: askLessonBot,
-    meta: { handlesOwnErrors: true, silent: true },
-  });
+/**
+ * POST /lessons/{lessonId}/ai-bot with { question, language }, streamed: `onDelta` gets each
+ * new piece of the answer as it is written; the promise resolves with the final answer and its
+ * passages. Aborting `signal` (the Stop button) stops it.
+ */
+export function askLessonBot(
+  { lessonId, input }: { lessonId: number; input: LessonQuestionInput },
+  stream: { onDelta: (text: string) => void; signal?: AbortSignal },
+) {
+  return apiStream(aiEndpoints.lessonBot, { params: { lessonId }, body: input, ...stream });
 }

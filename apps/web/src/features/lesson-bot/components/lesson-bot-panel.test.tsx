@@ -18,6 +18,34 @@ function fakeServer(answer: Record<string, unknown>) {
   return calls;
 }
 
+/** A streamed answer the test writes piece by piece; the fetch's signal errors the body. */
+function streamingServer() {
+  const headers: Headers[] = [];
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      headers.push(new Headers(init?.headers));
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+        },
+      });
+      init?.signal?.addEventListener('abort', () =>
+        controller?.error(new DOMException('The user aborted a request.', 'AbortError')),
+      );
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
+  const encoder = new TextEncoder();
+  return {
+    headers,
+    send: (event: string, data: unknown) =>
+      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    end: () => controller?.close(),
+  };
+}
+
 describe('the lesson helper', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -69,6 +97,54 @@ describe('the lesson helper', () => {
       },
     ]);
     expect(screen.getByText(el.lessonBot.helpMe, { selector: 'p' })).toBeTruthy();
+  });
+
+  it('shows the answer growing as it is written, with a Stop button, then the final answer', async () => {
+    setXsrfCookie('xsrf-9');
+    const user = userEvent.setup();
+    const server = streamingServer();
+    renderWithProviders(<LessonBotPanel lessonId={7} />);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question about this lesson' }),
+      'What is osmosis?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByText('Looking through the lesson…')).toBeTruthy();
+    expect(server.headers[0]?.get('accept')).toBe('text/event-stream');
+    expect(server.headers[0]?.get('x-xsrf-token')).toBe('xsrf-9');
+    server.send('delta', { text: 'Osmosis is' });
+    expect(await screen.findByText('Osmosis is')).toBeTruthy();
+    expect(screen.queryByText('Looking through the lesson…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    server.send('delta', { text: ' the diffusion' });
+    expect(await screen.findByText('Osmosis is the diffusion')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Passages used' })).toBeNull();
+    server.send('done', {
+      answer: 'Osmosis is the diffusion of water.',
+      covered: true,
+      passages: [{ source: 'Cells', text: 'Osmosis is the diffusion of water.' }],
+      modelVersion: 'builtin',
+      warnings: [],
+    });
+    server.end();
+    expect(await screen.findByRole('heading', { name: 'Passages used' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it('stops the answer with the Stop button and keeps what was written', async () => {
+    setXsrfCookie();
+    const user = userEvent.setup();
+    const server = streamingServer();
+    renderWithProviders(<LessonBotPanel lessonId={7} />);
+    await user.click(screen.getByRole('button', { name: 'Help me with this lesson' }));
+    await screen.findByRole('button', { name: 'Stop' });
+    server.send('delta', { text: 'The key points are' });
+    expect(await screen.findByText('The key points are')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('You stopped this answer.')).toBeTruthy();
+    expect(screen.getByText('The key points are')).toBeTruthy();
+    expect(screen.queryByText('The helper could not answer. Please try again.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 
   it('never interprets HTML in the answer or the passages', async () => {

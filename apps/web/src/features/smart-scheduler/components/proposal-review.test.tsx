@@ -40,6 +40,20 @@ const proposal: Proposal = {
       message: 'Chemistry needs about 14 h before 12 Mar, only 9 h are available.',
     },
   ],
+  content: {
+    topics: [
+      { topicId: 11, subject: 'Biology', name: 'Biology basics', status: 'written', note: null },
+      {
+        topicId: 12,
+        subject: 'Chemistry',
+        name: 'Chemistry basics',
+        status: 'written',
+        note: null,
+      },
+    ],
+    written: 2,
+    total: 2,
+  },
 };
 
 function renderReview(data: Proposal = proposal) {
@@ -49,6 +63,48 @@ function renderReview(data: Proposal = proposal) {
 }
 
 const fetchMock = () => vi.mocked(globalThis.fetch);
+
+const EVENTS_URL = '/api/plans/7/content/events';
+
+/**
+ * The plan's content stream as the server sends it: `send` a `content` event, `end` the body.
+ * Every other call goes to `answer`. The fetch's signal errors the body, as the browser does.
+ */
+function contentServer(
+  answer: (url: string, init?: RequestInit) => Response = () => jsonResponse({}),
+) {
+  const streams: {
+    signal: AbortSignal | null | undefined;
+    send: (data: unknown) => void;
+    end: () => void;
+  }[] = [];
+  const encoder = new TextEncoder();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url !== EVENTS_URL) return answer(url, init);
+      let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+        },
+      });
+      init?.signal?.addEventListener('abort', () =>
+        controller?.error(new DOMException('The user aborted a request.', 'AbortError')),
+      );
+      streams.push({
+        signal: init?.signal,
+        send: (data) =>
+          controller?.enqueue(encoder.encode(`event: content\ndata: ${JSON.stringify(data)}\n\n`)),
+        end: () => controller?.close(),
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
+  /** The calls that are not the content stream. */
+  const otherCalls = () => fetchMock().mock.calls.filter(([url]) => url !== EVENTS_URL);
+  return { streams, otherCalls };
+}
 const lastBody = () => JSON.parse(String(fetchMock().mock.calls.at(-1)?.[1]?.body));
 
 describe('ProposalReview', { timeout: 20_000 }, () => {
@@ -237,5 +293,135 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Open the calendar' }).getAttribute('href')).toBe(
       '/calendar?week=2026-03-02',
     );
+  });
+
+  describe('lessons and deep dives', () => {
+    const timeoutNote = {
+      code: 'ai_fallback_timeout',
+      params: {},
+      message: 'The AI provider did not answer in time.',
+    } as const;
+    const writing: Proposal = {
+      ...proposal,
+      content: {
+        topics: [
+          { topicId: 11, subject: 'Biology', name: 'Cells', status: 'written', note: null },
+          { topicId: 12, subject: 'Biology', name: 'Genes', status: 'writing', note: null },
+          {
+            topicId: 13,
+            subject: 'Chemistry',
+            name: 'Acids',
+            status: 'not-written',
+            note: timeoutNote,
+          },
+        ],
+        written: 2,
+        total: 3,
+      },
+    };
+    const stateOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+
+    it('counts the topics ready, shows each one per subject and keeps Accept usable', async () => {
+      const server = contentServer();
+      renderReview(writing);
+      const panel = screen.getByRole('region', { name: 'Lessons and deep dives' });
+      expect(panel.getAttribute('aria-busy')).toBe('true');
+      expect(within(panel).getByText('Writing lessons: 2 of 3 topics ready')).toBeTruthy();
+      const bar = within(panel).getByRole('progressbar');
+      expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['2', '3']);
+      expect(bar.getAttribute('aria-valuetext')).toBe('Writing lessons: 2 of 3 topics ready');
+      expect(within(panel).getByRole('list', { name: 'Biology' })).toBeTruthy();
+      expect(
+        within(within(panel).getByRole('list', { name: 'Chemistry' })).getAllByRole('listitem'),
+      ).toHaveLength(1);
+      expect(stateOf('Cells').textContent).toContain('Ready');
+      expect(stateOf('Genes').textContent).toContain('Writing…');
+      expect(stateOf('Genes').getAttribute('aria-busy')).toBe('true');
+      const acids = stateOf('Acids');
+      expect(acids.textContent).toContain('Not written by the AI model');
+      expect(acids.textContent).toContain(
+        'The AI provider did not answer in time, so this answer comes from the built-in study helper.',
+      );
+      expect(within(acids).getByRole('button', { name: 'Try again' })).toBeTruthy();
+      // The student can accept before the content is done.
+      expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false);
+      expect(
+        screen.getByText(
+          'You can accept now: the lessons and deep dives keep being written after you accept.',
+        ),
+      ).toBeTruthy();
+      await waitFor(() => expect(server.streams).toHaveLength(1));
+      const [url, init] = fetchMock().mock.calls[0] ?? [];
+      expect(url).toBe(EVENTS_URL);
+      expect(new Headers(init?.headers).get('Accept')).toBe('text/event-stream');
+    });
+
+    it('follows the content events until nothing is writing', async () => {
+      const server = contentServer();
+      const props = { onAccepted: vi.fn(), onDiscarded: vi.fn(), onRegenerate: vi.fn() };
+      const onTopicsSettled = vi.fn();
+      renderWithProviders(
+        <ProposalReview proposal={writing} {...props} onTopicsSettled={onTopicsSettled} />,
+      );
+      await waitFor(() => expect(server.streams).toHaveLength(1));
+      const stream = server.streams[0];
+      stream?.send({
+        ...writing.content,
+        topics: writing.content.topics.map((topic) =>
+          topic.topicId === 12 ? { ...topic, status: 'written' } : topic,
+        ),
+        written: 3,
+      });
+      expect(
+        await screen.findByText('Done: 2 of 3 topics written', {
+          selector: 'p:not(.visually-hidden)',
+        }),
+      ).toBeTruthy();
+      expect(stateOf('Genes').textContent).toContain('Ready');
+      // Done: the review lets go of the stream and reads nothing more.
+      expect(stream?.signal?.aborted).toBe(true);
+      expect(server.otherCalls()).toHaveLength(0);
+      expect(onTopicsSettled).toHaveBeenCalledWith([12]);
+      expect(
+        screen.queryByText(
+          'You can accept now: the lessons and deep dives keep being written after you accept.',
+        ),
+      ).toBeNull();
+    });
+
+    it('asks for another try at a topic not written, which is writing again', async () => {
+      const user = userEvent.setup();
+      const server = contentServer(() =>
+        jsonResponse({
+          id: 13,
+          subjectId: 2,
+          name: 'Acids',
+          topicName: 'Acids',
+          deepDiveContent: null,
+          completed: false,
+          lessonId: null,
+          lessons: [],
+          contentStatus: 'writing',
+          contentNote: null,
+        }),
+      );
+      renderReview(writing);
+      await user.click(within(stateOf('Acids')).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(stateOf('Acids').textContent).toContain('Writing…'));
+      const [url, init] = server.otherCalls()[0] ?? [];
+      expect(String(url)).toBe('/api/topics/13/content/retry');
+      expect(init?.method).toBe('POST');
+      expect(screen.getByText('Writing lessons: 1 of 3 topics ready')).toBeTruthy();
+    });
+
+    it('says so when the new try cannot start', async () => {
+      const user = userEvent.setup();
+      contentServer(() => jsonResponse({ message: 'Busy.', code: 'internal' }, 500));
+      renderReview(writing);
+      await user.click(within(stateOf('Acids')).getByRole('button', { name: 'Try again' }));
+      const alert = await within(stateOf('Acids')).findByRole('alert');
+      expect(alert.textContent).toBe('The new try could not be started. Please try again later.');
+      expect(stateOf('Acids').textContent).toContain('Not written by the AI model');
+    });
   });
 });

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import { noticeText } from '@/lib/notice-text';
 import { useAcceptPlan } from '../api/accept-plan';
 import { useDiscardPlan } from '../api/discard-plan';
+import { usePlanContent } from '../hooks/use-plan-content';
 import { formatIsoDate } from '../utils/dates';
 import {
   acceptPayload,
@@ -22,6 +23,7 @@ import {
   messagesForBlock,
 } from '../utils/review-edits';
 import { HoursChart } from './hours-chart';
+import { PlanContentPanel } from './plan-content-panel';
 import { ProposalWeeks } from './proposal-weeks';
 import './smart-scheduler.css';
 
@@ -35,6 +37,8 @@ export interface ProposalReviewProps {
   onDiscarded: () => void;
   /** After 'Returning to setup to adjust your inputs...' was acknowledged. */
   onRegenerate: () => void;
+  /** Topics whose deep dive and lesson just stopped being written: refresh what shows them. */
+  onTopicsSettled?: (topicIds: number[]) => void;
 }
 
 type Block = Proposal['schedule'][number]['blocks'][number];
@@ -49,10 +53,12 @@ export function ProposalReview({
   onAccepted,
   onDiscarded,
   onRegenerate,
+  onTopicsSettled,
 }: ProposalReviewProps) {
   const { t, i18n } = useTranslation();
   const accept = useAcceptPlan();
   const discard = useDiscardPlan();
+  const content = usePlanContent(proposal.planId, proposal.content, { onTopicsSettled });
   const [edits, setEdits] = useState<BlockEdits | null>(null);
   const [problems, setProblems] = useState<FieldIssue[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
@@ -199,6 +205,9 @@ export function ProposalReview({
             </button>
           </div>
           {editing ? <p className="form__note">{t('smartScheduler.review.editHint')}</p> : null}
+          {content.done ? null : (
+            <p className="form__note">{t('smartScheduler.review.content.afterAccept')}</p>
+          )}
           {discardError ? (
             <p className="form-message form-message--error" role="alert">
               {discardError}
@@ -268,6 +277,11 @@ export function ProposalReview({
           )}
         </section>
         <div className="stack review__side">
+          <PlanContentPanel
+            planId={proposal.planId}
+            content={content.content ?? proposal.content}
+            done={content.done}
+          />
           <section className="stack" aria-labelledby="review-summary-title">
             <h2 id="review-summary-title" className="section-title">
               {t('smartScheduler.review.summaryTitle')}

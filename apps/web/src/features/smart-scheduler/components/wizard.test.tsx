@@ -59,6 +59,7 @@ const proposal: Proposal = {
   schedule: [],
   summary: [],
   aiWarnings: [],
+  content: { topics: [], written: 0, total: 0 },
 };
 
 function renderWizard() {

@@ -36,6 +36,7 @@ const proposal: Proposal = {
     { subject: 'Chemistry', totalHours: 1 },
   ],
   aiWarnings: [],
+  content: { topics: [], written: 0, total: 0 },
 };
 
 describe('acceptPayload', () => {

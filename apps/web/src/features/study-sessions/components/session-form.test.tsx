@@ -15,6 +15,8 @@ const topic = (id: number, subjectId: number, name: string) => ({
   completed: false,
   lessonId: null,
   lessons: [],
+  contentStatus: 'written' as const,
+  contentNote: null,
 });
 
 const plans: PlanSummary[] = [

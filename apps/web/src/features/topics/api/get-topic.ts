@@ -17,6 +17,15 @@ export const topicQueryOptions = (id: number) =>
     retry: false,
   });
 
+/** How often a topic whose content is being written is asked for again; never faster. */
+export const TOPIC_CONTENT_POLL_MS = 2000;
+
+/** The topic; while its deep dive and lesson are written, it is asked for every 2 s. */
 export function useTopic(id: number | undefined) {
-  return useQuery({ ...topicQueryOptions(id ?? 0), enabled: id !== undefined && id > 0 });
+  return useQuery({
+    ...topicQueryOptions(id ?? 0),
+    enabled: id !== undefined && id > 0,
+    refetchInterval: (query) =>
+      query.state.data?.contentStatus === 'writing' ? TOPIC_CONTENT_POLL_MS : false,
+  });
 }

@@ -26,6 +26,8 @@ describe('the add topic form', () => {
           completed: false,
           lessonId: 9,
           lessons: [{ id: 9, title: 'Όρια' }],
+          contentStatus: 'written',
+          contentNote: null,
         });
       }),
     );

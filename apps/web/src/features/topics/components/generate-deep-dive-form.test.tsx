@@ -26,6 +26,8 @@ describe('the generate checklist form', () => {
           completed: false,
           lessonId: 9,
           lessons: [],
+          contentStatus: 'written',
+          contentNote: null,
           warnings: [],
         });
       }),
