@@ -16,7 +16,7 @@ const TARGET_HEALTH_MS = 1000;
 const TARGET_BOMB_GROWTH_MB = 100;
 
 /** A browser-like client over HTTP: cookies, the XSRF header and the Bearer token. */
-function client(base: string) {
+export function client(base: string) {
   const cookies = new Map<string, string>();
   let token = '';
   async function call(method: string, path: string, body?: BodyInit, json?: unknown) {

@@ -31,5 +31,6 @@ console.log(
 const qualityOk = printPlannerQuality();
 const workloadOk = printWorkload();
 const availabilityOk = await availabilityBench();
-if (results.some((r) => !r.ok) || !qualityOk || !workloadOk || !availabilityOk)
+const aiSpeedOk = await (await import('./ai-speed.bench.js')).aiSpeedBench();
+if (results.some((r) => !r.ok) || !qualityOk || !workloadOk || !availabilityOk || !aiSpeedOk)
   process.exitCode = 1;
