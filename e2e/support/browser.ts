@@ -20,10 +20,11 @@ export interface TestPage {
 
 export async function openPage(
   browser: Browser,
-  opts: { width?: number; height?: number; betaAccepted?: boolean } = {},
+  opts: { width?: number; height?: number; betaAccepted?: boolean; baseURL?: string } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    // Another server than the shared one (e.g. one with a model provider).
+    baseURL: opts.baseURL ?? baseURL(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
   });
   if (opts.betaAccepted !== false) {

@@ -1,9 +1,11 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProvider } from '../../apps/server/src/testing/fake-ai-provider.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
 import { moveClock } from '../support/clock.js';
 import { register, see } from '../support/journeys.js';
+import { startServer } from '../support/server.js';
 
 const DAY_MS = 86_400_000;
 
@@ -157,6 +159,78 @@ describe('smart scheduler journey', () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('with a slow model: shows the schedule at once, fills the topics in, accepts before they finish and streams a chat reply', async () => {
+    // A model answering each call in 2 s, one call at a time: three topics take 12 s.
+    const fake = await startFakeProvider('openai', { study: true, delayMs: 2000, streamGapMs: 60 });
+    const server = await startServer({
+      env: {
+        AI_PROVIDER: 'openai',
+        AI_MODEL: 'fake-model',
+        AI_BASE_URL: fake.baseUrl,
+        AI_API_KEY: 'e2e',
+        AI_CONCURRENCY: '1',
+      },
+    });
+    try {
+      const { page, errors, context } = await openPage(browser, { baseURL: server.baseURL });
+      await register(page, newStudent('slow-model'));
+      await page.waitForURL('**/dashboard');
+      await page.goto('/smart-scheduler/setup');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel(/^Name/).fill('Optics');
+      await page
+        .getByLabel(/^Key topics/)
+        .fill('Reflection and mirrors\nRefraction and lenses\nWave optics and interference');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Generate my plan' }).click();
+      await page.waitForURL('**/smart-scheduler/review?planId=*');
+      const planId = new URL(page.url()).searchParams.get('planId') as string;
+      // The schedule is there before any topic is written; then they fill in live.
+      await see(page, 'Your proposed study plan');
+      await see(page, 'Writing lessons: 0 of 3 topics ready');
+      await expectAccessible(page, 'review while the content is written');
+      await page.getByText('Writing lessons: 1 of 3 topics ready').waitFor({ timeout: 15_000 });
+      // Accepted before the content is finished: it keeps being written.
+      await page.getByRole('button', { name: 'Accept', exact: true }).click();
+      await see(page, 'Plan accepted and added to your calendar!');
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.goto(
+        `/study-plan/topic/${planId}/Optics/${encodeURIComponent('Wave optics and interference')}`,
+      );
+      await see(page, 'The deep dive and lesson are being written…');
+      await page
+        .getByRole('heading', { name: 'Wave optics and interference' })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await page
+        .getByText('The deep dive and lesson are being written…')
+        .waitFor({ state: 'hidden' });
+
+      // A chat reply streams in word by word, with Stop while it does.
+      await page.getByRole('button', { name: 'Open the study assistant' }).click();
+      const chat = page.getByRole('dialog', { name: 'Study assistant' });
+      await chat.getByRole('textbox', { name: 'Your message' }).fill('How should I revise optics?');
+      await chat.getByRole('button', { name: 'Send' }).click();
+      const stop = chat.getByRole('button', { name: 'Stop' });
+      await stop.waitFor();
+      const log = chat.getByRole('log', { name: 'Conversation with the study assistant' });
+      const lengths = new Set<number>();
+      while (await stop.isVisible()) {
+        lengths.add((await log.textContent())?.length ?? 0);
+        await page.waitForTimeout(100);
+      }
+      // The reply was seen at several lengths while it was written.
+      expect(lengths.size).toBeGreaterThan(3);
+      await chat.getByRole('button', { name: 'Send' }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
   });
 
   it('checks in a missed session two days later, re-plans it onto the calendar and sees readiness change', async () => {
