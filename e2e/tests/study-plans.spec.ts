@@ -26,6 +26,7 @@ describe('study plans journey', () => {
     await page.getByLabel('Description').fill('Everything before January');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL('**/study-plan/detail/*');
+    const planPath = new URL(page.url()).pathname;
     await see(page, 'Subjects');
 
     // Add a subject and open it.
@@ -197,6 +198,29 @@ describe('study plans journey', () => {
       .waitFor();
     expect(await column('Thursday').getByText('Chain rule drill').count()).toBe(0);
     await expectAccessible(page, 'calendar with busy time');
+
+    // The calendar in other apps: a private address that a calendar app reads without a login.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const address = await page.getByLabel('Calendar address').inputValue();
+    expect(address).toMatch(/\/api\/calendar\/[\w-]{43}\.ics$/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await see(page, 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await expectAccessible(page, 'profile with the calendar feed');
+    const feed = await fetch(address);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const ics = await feed.text();
+    expect(ics).toContain('SUMMARY:Derivatives');
+    expect(ics).toContain('SUMMARY:Chain rule drill');
+    // The plan's sessions as a file, from the plan's page.
+    await page.goto(planPath);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download .ics' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Winter finals.ics');
 
     // Delete the plan from the dashboard: confirmation, success alert, gone, and its session too.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();

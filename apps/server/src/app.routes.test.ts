@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   authEndpoints,
+  calendarFeedEndpoints,
   type Endpoint,
   healthEndpoints,
   siteEndpoints,
@@ -20,6 +21,10 @@ const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: st
   { endpoint: authEndpoints.register, why: 'opens an account: there is no token yet' },
   { endpoint: authEndpoints.login, why: 'issues the token' },
   { endpoint: authEndpoints.refresh, why: 'checks the HttpOnly refresh cookie, not a token' },
+  {
+    endpoint: calendarFeedEndpoints.feed,
+    why: 'calendar apps send no login: the secret address (a 256-bit token) is the credential',
+  },
   { get: '/api/docs/json', why: 'the OpenAPI document: the shape of the API, no data' },
   ...WEB_FILES.map((file) => ({ get: `/${file}`, why: 'the web app itself, shown before login' })),
 ];

@@ -34,6 +34,11 @@ import {
   createBusyTimesRepository,
   createBusyTimesService,
 } from './features/busy-times/index.js';
+import {
+  calendarFeedRoutes,
+  createCalendarFeedRepository,
+  createCalendarFeedService,
+} from './features/calendar-feed/index.js';
 import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
 import {
   createFlashcardsRepository,
@@ -97,6 +102,7 @@ import { authenticatePlugin } from './platform/authenticate.js';
 import { registerCsrf } from './platform/csrf.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
+import { serializeRequest } from './platform/log-serializers.js';
 import { registerMultipart } from './platform/multipart.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
@@ -152,6 +158,7 @@ export async function buildApp({
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            serializers: { req: serializeRequest },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -290,6 +297,9 @@ export async function buildApp({
   await app.register(lessonRoutes, { lessons });
   await app.register(studySessionRoutes, { sessions });
   await app.register(busyTimeRoutes, { busyTimes });
+  await app.register(calendarFeedRoutes, {
+    calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
+  });
   await app.register(livingPlanRoutes, {
     livingPlan: createLivingPlanService({
       repo: createLivingPlanRepository(db.db),

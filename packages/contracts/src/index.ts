@@ -1,6 +1,7 @@
 export * from './ai.js';
 export * from './auth.js';
 export * from './busy-times.js';
+export * from './calendar-feed.js';
 export * from './email.js';
 export * from './endpoint.js';
 export * from './errors.js';

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types in camelCase (CamelCasePlugin maps them to snake_case columns).
@@ -18,6 +18,11 @@ export interface UsersTable {
   notifyOnLesson: number;
   /** 'sunday' (default) or 'monday': the first day of the student's calendar week. */
   weekStartsOn: Generated<string>;
+  /**
+   * The secret of the student's calendar feed (43 base64url characters, unique); null while
+   * the feed is off (migration 0011). Left out of an insert, it is null.
+   */
+  calendarToken: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

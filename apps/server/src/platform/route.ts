@@ -31,7 +31,18 @@ export interface RouteOptions {
    * `only`: the route always streams (a client refusing `text/event-stream` gets 406).
    */
   sse?: 'dual' | 'only';
+  /**
+   * The answer is text of this media type, not JSON (`text/calendar; charset=utf-8`): the
+   * handler returns the string, which is checked against the endpoint's response schema (a
+   * string) and sent as it is, never JSON-quoted (Fastify sends a string whose content type is
+   * not JSON without its serializer). OpenAPI lists the type under `produces`. An error still
+   * leaves as the usual JSON, since the type is set only once the handler has succeeded.
+   */
+  contentType?: string;
 }
+
+/** `text/calendar` of `text/calendar; charset=utf-8`. */
+const mediaType = (contentType: string): string => contentType.split(';', 1)[0]?.trim() ?? '';
 
 type Handler<E extends Endpoint, R> = (request: RequestOf<E>, reply: FastifyReply) => Promise<R>;
 
@@ -71,6 +82,7 @@ export function route<E extends Endpoint>(
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(authenticated ? { security: [{ bearer: [] }] } : {}),
+        ...(opts.contentType ? { produces: [mediaType(opts.contentType)] } : {}),
         response: { [status]: endpoint.response },
       },
       ...(opts.config ? { config: opts.config } : {}),
@@ -80,6 +92,10 @@ export function route<E extends Endpoint>(
         const result = await handler(request as unknown as RequestOf<E>, reply);
         // A streamed answer is already sent (and bypasses the response serializer).
         if (reply.statusCode === 200 && !reply.sent) reply.status(status);
+        if (opts.contentType && !reply.sent) {
+          reply.type(opts.contentType);
+          return endpoint.response.parse(result);
+        }
         return result;
       },
     });

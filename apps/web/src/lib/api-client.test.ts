@@ -1,5 +1,6 @@
 import {
   authEndpoints,
+  calendarFeedEndpoints,
   planEndpoints,
   profileEndpoints,
   subjectEndpoints,
@@ -8,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse } from '@/testing/render';
-import { apiRequest } from './api-client';
+import { apiDownload, apiRequest, fileNameFromDisposition } from './api-client';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, getSession, startSession } from './session';
 
@@ -156,5 +157,80 @@ describe('apiRequest', () => {
     expect(calls[0]?.headers.get('Content-Type')).toBeNull();
     expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+});
+
+describe('apiDownload', () => {
+  beforeEach(() => setXsrfCookie('xsrf-1'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  const ics = () =>
+    new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="Physics.ics"; filename*=UTF-8''${encodeURIComponent('Φυσική.ics')}`,
+      },
+    });
+
+  it("sends the bearer token and returns the body as a Blob with the server's file name", async () => {
+    startSession(tokens('access-1'));
+    const calls = stubFetch(() => ics());
+    const file = await apiDownload(calendarFeedEndpoints.planIcs, {
+      params: { planId: 7 },
+      accept: 'text/calendar',
+    });
+    expect(calls[0]?.url).toBe('/api/plans/7/calendar.ics');
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(calls[0]?.headers.get('Accept')).toBe('text/calendar');
+    expect(await file.blob.text()).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    expect(file.fileName).toBe('Φυσική.ics');
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    startSession(tokens('expired'));
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/auth/refresh') return jsonResponse(tokens('fresh'));
+      return call.headers.get('Authorization') === 'Bearer fresh'
+        ? ics()
+        : jsonResponse({ message: 'Expired', code: 'token_invalid' }, 401);
+    });
+    const file = await apiDownload(calendarFeedEndpoints.planIcs, { params: { planId: 7 } });
+    expect(file.fileName).toBe('Φυσική.ics');
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/plans/7/calendar.ics',
+      '/api/auth/refresh',
+      '/api/plans/7/calendar.ics',
+    ]);
+  });
+
+  it('throws ApiError with the error body of a failed download', async () => {
+    startSession(tokens('access-1'));
+    stubFetch(() => jsonResponse({ message: 'Plan not found.', code: 'not_found' }, 404));
+    const error = await apiDownload(calendarFeedEndpoints.planIcs, { params: { planId: 9 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'Plan not found.' });
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('prefers filename*, falls back to filename, and gives null without one', () => {
+    expect(
+      fileNameFromDisposition(`attachment; filename="a.ics"; filename*=UTF-8''%CE%B1%20b.ics`),
+    ).toBe('α b.ics');
+    expect(fileNameFromDisposition('attachment; filename="My \\"plan\\".ics"')).toBe(
+      'My "plan".ics',
+    );
+    expect(fileNameFromDisposition('attachment; filename=plain.ics')).toBe('plain.ics');
+    expect(fileNameFromDisposition(`attachment; filename="ok.ics"; filename*=UTF-8''%E0%A4`)).toBe(
+      'ok.ics',
+    );
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

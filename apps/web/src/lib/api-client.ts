@@ -46,8 +46,9 @@ async function send(
   body: unknown,
   withToken: boolean,
   signal: AbortSignal | undefined,
+  accept = 'application/json',
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
@@ -133,6 +134,33 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /**
+ * Sends one request and returns its 2xx answer: on a 401 (with `auth`) refreshes the session
+ * once and retries, and a second 401 ends the session; anything else but 2xx throws ApiError.
+ */
+async function sendChecked(
+  method: Endpoint['method'],
+  url: string,
+  body: unknown,
+  auth: boolean,
+  signal: AbortSignal | undefined,
+  accept?: string,
+): Promise<Response> {
+  let response = await send(method, url, body, auth, signal, accept);
+  if (response.status === 401 && auth) {
+    if (await refreshSession()) {
+      response = await send(method, url, body, auth, signal, accept);
+    }
+    if (response.status === 401) {
+      const error = await toApiError(response);
+      expireSession();
+      throw error;
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
  * Calls one endpoint of the contracts: adds the XSRF and Bearer headers, parses the JSON answer
  * with the endpoint's response schema and throws ApiError on anything but 2xx.
  */
@@ -143,18 +171,7 @@ export async function apiRequest<E extends Endpoint>(
   const { params, query, formData, auth = true, signal } = options;
   const body: unknown = formData ?? options.body;
   const url = withQuery(pathOf(endpoint.path, params), query);
-  let response = await send(endpoint.method, url, body, auth, signal);
-  if (response.status === 401 && auth) {
-    if (await refreshSession()) {
-      response = await send(endpoint.method, url, body, auth, signal);
-    }
-    if (response.status === 401) {
-      const error = await toApiError(response);
-      expireSession();
-      throw error;
-    }
-  }
-  if (!response.ok) throw await toApiError(response);
+  const response = await sendChecked(endpoint.method, url, body, auth, signal);
   const data = await readJson(response);
   const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) {
@@ -166,4 +183,48 @@ export async function apiRequest<E extends Endpoint>(
     );
   }
   return parsed.data as z.output<E['response']>;
+}
+
+/** A file the server sent as an attachment. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name from the content-disposition header; null when it gave none. */
+  fileName: string | null;
+}
+
+/**
+ * The file name of a content-disposition header (RFC 6266): `filename*=UTF-8''...` first (it
+ * keeps "Φυσική.ics"), else `filename="..."`; null when there is none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([\w-]+)''([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      const name = decodeURIComponent(extended[2].trim().replace(/^"(.*)"$/, '$1'));
+      if (name) return name;
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/**
+ * Fetches a file from one endpoint of the contracts (a download, not JSON): the same Bearer
+ * token, 401 refresh and ApiError as apiRequest, the body as a Blob and the server's file name.
+ */
+export async function apiDownload<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<RequestOptions<E>, 'params' | 'query' | 'signal'> & { accept?: string } = {},
+): Promise<DownloadedFile> {
+  const { params, query, signal, accept = '*/*' } = options;
+  const url = withQuery(pathOf(endpoint.path, params), query);
+  const response = await sendChecked(endpoint.method, url, undefined, true, signal, accept);
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/features/auth/api/logout';
+import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { SessionsList } from '@/features/profile/components/sessions-list';
@@ -16,6 +17,7 @@ export default function ProfilePage() {
       <section className="card">
         {profile.isPending ? null : <ProfileForm profile={profile.data} />}
       </section>
+      <CalendarFeedCard />
       <SessionsList />
       <section className="card" aria-labelledby="profile-session-title">
         <h2 id="profile-session-title" className="form__section-title">

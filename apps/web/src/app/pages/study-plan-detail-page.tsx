@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { DownloadPlanIcsButton } from '@/features/calendar-feed/components/download-plan-ics-button';
 import { PlanReadiness } from '@/features/living-plan/components/readiness-list';
 import { usePlan } from '@/features/plans/api/get-plan';
 import { ProgressChart } from '@/features/progress/components/progress-chart';
@@ -39,9 +40,12 @@ export default function StudyPlanDetailPage() {
         </div>
         <div className="actions">
           {plan.data ? (
-            <Link to={paths.studyPlanEdit(planId)} className="button button--secondary">
-              {t('plans.detail.edit')}
-            </Link>
+            <>
+              <Link to={paths.studyPlanEdit(planId)} className="button button--secondary">
+                {t('plans.detail.edit')}
+              </Link>
+              <DownloadPlanIcsButton planId={planId} planName={plan.data.name} />
+            </>
           ) : null}
           <Link to={paths.studyPlanList} className="button button--ghost">
             {t('plans.detail.backToList')}

@@ -1,0 +1,3 @@
+export { createCalendarFeedRepository } from './calendar-feed.repository.js';
+export { calendarFeedRoutes } from './calendar-feed.routes.js';
+export { type CalendarFeedService, createCalendarFeedService } from './calendar-feed.service.js';

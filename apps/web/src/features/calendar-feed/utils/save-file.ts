@@ -1,0 +1,27 @@
+/**
+ * Saves a Blob as a file: a temporary object URL on a temporary `<a download>`, clicked, then
+ * both are removed (the URL is revoked on the next task, once the browser has taken it).
+ */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+/** A file name from a plan's name: no path or reserved characters, never empty. */
+export function icsFileName(planName: string): string {
+  const base = planName
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${base || 'study-plan'}.ics`;
+}
