@@ -43,8 +43,12 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A label as the page shows it: the text, then perhaps a required-field mark. */
 const labelRe = (s: string) => new RegExp(`^${escapeRe(s)}`);
 
+/** Names of other products, the same in every language ("Google Calendar" is not English left over). */
+const PRODUCT_NAMES = ['Google Calendar', 'Apple Calendar', 'Thunderbird'];
+
 /** English strings of the app that the other language translates differently. */
-function englishLeftIn(text: string, lang: string): string[] {
+function englishLeftIn(pageText: string, lang: string): string[] {
+  const text = PRODUCT_NAMES.reduce((t, name) => t.replaceAll(name, ''), pageText);
   const en = strings('en');
   const other = strings(lang);
   const left: string[] = [];
