@@ -96,8 +96,26 @@ describe('accounts journey', () => {
     await page.waitForURL('**/dashboard');
     await see(page, 'Your study plans');
 
-    // The one refused request is the common password's 400, shown on its field above.
-    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    // Their data: a copy to take away, then the account deleted with everything in it.
+    await page.goto('/profile');
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/^studybuddy-export-\d{4}-\d{2}-\d{2}\.json$/);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel(/^Your password/).fill('an even better password');
+    await expectAccessible(page, 'delete account dialog');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/login**');
+    await see(page, 'Your account and all its data are deleted.');
+    await login(page, s.email, 'an even better password');
+    await see(page, /invalid email or password/i);
+
+    // The refused requests: the common password's 400 shown on its field above, and the 401s
+    // of the deleted account's session and its login.
+    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
     expect(errors.filter((e) => /status of 400/.test(e))).toHaveLength(1);
     await context.close();
   });

@@ -15,6 +15,11 @@ import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
 import { createJobQueue } from './db/job-queue.js';
 import {
+  accountDataRoutes,
+  createAccountDataRepository,
+  createAccountDataService,
+} from './features/account-data/index.js';
+import {
   assistantRoutes,
   createAssistantRepository,
   createAssistantService,
@@ -291,6 +296,15 @@ export async function buildApp({
   });
   await app.register(profileRoutes, { profile, passwordChecks: authThrottles.passwordChecks });
   await app.register(sessionRoutes, { auth });
+  await app.register(accountDataRoutes, {
+    accountData: createAccountDataService({
+      repo: createAccountDataRepository(db.db),
+      users,
+      hasher,
+    }),
+    passwordChecks: authThrottles.passwordChecks,
+    cookieSecure: config.cookieSecure,
+  });
   await app.register(planRoutes, { plans });
   await app.register(subjectRoutes, { subjects });
   await app.register(topicRoutes, { topics });

@@ -1,3 +1,4 @@
+export * from './account-data.js';
 export * from './ai.js';
 export * from './auth.js';
 export * from './busy-times.js';

@@ -8,6 +8,8 @@ export const paths = {
   contact: '/contact',
   services: '/services',
   login: '/login',
+  /** Login with a notice above the form (`accountDeleted`: after the account was deleted). */
+  loginNotice: (notice: 'accountDeleted') => withQuery('/login', { notice }),
   register: '/register',
   dashboard: '/dashboard',
   calendar: '/calendar',

@@ -15,6 +15,7 @@ const messageKeys: Record<string, string> = {
   'Password must be at most 256 characters.': 'validation.passwordMax',
   'Passwords do not match.': 'validation.passwordsMismatch',
   'Enter your current password.': 'validation.currentPasswordRequired',
+  'Enter your password.': 'validation.enterPassword',
   'Username is required.': 'validation.usernameRequired',
   'Username must be at most 50 characters.': 'validation.usernameMax',
   'Username may use letters, digits, dot, dash and underscore.': 'validation.usernamePattern',

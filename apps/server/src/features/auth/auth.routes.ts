@@ -19,6 +19,20 @@ export interface AuthRoutesOptions {
 const REFRESH_PATH = '/api/auth';
 export const refreshCookieName = (secure: boolean) =>
   secure ? '__Secure-sb_refresh' : 'sb_refresh';
+
+/**
+ * Tells the browser to drop the refresh cookie (logout, a refused refresh, a deleted account):
+ * the same name, path and flags it was set with, or the browser keeps it.
+ */
+export function clearRefresh(reply: FastifyReply, cookieSecure: boolean): void {
+  reply.clearCookie(refreshCookieName(cookieSecure), {
+    path: REFRESH_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: cookieSecure,
+  });
+}
+
 /** Sent to both login paths, which share no narrower prefix. */
 const DEVICE_PATH = '/api';
 const DEVICE_MAX_AGE = 365 * 86_400;
@@ -46,13 +60,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     });
     return issued.response;
   };
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(cookieName, {
-      path: REFRESH_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: opts.cookieSecure,
-    });
+  const clearRefreshCookie = (reply: FastifyReply) => clearRefresh(reply, opts.cookieSecure);
 
   route(app, authEndpoints.register, { ...open, status: 201 }, async (req, reply) => {
     const byAddress = await throttles.register.consume(clientAddress(req.ip));

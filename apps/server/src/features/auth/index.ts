@@ -1,4 +1,4 @@
-export { authRoutes } from './auth.routes.js';
+export { authRoutes, clearRefresh } from './auth.routes.js';
 export { type AuthService, assertAvailable, createAuthService } from './auth.service.js';
 export {
   type AuthLimits,

@@ -102,6 +102,11 @@ export function createCalendarFeedRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Every session of every plan of the student, drafts included, earliest first. */
+    listAllSessions(userId: number): Promise<FeedSessionRow[]> {
+      return sessions(userId).execute();
+    },
+
     /** One plan's sessions, earliest first (the plan is the student's: see findPlan). */
     listPlanSessions(userId: number, planId: number): Promise<FeedSessionRow[]> {
       return sessions(userId).where('s.studyPlanId', '=', planId).execute();

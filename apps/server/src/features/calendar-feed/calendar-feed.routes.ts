@@ -22,7 +22,7 @@ export const FEED_THROTTLE: ThrottleRule = { points: 60, windowSec: 60 };
  * The web app as this request reached it (TRUST_PROXY decides whether X-Forwarded-Proto and
  * X-Forwarded-Host count), for the feed's address and the links in the events.
  */
-function siteOf(request: FastifyRequest): CalendarSite {
+export function siteOf(request: FastifyRequest): CalendarSite {
   return { origin: `${request.protocol}://${request.host}`, uidDomain: request.hostname };
 }
 

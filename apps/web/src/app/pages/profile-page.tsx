@@ -1,10 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { AccountDataCard } from '@/features/account-data/components/account-data-card';
 import { useLogout } from '@/features/auth/api/logout';
 import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { SessionsList } from '@/features/profile/components/sessions-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { loadPage } from '@/lib/page-load';
+
+/**
+ * After the account is deleted: like logout, a fresh load of /login (so nothing of the deleted
+ * account stays in memory), which says what happened.
+ */
+function leaveDeletedAccount() {
+  loadPage(paths.loginNotice('accountDeleted'));
+}
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -18,6 +29,7 @@ export default function ProfilePage() {
         {profile.isPending ? null : <ProfileForm profile={profile.data} />}
       </section>
       <CalendarFeedCard />
+      <AccountDataCard onDeleted={leaveDeletedAccount} />
       <SessionsList />
       <section className="card" aria-labelledby="profile-session-title">
         <h2 id="profile-session-title" className="form__section-title">

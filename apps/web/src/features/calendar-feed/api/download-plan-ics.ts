@@ -1,7 +1,8 @@
 import { calendarFeedEndpoints } from '@studybuddy/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client';
-import { icsFileName, saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
+import { icsFileName } from '../utils/ics-file-name';
 
 export interface DownloadPlanIcsInput {
   planId: number;

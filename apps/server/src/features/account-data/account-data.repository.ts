@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { createCalendarFeedRepository, type FeedSessionRow } from '../calendar-feed/index.js';
+
+type Row = Record<string, unknown>;
+
+/** Every table but `users`: each names its student in `userId`. */
+export type StudentTable = Exclude<keyof Database, 'users'>;
+
+/** The tables exported whole: never the logins, the jobs, or the files (their text). */
+type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles'>;
+
+/**
+ * Where each table's rows go in the account's delete: a row before the rows it points to, so
+ * the delete needs no `ON DELETE CASCADE` (every foreign key has one today, but the delete does
+ * not lean on it). A Record over `Database`, so a table added to db/types.ts does not compile
+ * until it is placed here, and its rows are then deleted with the account.
+ */
+const DELETE_RANK: Record<StudentTable, number> = {
+  flashcardReviews: 1, // -> flashcards
+  quizResults: 1, // -> quizzes, lessons
+  lessonReviews: 1, // -> lessons
+  flashcards: 2, // -> lessons
+  quizzes: 2, // -> lessons
+  studySessions: 2, // -> study plans, subjects, topics
+  studyFiles: 2, // -> subjects
+  lessons: 3, // -> topics
+  topics: 4, // -> subjects
+  subjects: 5, // -> study plans
+  studyPlans: 6,
+  busyTimes: 6,
+  chatMessages: 6,
+  appFeedback: 6,
+  // Ended here, with the rest: the old access tokens find no session from the commit on.
+  authSessions: 6,
+  jobs: 6,
+};
+
+/** The student's tables in delete order (children first); `users` is deleted after them. */
+export const STUDENT_TABLES: readonly StudentTable[] = (
+  Object.keys(DELETE_RANK) as StudentTable[]
+).sort((a, b) => DELETE_RANK[a] - DELETE_RANK[b]);
+
+/**
+ * Columns holding JSON text, read back as JSON in the export (a value that does not parse, such
+ * as a plain-string warning of an older plan, stays the text it is).
+ */
+function withJson(rows: Row[], columns: string[]): Row[] {
+  return rows.map((row) => {
+    const out: Row = { ...row };
+    for (const c of columns) {
+      const value = row[c];
+      if (typeof value !== 'string') continue;
+      try {
+        out[c] = JSON.parse(value);
+      } catch {
+        // Not JSON: kept as written.
+      }
+    }
+    return out;
+  });
+}
+
+/** Everything the export holds, read from one snapshot of the database. */
+export interface StudentData {
+  profile: Row;
+  plans: Row[];
+  subjects: Row[];
+  topics: Row[];
+  lessons: Row[];
+  lessonReviews: Row[];
+  studySessions: Row[];
+  busyTimes: Row[];
+  flashcards: Row[];
+  flashcardReviews: Row[];
+  quizzes: Row[];
+  quizResults: Row[];
+  chatMessages: Row[];
+  studyFiles: Row[];
+  feedback: Row[];
+  /** The study sessions as the calendar writer takes them. */
+  calendarSessions: FeedSessionRow[];
+}
+
+/**
+ * A student's own data: all of it read for the export, all of it deleted with the account.
+ * Every query is scoped by the student's id; nothing here reads another student's rows.
+ */
+export function createAccountDataRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Every kind of record of the student, each list from its own table, in one read-only
+     * transaction (REPEATABLE READ on PostgreSQL; on SQLite one read transaction sees one
+     * snapshot), so the lists agree with each other. Left out on purpose: the password hash, the
+     * calendar feed's token (only whether the feed is on), the logins (`authSessions`, with their
+     * refresh-token hashes), the jobs (internal payloads) and the files' text (it lives on in the
+     * topics and lessons). Undefined when the student is gone.
+     */
+    readAll(userId: number): Promise<StudentData | undefined> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const user = await trx
+            .selectFrom('users')
+            .select([
+              'id',
+              'username',
+              'email',
+              'firstName',
+              'lastName',
+              'role',
+              'notifyOnLesson',
+              'weekStartsOn',
+              'calendarToken',
+              'createdAt',
+              'updatedAt',
+            ])
+            .where('id', '=', userId)
+            .executeTakeFirst();
+          if (!user) return undefined;
+          const { calendarToken, notifyOnLesson, ...profile } = user;
+
+          // Each list from its own table, by the student's id, oldest first.
+          const list = (table: ExportedTable): Promise<Row[]> =>
+            trx.selectFrom(table).selectAll().where('userId', '=', userId).orderBy('id').execute();
+          const plans = await list('studyPlans');
+          const subjects = await list('subjects');
+          const topics = await list('topics');
+          const lessons = await list('lessons');
+          const lessonReviews = await list('lessonReviews');
+          const studySessions = await list('studySessions');
+          const busyTimes = await list('busyTimes');
+          const flashcards = await list('flashcards');
+          const flashcardReviews = await list('flashcardReviews');
+          const quizzes = await list('quizzes');
+          const quizResults = await list('quizResults');
+          const chatMessages = await list('chatMessages');
+          const feedback = await list('appFeedback');
+          // The files' names, kinds, sizes and hashes; never their text.
+          const studyFiles = await trx
+            .selectFrom('studyFiles')
+            .select(['id', 'subjectId', 'originalName', 'kind', 'sizeBytes', 'sha256', 'createdAt'])
+            .where('userId', '=', userId)
+            .orderBy('id')
+            .execute();
+          const calendarSessions = await createCalendarFeedRepository(trx).listAllSessions(userId);
+
+          return {
+            profile: {
+              ...profile,
+              notifyOnLesson: notifyOnLesson === 1,
+              calendarFeedOn: calendarToken !== null,
+            },
+            plans: withJson(plans, ['sourceInput', 'warnings']),
+            subjects,
+            topics: withJson(topics, ['contentNote']),
+            lessons,
+            lessonReviews,
+            studySessions: withJson(studySessions, ['focus', 'materials']),
+            busyTimes,
+            flashcards,
+            flashcardReviews,
+            quizzes: withJson(quizzes, ['questions']),
+            quizResults: withJson(quizResults, ['answers']),
+            chatMessages,
+            studyFiles,
+            feedback,
+            calendarSessions,
+          };
+        });
+    },
+
+    /**
+     * Deletes every row of the student in every table, then the student, in one transaction:
+     * all or nothing. False when the student was already gone.
+     */
+    deleteAll(userId: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        for (const table of STUDENT_TABLES) {
+          await trx.deleteFrom(table).where('userId', '=', userId).execute();
+        }
+        const r = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+        return Number(r.numDeletedRows) > 0;
+      });
+    },
+  };
+}
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
