@@ -197,3 +197,45 @@ export function registerAiBudget(app: FastifyInstance, budget: AiBudget): void {
     ];
   });
 }
+
+/**
+ * Runs a check of the student's current password under its throttle (a login in disguise): a
+ * point is reserved before the check, so concurrent guesses cannot all slip past, kept and
+ * logged when the password was wrong, and given back otherwise.
+ */
+export async function withPasswordCheck<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  checks: Throttle,
+  key: string,
+  check: () => Promise<T>,
+): Promise<T> {
+  const decision = await checks.consume(key);
+  if (!decision.allowed) {
+    request.log.warn(
+      { event: 'auth.password_check_throttled', ...securityFields(request) },
+      'current-password check refused: too many failures',
+    );
+    throw throttled(
+      reply,
+      decision,
+      (wait) => `Too many wrong current passwords. Please try again in ${wait}.`,
+    );
+  }
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'wrong_password') {
+      request.log.warn(
+        { event: 'auth.password_check_failed', ...securityFields(request) },
+        'wrong current password',
+      );
+    } else {
+      await checks.reward(key);
+    }
+    throw err;
+  }
+  await checks.reward(key);
+  return result;
+}

@@ -137,7 +137,7 @@ export function refreshSession(): Promise<boolean> {
  * Sends one request and returns its 2xx answer: on a 401 (with `auth`) refreshes the session
  * once and retries, and a second 401 ends the session; anything else but 2xx throws ApiError.
  */
-async function sendChecked(
+export async function sendChecked(
   method: Endpoint['method'],
   url: string,
   body: unknown,

@@ -1,17 +1,8 @@
-import {
-  type Endpoint,
-  errorBodySchema,
-  pathOf,
-  replyDeltaSchema,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from '@studybuddy/contracts';
+import { type Endpoint, errorBodySchema, pathOf, replyDeltaSchema } from '@studybuddy/contracts';
 import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
-import { ensureXsrfCookie, refreshSession } from './api-client';
+import { sendChecked } from './api-client';
 import { ApiError } from './api-error';
-import { readCookie } from './cookies';
-import { expireSession, getAccessToken } from './session';
 
 /**
  * Server-Sent Events, the one place that parses them (eventsource-parser). Streamed replies
@@ -48,46 +39,16 @@ async function readEvents(
   }
 }
 
-/**
- * A request as the API client sends it, asking for SSE: the Bearer token (EventSource cannot
- * send one, hence fetch), and for a POST the XSRF header and cookie and the JSON body.
- */
-async function send(url: string, body: unknown, signal: AbortSignal | undefined) {
-  const post = body !== undefined;
-  if (post) await ensureXsrfCookie();
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  if (post) headers['Content-Type'] = 'application/json';
-  const xsrf = readCookie(XSRF_COOKIE);
-  if (post && xsrf) headers[XSRF_HEADER] = xsrf;
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    return await fetch(url, {
-      method: post ? 'POST' : 'GET',
-      headers,
-      credentials: 'same-origin',
-      ...(post ? { body: JSON.stringify(body) } : {}),
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
-  }
-}
-
-/** Sends once, and again after refreshing the session on a 401; throws ApiError on a failure. */
-async function open(url: string, body: unknown, signal: AbortSignal | undefined) {
-  let response = await send(url, body, signal);
-  if (response.status === 401) {
-    if (await refreshSession()) response = await send(url, body, signal);
-    if (response.status === 401) {
-      const error = await toApiError(response);
-      expireSession();
-      throw error;
-    }
-  }
-  if (!response.ok) throw await toApiError(response);
-  return response;
+/** A request as the API client sends it (its headers, a refresh on a 401), asking for SSE. */
+function open(url: string, body: unknown, signal: AbortSignal | undefined) {
+  return sendChecked(
+    body === undefined ? 'GET' : 'POST',
+    url,
+    body,
+    true,
+    signal,
+    'text/event-stream',
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -96,15 +57,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(parseJson(await response.text()));
-  if (parsed.success) {
-    const { message, code, details } = parsed.data;
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(response.status, `http_${response.status}`, '');
 }
 
 function answerOf<E extends Endpoint>(endpoint: E, data: unknown, status: number) {

@@ -1,6 +1,5 @@
 import { ACCOUNT_DATA_MESSAGES, accountDataEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import {
@@ -9,6 +8,7 @@ import {
   type Throttle,
   type ThrottleRule,
   throttled,
+  withPasswordCheck,
 } from '../../platform/throttle.js';
 import { clearRefresh } from '../auth/index.js';
 import { calendarSiteOf } from '../calendar-feed/index.js';
@@ -54,31 +54,9 @@ export async function accountDataRoutes(
   route(app, accountDataEndpoints.remove, opts, async (req, reply) => {
     const user = currentUser(req);
     const key = `user:${user.id}`;
-    const decision = await passwordChecks.consume(key);
-    if (!decision.allowed) {
-      req.log.warn(
-        { event: 'auth.password_check_throttled', ...securityFields(req) },
-        'current-password check refused: too many failures',
-      );
-      throw throttled(
-        reply,
-        decision,
-        (wait) => `Too many wrong current passwords. Please try again in ${wait}.`,
-      );
-    }
-    try {
-      await accountData.deleteAccount(user.id, req.body.password);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'wrong_password') {
-        req.log.warn(
-          { event: 'auth.password_check_failed', ...securityFields(req) },
-          'wrong current password',
-        );
-      } else {
-        await passwordChecks.reward(key);
-      }
-      throw err;
-    }
+    await withPasswordCheck(req, reply, passwordChecks, key, () =>
+      accountData.deleteAccount(user.id, req.body.password),
+    );
     // The account is gone: its counter goes too (SQLite may give its id to a new account).
     await passwordChecks.delete(key);
     clearRefresh(reply, deps.cookieSecure);
