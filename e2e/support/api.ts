@@ -45,9 +45,13 @@ export class ApiClient {
 
   async signUp(s: ReturnType<typeof newStudent>): Promise<void> {
     await this.post('/api/authentication/register', s);
+    await this.logIn(s.email, s.password);
+  }
+
+  async logIn(email: string, password: string): Promise<void> {
     const login = await this.post<{ accessToken: string }>('/api/authentication/login', {
-      email: s.email,
-      password: s.password,
+      email,
+      password,
     });
     this.token = login.accessToken;
   }

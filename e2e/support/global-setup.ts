@@ -13,6 +13,8 @@ declare module 'vitest' {
     /** The server's pid and the file its test clock reads (support/server-clock.mjs). */
     serverPid: number;
     clockFile: string;
+    /** The server's DATA_DIR (its SQLite database), for `npm run admin` against it. */
+    dataDir: string;
   }
 }
 
@@ -30,6 +32,8 @@ export default async function setup(project: TestProject) {
       // The journeys log in many times from one address; the limiter has its own API test.
       AUTH_RATE_LIMIT_MAX: '200',
       E2E_CLOCK_FILE: clockFile,
+      // A reminder that falls due is seen within 2 s rather than 30.
+      REMINDER_SCAN_SECONDS: '2',
     },
   });
   const { baseURL } = server;
@@ -37,5 +41,6 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('serverPid', server.process.pid as number);
   project.provide('clockFile', clockFile);
+  project.provide('dataDir', dataDir);
   return () => server.stop();
 }

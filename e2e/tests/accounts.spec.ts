@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../support/admin.js';
+import { ApiClient } from '../support/api.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
 import { login, register, see } from '../support/journeys.js';
 
@@ -39,12 +41,12 @@ describe('accounts journey', () => {
       .toBe(s.email);
     await expectAccessible(page, 'profile');
     await page.getByLabel('First name').fill('Marianna');
-    await page.getByLabel('Email me when I have a lesson to study').check();
+    await page.getByLabel('Remind me before every study session').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await see(page, /saved/i);
     await page.reload();
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Marianna');
-    expect(await page.getByLabel('Email me when I have a lesson to study').isChecked()).toBe(true);
+    expect(await page.getByLabel('Remind me before every study session').isChecked()).toBe(true);
 
     // A second device logs in; the profile lists both, then logs out everywhere else.
     const laptop = await openPage(browser);
@@ -95,6 +97,64 @@ describe('accounts journey', () => {
     await login(page, s.email, 'an even better password');
     await page.waitForURL('**/dashboard');
     await see(page, 'Your study plans');
+
+    // A reminder: with the switch on (30 minutes ahead), a session starting in 20 minutes
+    // rings the bell; opening it leads to the lesson and marks it read.
+    const api = new ApiClient();
+    await api.logIn(s.email, 'an even better password');
+    const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
+      name: 'Finals',
+    });
+    const subject = await api.post<{ id: number }>('/subjects', {
+      studyPlanId: plan.id,
+      name: 'Chemistry',
+    });
+    const topic = await api.post<{ id: number }>('/topics', {
+      subjectId: subject.id,
+      name: 'Acids',
+      deepDiveContent: '<p>An acid is a proton donor.</p>',
+    });
+    const start = new Date(Date.now() + 20 * 60_000);
+    await api.post('/api/generic/CreateStudySession', {
+      studyPlan: plan.id,
+      subject: subject.id,
+      topic: topic.id,
+      title: 'Acids',
+      startDateTime: start.toISOString(),
+      endDateTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await see(page, 'Your study plans');
+          return bell.count();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(1);
+    await bell.click();
+    const reminder = page.getByRole('link', { name: /Study session soon: Chemistry — Acids/ });
+    await reminder.waitFor();
+    await expectAccessible(page, 'the bell, open');
+    await reminder.click();
+    await page.waitForURL(`**/topic/${topic.id}/detail`);
+    await see(page, 'proton donor');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // The admin screen: unknown to a student; the role is given on the server machine.
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    const granted = runAdmin(['grant', s.email]);
+    expect(granted.code, granted.err).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.waitForURL('**/admin');
+    await see(page, 'Reminders sent today');
+    await see(page, 'Delete a student’s account');
+    await expectAccessible(page, 'admin');
+    expect(runAdmin(['grant', 'nobody@example.com']).code).toBe(1);
 
     // Their data: a copy to take away, then the account deleted with everything in it.
     await page.goto('/profile');

@@ -23,6 +23,7 @@ const publicRoutes: [string, string][] = [
   ['/blog/success-stories', 'Success stories'],
   ['/contact', 'We usually reply within 24 hours.'],
   ['/services', 'Our services'],
+  ['/unsubscribe?token=from-an-email', 'Stop lesson reminders?'],
 ];
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */

@@ -38,6 +38,7 @@ describe('app feedback', () => {
       rating: 4,
       pleased: 'The calendar',
       recommendation: 'A dark mode',
+      page: '/dashboard',
     });
     const thanks = page.getByRole('dialog', { name: 'Thank you!' });
     await thanks.waitFor();

@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
+  adminEndpoints,
   authEndpoints,
   calendarFeedEndpoints,
   type Endpoint,
   healthEndpoints,
+  notificationEndpoints,
   siteEndpoints,
 } from '@studybuddy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,16 +27,26 @@ const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: st
     endpoint: calendarFeedEndpoints.feed,
     why: 'calendar apps send no login: the secret address (a 256-bit token) is the credential',
   },
+  {
+    endpoint: notificationEndpoints.unsubscribe,
+    why: 'a mail client posts it (RFC 8058) with no login: the signed link token is the credential',
+  },
   { get: '/api/docs/json', why: 'the OpenAPI document: the shape of the API, no data' },
   ...WEB_FILES.map((file) => ({ get: `/${file}`, why: 'the web app itself, shown before login' })),
 ];
 
+/**
+ * The routes that hide from everyone but an admin: to an anonymous caller they answer 404, as
+ * a path the server does not have (features/admin/admin.routes.ts).
+ */
+const ADMIN_ONLY: Endpoint[] = Object.values(adminEndpoints);
+
 const key = (method: string, url: string) => `${method} ${url}`;
 
-/** Every method and URL the list opens; HEAD goes with GET, as Fastify adds it. */
-function publicKeys(): Set<string> {
+/** Every method and URL of these entries; HEAD goes with GET, as Fastify adds it. */
+function keysOf(entries: typeof PUBLIC): Set<string> {
   const keys = new Set<string>();
-  for (const entry of PUBLIC) {
+  for (const entry of entries) {
     const [method, urls] =
       'endpoint' in entry
         ? [entry.endpoint.method, [entry.endpoint.path, ...(entry.endpoint.aliases ?? [])]]
@@ -46,6 +58,9 @@ function publicKeys(): Set<string> {
   }
   return keys;
 }
+
+const publicKeys = () => keysOf(PUBLIC);
+const adminKeys = () => keysOf(ADMIN_ONLY.map((endpoint) => ({ endpoint, why: 'admins only' })));
 
 /**
  * A URL for a route pattern, each path parameter a well-formed id. Authentication runs before
@@ -79,8 +94,9 @@ describe('the routes of the app', () => {
     rmSync(web, { recursive: true, force: true });
   });
 
-  it('answers 401 to an anonymous caller on every route that is not on the public list', async () => {
+  it('answers 401 to an anonymous caller on every route not on the public list, 404 on the admin ones', async () => {
     const open = publicKeys();
+    const hidden = adminKeys();
     const client = new TestClient(t.app);
     // A valid CSRF cookie and header go with each request, so CSRF is not what refuses it.
     await client.get('/api/health');
@@ -90,15 +106,17 @@ describe('the routes of the app', () => {
       if (open.has(key(method, url))) continue;
       walked.push(key(method, url));
       const res = await client.request({ method: method as 'GET', url: fill(url) });
-      if (res.statusCode !== 401) answered.push(`${key(method, url)} -> ${res.statusCode}`);
+      const expected = hidden.has(key(method, url)) ? 404 : 401;
+      if (res.statusCode !== expected) answered.push(`${key(method, url)} -> ${res.statusCode}`);
     }
     // The walk saw the app's routes (every feature registers some), not an empty list.
     expect(walked.length).toBeGreaterThan(40);
     expect(answered).toEqual([]);
   });
 
-  it('lists as public only routes that exist', () => {
+  it('lists as public or admin-only only routes that exist', () => {
     const registered = new Set(routes.map(({ method, url }) => key(method, url)));
     expect([...publicKeys()].filter((k) => !registered.has(k))).toEqual([]);
+    expect([...adminKeys()].filter((k) => !registered.has(k))).toEqual([]);
   });
 });

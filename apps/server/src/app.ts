@@ -7,18 +7,21 @@ import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
 import type { FileReaders } from './adapters/files/ingest.js';
 import { createParsePool } from './adapters/files/parse-pool.js';
+import { createSmtpMailer } from './adapters/mail/mailer.js';
 import { createPasswordHasher, type PasswordHasher } from './adapters/password-hasher.js';
 import { createOfflineEngine } from './adapters/work/offline-engine.js';
 import { createWorkPool } from './adapters/work/work-pool.js';
-import type { Config } from './config/config.js';
+import { type Config, maskUrl } from './config/config.js';
 import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
+import { countToday } from './db/daily-counts.js';
 import { createJobQueue } from './db/job-queue.js';
 import {
   accountDataRoutes,
   createAccountDataRepository,
   createAccountDataService,
 } from './features/account-data/index.js';
+import { adminRoutes, createAdminRepository, createAdminService } from './features/admin/index.js';
 import {
   assistantRoutes,
   createAssistantRepository,
@@ -78,6 +81,15 @@ import {
   createQuizzesService,
   quizRoutes,
 } from './features/quizzes/index.js';
+import {
+  createReminderScanner,
+  createRemindersRepository,
+  createRemindersService,
+  createUnsubscribeTokens,
+  type RemindersService,
+  remindersRoutes,
+  SESSION_REMINDER_JOB,
+} from './features/reminders/index.js';
 import { siteRoutes } from './features/site/index.js';
 import {
   createContentEvents,
@@ -137,6 +149,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background job runner (tests and benchmarks wait on `jobs.idle()`). */
     jobs: JobRunner;
+    /** Session reminders: tests call `scan()` rather than wait for REMINDER_SCAN_SECONDS. */
+    reminders: RemindersService;
   }
 }
 
@@ -196,9 +210,18 @@ export async function buildApp({
     windowSec: 60,
   });
   const admit = async () => (await modelCalls.consume('instance')).allowed;
-  const ai = injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit));
+  // Failed model calls are counted per day for the admin screen, in the database so that every
+  // instance adds to one count; a count that cannot be written never fails the answer.
+  const countAiFailure = () => {
+    countToday(db.db, 'ai_failures').catch((err: unknown) =>
+      app.log.warn({ err }, 'could not count a failed AI call'),
+    );
+  };
+  const ai =
+    injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit, false, countAiFailure));
   // Background jobs retry a failed model call themselves, later, so theirs throws instead.
-  const jobAi = injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit, true));
+  const jobAi =
+    injectedAi ?? (await createAiEngine(config.ai, app.log, offline, admit, true, countAiFailure));
   const secret = loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret);
   const tokens = createTokenService(secret, config.accessTokenTtlSeconds);
   // One AI budget per student across every AI route; a service that calls the model several
@@ -236,6 +259,23 @@ export async function buildApp({
   const progress = createProgressService({ progress: createProgressRepository(db.db) });
   const schedulerRepo = createSmartSchedulerRepository(db.db);
   const contentEvents = createContentEvents();
+  // E-mail only with SMTP_URL; without it reminders reach the in-app bell alone.
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  app.log.info(
+    { event: 'mail.config', smtp: config.mail.smtpUrl ? maskUrl(config.mail.smtpUrl) : null },
+    mailer ? 'reminders by e-mail and in the app' : 'no SMTP_URL: reminders in the app only',
+  );
+  const reminders = createRemindersService({
+    repo: createRemindersRepository(db.db),
+    ...(mailer ? { mailer } : {}),
+    tokens: createUnsubscribeTokens(secret),
+    publicUrl: config.mail.publicUrl,
+    wakeJobs: () => jobs.wake(),
+    log: app.log,
+  });
   const jobs = createJobRunner({
     queue: createJobQueue(db.db),
     handlers: {
@@ -247,6 +287,7 @@ export async function buildApp({
         ...(jobAi !== offline ? { budget: aiBudget } : {}),
         onWritten: contentEvents.written,
       }),
+      [SESSION_REMINDER_JOB]: reminders.deliveryJob,
     },
     concurrency: config.ai.concurrency,
     // SQLite is one instance: a job still `running` at start-up died with the last process.
@@ -257,6 +298,14 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  app.decorate('reminders', reminders);
+  const reminderScans = createReminderScanner({
+    scan: () => reminders.scan(),
+    everyMs: config.mail.reminderScanSeconds * 1000,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => reminderScans.start());
+  app.addHook('onClose', () => reminderScans.stop());
   const scheduler = createSmartSchedulerService({
     repo: schedulerRepo,
     wakeJobs: () => jobs.wake(),
@@ -322,6 +371,14 @@ export async function buildApp({
     }),
   });
   await app.register(progressRoutes, { progress });
+  await app.register(remindersRoutes, { reminders });
+  await app.register(adminRoutes, {
+    admin: createAdminService({
+      repo: createAdminRepository(db.db),
+      ai: { provider: config.ai.provider, model: config.ai.model },
+    }),
+    passwordChecks: authThrottles.passwordChecks,
+  });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackRepository(db.db),
     rateLimitMax: config.authRateLimitMax,

@@ -28,6 +28,8 @@ const sameAsEnglishAllowed: Record<string, readonly string[]> = {
     'reviews.form.ratingLabels.r5',
     'lessons.tools.quiz',
     'calendar.busy.kinds.sport',
+    'notifications.bell.label',
+    'notifications.panel.title',
   ],
   de: ['nav.blog', 'plans.form.name', 'lessons.tools.quiz', 'calendar.busy.kinds.sport'],
 };

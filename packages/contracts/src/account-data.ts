@@ -35,6 +35,9 @@ export const accountExportSchema = z
       .array(z.record(z.string(), z.unknown()))
       .describe('Names, kinds and sizes of the files uploaded (their text is in the topics)'),
     feedback: z.array(z.record(z.string(), z.unknown())),
+    notifications: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('The in-app notifications (session reminders), read or not'),
     calendar: z.string().describe('Every study session as iCalendar (RFC 5545)'),
   })
   .describe('AccountExport');
@@ -59,7 +62,7 @@ export const accountDataEndpoints = {
     body: undefined,
     response: accountExportSchema,
     summary:
-      'Everything the student has, as one JSON file (an attachment): profile, plans, subjects, topics, lessons, reviews, sessions with check-ins, busy time, flashcards with their reviews, quizzes and results, chat history, uploaded files’ names, feedback, and the sessions as iCalendar',
+      'Everything the student has, as one JSON file (an attachment): profile, plans, subjects, topics, lessons, reviews, sessions with check-ins, busy time, flashcards with their reviews, quizzes and results, chat history, uploaded files’ names, feedback, notifications, and the sessions as iCalendar',
   }),
   remove: endpoint({
     method: 'POST',

@@ -11,6 +11,15 @@ export const feedbackInputSchema = z
       .max(5, 'Rating must be from 0 to 5.'),
     pleased: z.string().trim().max(2000, 'At most 2000 characters.').optional().default(''),
     recommendation: z.string().trim().max(2000, 'At most 2000 characters.').optional().default(''),
+    page: z
+      .string()
+      .max(200)
+      // A path of this site only: not `//host` or `/\host`, which browsers read as another
+      // site (the admin screen shows it), and no control characters.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what it refuses.
+      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f]*$/, 'The page must be a path.')
+      .optional()
+      .describe('The path of the page the feedback was sent from'),
   })
   .strict()
   .describe('FeedbackInput');

@@ -1,4 +1,5 @@
 export * from './account-data.js';
+export * from './admin.js';
 export * from './ai.js';
 export * from './auth.js';
 export * from './busy-times.js';
@@ -14,6 +15,7 @@ export * from './key-topics.js';
 export * from './lessons.js';
 export * from './living-plan.js';
 export * from './notices.js';
+export * from './notifications.js';
 export * from './plans.js';
 export * from './profile.js';
 export * from './progress.js';

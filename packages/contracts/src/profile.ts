@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
+import { DEFAULT_REMINDER_LEAD_MINUTES, reminderLeadSchema } from './notifications.js';
 
 /** The calendar week starts on Sunday (the default) or Monday, as the student chooses. */
 export const WEEK_STARTS = ['sunday', 'monday'] as const;
@@ -13,8 +14,12 @@ export const profileSchema = z
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    notifyOnLesson: z.boolean().describe('E-mail me when I have a lesson to study'),
+    notifyOnLesson: z.boolean().describe('Remind me before every study session'),
+    reminderLeadMinutes: reminderLeadSchema,
     weekStartsOn: z.enum(WEEK_STARTS).describe('First day of the calendar week'),
+    isAdmin: z
+      .boolean()
+      .describe('Shows the admin screen’s link; the server checks the role itself'),
   })
   .describe('Profile');
 export type Profile = z.infer<typeof profileSchema>;
@@ -32,6 +37,7 @@ export const updateProfileInputSchema = z
     newPassword: z.string().max(PASSWORD_MAX).optional().default(''),
     confirmNewPassword: z.string().max(PASSWORD_MAX).optional().default(''),
     notifyOnLesson: z.boolean().optional().default(false),
+    reminderLeadMinutes: reminderLeadSchema.optional().default(DEFAULT_REMINDER_LEAD_MINUTES),
     weekStartsOn: z.enum(WEEK_STARTS).optional().default('sunday'),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig, plainHttpCookieWarning } from './config.js';
+import { isLoopbackHost, loadConfig, maskUrl, plainHttpCookieWarning } from './config.js';
 
 describe('loadConfig session idle limit', () => {
   it('defaults to 14 days, in minutes', () => {
@@ -47,5 +47,52 @@ describe('plainHttpCookieWarning', () => {
     expect(warning).toMatch(/COOKIE_SECURE=true/);
     expect(plainHttpCookieWarning({ cookieSecure: true, host: '0.0.0.0' })).toBeUndefined();
     expect(plainHttpCookieWarning({ cookieSecure: false, host: '127.0.0.1' })).toBeUndefined();
+  });
+});
+
+describe('loadConfig mail settings', () => {
+  it('has no SMTP by default, links to localhost on PORT, and scans every 30 seconds', () => {
+    expect(loadConfig({ PORT: '4000' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'StudyBuddy <studybuddy@localhost>',
+      publicUrl: 'http://localhost:4000',
+      reminderScanSeconds: 30,
+    });
+  });
+
+  it('takes smtp:// and smtps:// URLs and a public origin without its trailing slash', () => {
+    const mail = loadConfig({
+      SMTP_URL: 'smtps://mailer:pa55@mail.example.org:465',
+      MAIL_FROM: 'Study <study@example.org>',
+      PUBLIC_URL: 'https://study.example.org/',
+      REMINDER_SCAN_SECONDS: '10',
+    }).mail;
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://mailer:pa55@mail.example.org:465',
+      from: 'Study <study@example.org>',
+      publicUrl: 'https://study.example.org',
+      reminderScanSeconds: 10,
+    });
+  });
+
+  it('refuses another scheme, and says so without repeating the value', () => {
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'http://mailer:pa55@mail.example.org' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SMTP_URL/);
+    expect(message).not.toContain('pa55');
+    expect(() => loadConfig({ PUBLIC_URL: 'study.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ REMINDER_SCAN_SECONDS: '0' })).toThrow(/REMINDER_SCAN_SECONDS/);
+  });
+
+  it('masks the password of a URL it logs', () => {
+    expect(maskUrl('smtp://mailer:pa55@mail.example.org:587')).toBe(
+      'smtp://mailer:***@mail.example.org:587',
+    );
+    expect(maskUrl('smtp://mail.example.org:25')).toBe('smtp://mail.example.org:25');
+    expect(maskUrl('not a url')).toBe('<invalid URL>');
   });
 });

@@ -50,6 +50,19 @@ const envSchema = z.object({
   AI_GLOBAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Model calls of background jobs (a plan's deep dives and lessons) in flight per instance. */
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** smtp://user:pass@host:587 or smtps://...; unset: reminders reach the in-app bell only. */
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@host:587)',
+    })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('StudyBuddy <studybuddy@localhost>'),
+  /** The web app's public origin for links in e-mails; http://localhost:PORT unless set. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .optional(),
+  REMINDER_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -82,6 +95,19 @@ export interface Config {
   site: { supportEmail: string; socialUrl: string; codeUrl: string; communityUrl: string };
   /** Which engine answers AI calls; every provider falls back to the builtin one. */
   ai: AiConfig;
+  /** E-mail and session reminders. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** The SMTP server's URL with its credentials; undefined: no e-mail, the bell only. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  from: string;
+  /** The web app's origin (no trailing slash) for links in e-mails. */
+  publicUrl: string;
+  /** How often each instance looks for reminders that are due, in seconds. */
+  reminderScanSeconds: number;
 }
 
 export interface AiConfig {
@@ -167,7 +193,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       globalRateLimitMax: e.AI_GLOBAL_RATE_LIMIT_MAX,
       concurrency: e.AI_CONCURRENCY,
     },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
+    },
   };
+}
+
+/** A URL as the log may show it: the password (and a token in the query) masked. */
+export function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    u.search = u.search ? '?***' : '';
+    return u.toString();
+  } catch {
+    return '<invalid URL>';
+  }
 }
 
 /** Only a named proxy is trusted, so clients cannot spoof X-Forwarded-For (rate limits). */

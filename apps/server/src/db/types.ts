@@ -23,6 +23,12 @@ export interface UsersTable {
    * the feed is off (migration 0011). Left out of an insert, it is null.
    */
   calendarToken: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 10, 30 (default) or 60: minutes before a session that its reminder is due (migration 0012). */
+  reminderLeadMinutes: Generated<number>;
+  /** The interface language the student last used ('en' until the browser says): their e-mails'. */
+  language: Generated<string>;
+  /** The IANA zone the browser last reported ('UTC' until then): times in their e-mails. */
+  timeZone: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -179,6 +185,8 @@ export interface AppFeedbackTable {
   rating: number;
   pleased: string;
   recommendation: string;
+  /** The path the feedback was sent from (migration 0012; null before). */
+  page: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
 }
 
@@ -264,6 +272,54 @@ export interface JobsTable {
   updatedAt: string;
 }
 
+/** One reminder of one session at one start time (migration 0012); see features/reminders. */
+export interface SessionRemindersTable {
+  id: Generated<number>;
+  userId: number;
+  sessionId: number;
+  startsAt: string;
+  dueAt: string;
+  /** pending | sent | failed | cancelled */
+  status: string;
+  /** null without SMTP; sent | failed */
+  emailStatus: string | null;
+  error: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An in-app notification: the bell's list (migration 0012). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'session-reminder' */
+  kind: string;
+  /** JSON: what the kind needs to show it (see contracts notifications.ts). */
+  data: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** The admin log: who did what, when (migration 0012). */
+export interface AdminActionsTable {
+  id: Generated<number>;
+  adminEmail: string;
+  /** grant | revoke | delete-account */
+  action: string;
+  /** The e-mail of the account acted on. */
+  target: string | null;
+  createdAt: string;
+}
+
+/** A counter per UTC day shared by every instance (migration 0012): `ai_failures`. */
+export interface DailyCountsTable {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  name: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -282,4 +338,8 @@ export interface Database {
   quizzes: QuizzesTable;
   quizResults: QuizResultsTable;
   jobs: JobsTable;
+  sessionReminders: SessionRemindersTable;
+  notifications: NotificationsTable;
+  adminActions: AdminActionsTable;
+  dailyCounts: DailyCountsTable;
 }

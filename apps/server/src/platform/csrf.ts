@@ -4,6 +4,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route takes no CSRF token. Only for a public route whose credential is in the
+     * request itself (an e-mail's signed unsubscribe link, posted by a mail client).
+     */
+    csrf?: boolean;
+  }
+}
 const SECRET_COOKIE = '_csrf';
 
 /**
@@ -28,7 +38,8 @@ export async function registerCsrf(app: FastifyInstance, secure: boolean): Promi
     const hasToken = typeof request.cookies[XSRF_COOKIE] === 'string';
     // A client without the pair gets a fresh one on this response, whatever the verdict.
     if (!hasSecret || !hasToken) issueToken(reply, secure);
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false)
+      return done();
     if (!hasSecret) return done(csrfError());
     app.csrfProtection(request, reply, done);
   });

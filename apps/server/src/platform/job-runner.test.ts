@@ -83,6 +83,26 @@ describe.each(dbKinds)('the job runner on %s', (kind) => {
     ]);
   });
 
+  it('lets a kind of job try more often and wait less than the runner’s limits', async () => {
+    const runs: number[] = [];
+    const { queue, runner } = await start({
+      maxAttempts: 6,
+      maxDelayMs: 50,
+      async run() {
+        runs.push(Date.now());
+        // Asks for far longer than this kind may wait.
+        throw Object.assign(new Error('smtp down'), { retryAfterMs: 60_000 });
+      },
+    });
+    await queue.enqueue([{ kind: 'test', userId: null, payload: { n: 0 } }]);
+    await runner.start();
+    await runner.idle(5_000);
+    expect(runs).toHaveLength(6);
+    expect(await jobsOf()).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 6, lastError: 'Error: smtp down' }),
+    ]);
+  });
+
   it('gives up at once on an error that says it is not worth another try', async () => {
     let runs = 0;
     const { queue, runner } = await start({

@@ -16,11 +16,17 @@ export interface JobContext {
  * tried again, one with `retryAfterMs` waits that long (a provider's retry-after), any other
  * waits a backoff. After the last attempt `giveUp` writes what stands in for the result. An
  * error with `deferred: true` says the job could not start yet: it waits (`retryAfterMs`)
- * without using up an attempt.
+ * without using up an attempt. `maxAttempts` and `maxDelayMs` override the runner's for this
+ * kind: a job that decides itself when to stop (a reminder past its hour) may retry longer, and
+ * more often, than a model call.
  */
 export interface JobHandler<P = unknown> {
   run(payload: P, ctx: JobContext): Promise<void>;
   giveUp?(payload: P, error: unknown, ctx: JobContext): Promise<void>;
+  /** Runs per job of this kind at most (the runner's `maxAttempts` unless given). */
+  maxAttempts?: number;
+  /** The longest wait between two runs of this kind (the runner's `maxDelayMs` unless given). */
+  maxDelayMs?: number;
 }
 
 export interface JobLogger {
@@ -80,11 +86,11 @@ export function createJobRunner(opts: JobRunnerOptions) {
   let lastSweep = 0;
 
   /** Waits before the next attempt: the provider's ask, else an exponential backoff with jitter. */
-  function delayFor(error: unknown, attempt: number): number {
+  function delayFor(error: unknown, attempt: number, cap = maxDelayMs): number {
     const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
     if (typeof asked === 'number' && Number.isFinite(asked) && asked >= 0)
-      return Math.min(asked, maxDelayMs);
-    return Math.min(backoffMs * 2 ** (attempt - 1) * (0.5 + random()), maxDelayMs);
+      return Math.min(asked, cap);
+    return Math.min(backoffMs * 2 ** (attempt - 1) * (0.5 + random()), cap);
   }
 
   async function execute(job: ClaimedJob, controller: AbortController): Promise<void> {
@@ -104,12 +110,13 @@ export function createJobRunner(opts: JobRunnerOptions) {
     } catch (error) {
       if (controller.signal.aborted) return; // released by stop(): another run will do it
       if ((error as { deferred?: unknown }).deferred === true) {
-        await queue.retryLater(owner, job.id, now() + delayFor(error, 1), describe(error), true);
+        const delay = delayFor(error, 1, handler?.maxDelayMs ?? maxDelayMs);
+        await queue.retryLater(owner, job.id, now() + delay, describe(error), true);
         return;
       }
       const retryable = (error as { retryable?: unknown }).retryable !== false;
-      if (retryable && job.attempts < maxAttempts) {
-        const delay = delayFor(error, job.attempts);
+      if (retryable && job.attempts < (handler?.maxAttempts ?? maxAttempts)) {
+        const delay = delayFor(error, job.attempts, handler?.maxDelayMs ?? maxDelayMs);
         log.warn(
           {
             event: 'job.retry',

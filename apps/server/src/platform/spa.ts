@@ -48,6 +48,14 @@ export async function registerSpa(
         .header('cache-control', 'no-cache')
         .send(indexHtml);
     }
-    throw AppError.notFound(`No route ${method} ${request.url.split('?')[0]}.`);
+    throw noSuchRoute(method, request.url);
   });
+}
+
+/**
+ * What a request to a path the server does not have gets: 404 naming the method and path.
+ * Routes that hide from some callers (the admin's) answer them with exactly this.
+ */
+export function noSuchRoute(method: string, url: string): AppError {
+  return AppError.notFound(`No route ${method} ${url.split('?')[0]}.`);
 }

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { paths, routePatterns } from '@/config/paths';
 import { RequireAuth, RequireGuest } from './guards';
 import { FullScreenLayout, RootLayout } from './layouts/root-layout';
+import { NotFound } from './pages/not-found';
 
 /** A route whose page module is loaded on first visit. */
 function page(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
@@ -18,6 +19,7 @@ const publicRoutes: RouteObject[] = [
   page(routePatterns.blogPost, () => import('./pages/blog-post-page')),
   page(paths.contact, () => import('./pages/contact-page')),
   page(paths.services, () => import('./pages/services-page')),
+  page(paths.unsubscribe, () => import('./pages/unsubscribe-page')),
 ];
 
 /** Screens only for visitors who are not logged in. */
@@ -52,6 +54,8 @@ const protectedRoutes: RouteObject[] = [
   page(paths.sessionCreate, sessionFormPage),
   page(routePatterns.smartSchedulerSetup, () => import('./pages/smart-scheduler-setup-page')),
   page(routePatterns.smartSchedulerReview, () => import('./pages/smart-scheduler-review-page')),
+  // Looks like an unknown address to anyone who is not an admin.
+  page(paths.admin, () => import('./pages/admin-page')),
 ];
 
 /** Logged-in screens without the navbar and footer. */
@@ -67,7 +71,7 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       { element: <RequireGuest />, children: guestRoutes },
       { element: <RequireAuth />, children: protectedRoutes },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
   {

@@ -11,9 +11,13 @@ export const paths = {
   /** Login with a notice above the form (`accountDeleted`: after the account was deleted). */
   loginNotice: (notice: 'accountDeleted') => withQuery('/login', { notice }),
   register: '/register',
+  /** Where a reminder e-mail's unsubscribe link leads (`?token=`); public. */
+  unsubscribe: '/unsubscribe',
   dashboard: '/dashboard',
   calendar: '/calendar',
   profile: '/profile',
+  /** The admin screen; to anyone else it is an unknown address. */
+  admin: '/admin',
   studyPlanList: '/study-plan/list',
   /** Also where 'Subject not found.' leads (docs/product.md, Errors). */
   studyPlans: '/study-plan',

@@ -58,7 +58,9 @@ describe('apiRequest', () => {
         lastName: 'K',
         email: 'a@b.co',
         notifyOnLesson: false,
+        reminderLeadMinutes: 30,
         weekStartsOn: 'sunday',
+        isAdmin: false,
       }),
     );
     const body = { firstName: 'A', lastName: 'K', email: 'a@b.co' };

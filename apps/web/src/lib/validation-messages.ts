@@ -1,4 +1,8 @@
-import { SESSION_PLACEMENT_MESSAGES } from '@studybuddy/contracts';
+import {
+  ADMIN_MESSAGES,
+  REMINDER_LEAD_MESSAGE,
+  SESSION_PLACEMENT_MESSAGES,
+} from '@studybuddy/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -44,6 +48,10 @@ const messageKeys: Record<string, string> = {
   'Must be a number.': 'validation.choiceRequired',
   'Must be a whole number.': 'validation.choiceRequired',
   'Must be a positive number.': 'validation.choiceRequired',
+  [ADMIN_MESSAGES.confirmationMismatch]: 'admin.delete.errors.confirmationMismatch',
+  [ADMIN_MESSAGES.noSuchStudent]: 'admin.delete.errors.noSuchStudent',
+  [ADMIN_MESSAGES.notYourself]: 'admin.delete.errors.notYourself',
+  [REMINDER_LEAD_MESSAGE]: 'validation.reminderLead',
 };
 
 /** Translation of a contract message, or of a message that already is a `validation.*` key. */

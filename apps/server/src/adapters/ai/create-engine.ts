@@ -20,6 +20,8 @@ export async function createAiEngine(
   admit?: () => Promise<boolean>,
   /** For background jobs: a failed model call throws (ModelCallError) for the job to retry. */
   raise = false,
+  /** Told of every failed model call after it is logged (the app counts them per day). */
+  counted?: (reason: FailureReason) => void,
 ): Promise<AiEngine> {
   if (ai.provider === 'builtin') return builtin;
   const [{ createLlmEngine }, { createLanguageModel }] = await Promise.all([
@@ -33,10 +35,12 @@ export async function createAiEngine(
     fallback: builtin,
     raise,
     ...(admit ? { admit } : {}),
-    onFailure: (feature: string, reason: FailureReason, detail: string) =>
+    onFailure: (feature: string, reason: FailureReason, detail: string) => {
       log?.warn(
         { event: 'ai.fallback', feature, reason, detail: detail.slice(0, 300) },
         'AI provider failed; builtin engine answered',
-      ),
+      );
+      counted?.(reason);
+    },
   });
 }

@@ -10,6 +10,7 @@ import * as m0008 from './0008-add-workload-and-check-ins.js';
 import * as m0009 from './0009-add-busy-times-and-week-start.js';
 import * as m0010 from './0010-create-jobs-and-topic-content-status.js';
 import * as m0011 from './0011-add-calendar-feed-token.js';
+import * as m0012 from './0012-create-reminders-notifications-and-admin-log.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-add-busy-times-and-week-start': m0009,
   '0010-create-jobs-and-topic-content-status': m0010,
   '0011-add-calendar-feed-token': m0011,
+  '0012-create-reminders-notifications-and-admin-log': m0012,
 };

@@ -4,8 +4,12 @@ import { createCalendarFeedRepository, type FeedSessionRow } from '../calendar-f
 
 type Row = Record<string, unknown>;
 
-/** Every table but `users`: each names its student in `userId`. */
-export type StudentTable = Exclude<keyof Database, 'users'>;
+/**
+ * Every table but `users`, the admin log and the daily counters: each names its student in
+ * `userId`. The admin log names accounts by e-mail and is kept: it records who deleted an
+ * account on request. The counters name nobody.
+ */
+export type StudentTable = Exclude<keyof Database, 'users' | 'adminActions' | 'dailyCounts'>;
 
 /** The tables exported whole: never the logins, the jobs, or the files (their text). */
 type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles'>;
@@ -18,6 +22,7 @@ type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles
  */
 const DELETE_RANK: Record<StudentTable, number> = {
   flashcardReviews: 1, // -> flashcards
+  sessionReminders: 1, // -> study sessions
   quizResults: 1, // -> quizzes, lessons
   lessonReviews: 1, // -> lessons
   flashcards: 2, // -> lessons
@@ -34,6 +39,7 @@ const DELETE_RANK: Record<StudentTable, number> = {
   // Ended here, with the rest: the old access tokens find no session from the commit on.
   authSessions: 6,
   jobs: 6,
+  notifications: 6,
 };
 
 /** The student's tables in delete order (children first); `users` is deleted after them. */
@@ -78,6 +84,8 @@ export interface StudentData {
   chatMessages: Row[];
   studyFiles: Row[];
   feedback: Row[];
+  /** The bell's notifications (their data read back as JSON). */
+  notifications: Row[];
   /** The study sessions as the calendar writer takes them. */
   calendarSessions: FeedSessionRow[];
 }
@@ -93,8 +101,9 @@ export function createAccountDataRepository(db: Kysely<Database>) {
      * transaction (REPEATABLE READ on PostgreSQL; on SQLite one read transaction sees one
      * snapshot), so the lists agree with each other. Left out on purpose: the password hash, the
      * calendar feed's token (only whether the feed is on), the logins (`authSessions`, with their
-     * refresh-token hashes), the jobs (internal payloads) and the files' text (it lives on in the
-     * topics and lessons). Undefined when the student is gone.
+     * refresh-token hashes), the jobs (internal payloads), the reminders' delivery records (what
+     * they said is in the notifications) and the files' text (it lives on in the topics and
+     * lessons). Undefined when the student is gone.
      */
     readAll(userId: number): Promise<StudentData | undefined> {
       return db
@@ -112,6 +121,9 @@ export function createAccountDataRepository(db: Kysely<Database>) {
               'lastName',
               'role',
               'notifyOnLesson',
+              'reminderLeadMinutes',
+              'language',
+              'timeZone',
               'weekStartsOn',
               'calendarToken',
               'createdAt',
@@ -138,6 +150,7 @@ export function createAccountDataRepository(db: Kysely<Database>) {
           const quizResults = await list('quizResults');
           const chatMessages = await list('chatMessages');
           const feedback = await list('appFeedback');
+          const notifications = await list('notifications');
           // The files' names, kinds, sizes and hashes; never their text.
           const studyFiles = await trx
             .selectFrom('studyFiles')
@@ -167,6 +180,7 @@ export function createAccountDataRepository(db: Kysely<Database>) {
             chatMessages,
             studyFiles,
             feedback,
+            notifications: withJson(notifications, ['data']),
             calendarSessions,
           };
         });
@@ -174,15 +188,21 @@ export function createAccountDataRepository(db: Kysely<Database>) {
 
     /**
      * Deletes every row of the student in every table, then the student, in one transaction:
-     * all or nothing. False when the student was already gone.
+     * all or nothing. False when the student was already gone. `alsoWrite` runs in the same
+     * transaction once the student is deleted (the admin log's row of a delete on request).
      */
-    deleteAll(userId: number): Promise<boolean> {
+    deleteAll(
+      userId: number,
+      alsoWrite?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         for (const table of STUDENT_TABLES) {
           await trx.deleteFrom(table).where('userId', '=', userId).execute();
         }
         const r = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-        return Number(r.numDeletedRows) > 0;
+        const deleted = Number(r.numDeletedRows) > 0;
+        if (deleted && alsoWrite) await alsoWrite(trx);
+        return deleted;
       });
     },
   };

@@ -2,6 +2,7 @@ import { ACCOUNT_DATA_MESSAGES } from '@studybuddy/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.js';
+import { createFactories } from '../../testing/factories.js';
 import { createPlanTree } from '../../testing/fixtures.js';
 import {
   captureLog,
@@ -15,11 +16,11 @@ import { form, isoDay, wizard } from '../../testing/wizard-form.js';
 
 /**
  * How each table's rows name their student: a column of its own, or, for a table without one,
- * the parent table its rows hang from. A Record over `Database`, so a table added to
- * db/types.ts does not compile here until it says whose its rows are; the test below also
- * compares it with the tables the migrations really made.
+ * the parent table its rows hang from, or no student at all (`notStudents`, with why). A Record
+ * over `Database`, so a table added to db/types.ts does not compile here until it says whose its
+ * rows are; the test below also compares it with the tables the migrations really made.
  */
-type Owner = { column: string } | { parent: keyof Database; via: string };
+type Owner = { column: string } | { parent: keyof Database; via: string } | { notStudents: string };
 const OWNER: Record<keyof Database, Owner> = {
   users: { column: 'id' },
   authSessions: { column: 'userId' },
@@ -38,8 +39,14 @@ const OWNER: Record<keyof Database, Owner> = {
   quizzes: { column: 'userId' },
   quizResults: { column: 'userId' },
   jobs: { column: 'userId' },
+  sessionReminders: { column: 'userId' },
+  notifications: { column: 'userId' },
+  adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
+  dailyCounts: { notStudents: 'counters of the whole server, per day' },
 };
-const TABLES = Object.keys(OWNER) as (keyof Database)[];
+const ALL_TABLES = Object.keys(OWNER) as (keyof Database)[];
+/** The tables whose rows are a student's. */
+const TABLES = ALL_TABLES.filter((table) => !('notStudents' in OWNER[table]));
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -69,6 +76,9 @@ const NOTES = [
   '# Organic chemistry notes',
   ...Object.entries(SECTIONS).flatMap(([name, lines]) => ['', `## ${name}`, ...lines]),
 ].join('\n');
+
+/** The name of the export's first subject. */
+const subject0 = (body: { subjects: { name: string }[] }) => body.subjects[0]?.name;
 
 const busyForm = {
   kind: 'lecture',
@@ -109,6 +119,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
   /** The ids of the rows of `table` that are the student's, through parents where needed. */
   const ownedIds = (table: keyof Database, userId: number): RawBuilder<unknown> => {
     const owner = OWNER[table];
+    if ('notStudents' in owner) throw new Error(`${table} has no student's rows`);
     return 'column' in owner
       ? sql`select id from ${sql.table(snake(table))} where ${sql.ref(snake(owner.column))} = ${userId}`
       : sql`select id from ${sql.table(snake(table))} where ${sql.ref(snake(owner.via))} in (${ownedIds(owner.parent, userId)})`;
@@ -129,7 +140,8 @@ describe.each(dbKinds)('account data on %s', (kind) => {
   /**
    * Ana with rows in every table: a generated plan with a file (its jobs), accepted; a past
    * session checked in; busy time; a lesson review; flashcards reviewed; a quiz with a result;
-   * the assistant's history; app feedback; the calendar feed on.
+   * the assistant's history; app feedback; the calendar feed on; a session starting soon whose
+   * reminder went out (a reminder row and a notification in the bell).
    */
   async function seedAna() {
     const w = wizard();
@@ -186,6 +198,19 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     await ok(ana.post('/ai/AiAssistance', { prompt: 'How do I learn reaction mechanisms?' }));
     await ok(ana.post('/api/review', { rating: 4, pleased: 'The plan' }), 201);
     const feed = await ok<{ url: string }>(ana.post('/api/calendar-feed'));
+    await createFactories(t.db).studySession(
+      anaId,
+      { studyPlanId: plan.id, subjectId: subject.id, topicId: topic.id },
+      {
+        title: 'Soon',
+        startAt: new Date(Date.now() + hour / 3).toISOString(),
+        endAt: new Date(Date.now() + hour).toISOString(),
+        reminder: 1,
+      },
+    );
+    expect(await t.app.reminders.scan()).toBe(1);
+    await t.settle();
+    expect((await ok<{ unread: number }>(ana.get('/api/notifications'))).unread).toBe(1);
     return { planId: plan.id, feedUrl: feed.url };
   }
 
@@ -208,9 +233,10 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     const tables = (await t.db.db.introspection.getTables()).filter(
       (x) => !x.isView && (schema === undefined || x.schema === schema),
     );
-    expect(tables.map((x) => camel(x.name)).sort()).toEqual([...TABLES].sort());
+    expect(tables.map((x) => camel(x.name)).sort()).toEqual([...ALL_TABLES].sort());
     for (const table of tables) {
       const owner = OWNER[camel(table.name) as keyof Database];
+      if ('notStudents' in owner) continue;
       const column = 'column' in owner ? owner.column : owner.via;
       expect(
         table.columns.map((c) => c.name),
@@ -257,6 +283,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       'chatMessages',
       'studyFiles',
       'feedback',
+      'notifications',
     ];
     expect(Object.keys(body).sort()).toEqual(
       ['format', 'version', 'exportedAt', 'profile', 'calendar', ...lists].sort(),
@@ -284,6 +311,18 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         createdAt: expect.any(String),
       },
     ]);
+    expect(body.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'session-reminder',
+        data: expect.objectContaining({ title: 'Soon', subjectName: subject0(body) }),
+        readAt: null,
+      }),
+    ]);
+    expect(body.profile).toMatchObject({
+      reminderLeadMinutes: 30,
+      language: 'en',
+      timeZone: 'UTC',
+    });
     expect(body.plans[0].sourceInput).toEqual(
       expect.objectContaining({ period: expect.any(Object) }),
     );

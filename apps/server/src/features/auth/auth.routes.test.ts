@@ -212,7 +212,9 @@ describe.each(dbKinds)('auth routes on %s', (kind) => {
         lastName: 'Lee',
         email: 'ana@example.com',
         notifyOnLesson: false,
+        reminderLeadMinutes: 30,
         weekStartsOn: 'sunday',
+        isAdmin: false,
       });
     });
   });

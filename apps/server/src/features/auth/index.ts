@@ -10,4 +10,9 @@ export {
 export { assertPasswordAllowed } from './password-policy.js';
 export { createSessionsRepository } from './sessions.repository.js';
 export { sessionRoutes } from './sessions.routes.js';
-export { createUsersRepository, type UsersRepository } from './users.repository.js';
+export {
+  ADMIN_ROLE,
+  createUsersRepository,
+  STUDENT_ROLE,
+  type UsersRepository,
+} from './users.repository.js';

@@ -18,9 +18,14 @@ export interface UserChanges {
   email?: string;
   passwordHash?: string;
   notifyOnLesson?: boolean;
+  reminderLeadMinutes?: number;
   weekStartsOn?: string;
   now: string;
 }
+
+/** users.role of an admin (given by `npm run admin -- grant EMAIL`); every other account is 'Student'. */
+export const ADMIN_ROLE = 'Admin';
+export const STUDENT_ROLE = 'Student';
 
 /** E-mails compare case-insensitively; usernames too, so 'Ana' and 'ana' are one account. */
 export const normalize = (value: string) => value.trim().toLowerCase();
@@ -72,7 +77,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           firstName: u.firstName,
           lastName: u.lastName,
           passwordHash: u.passwordHash,
-          role: 'Student',
+          role: STUDENT_ROLE,
           notifyOnLesson: 0,
           createdAt: u.now,
           updatedAt: u.now,
@@ -90,6 +95,9 @@ export function createUsersRepository(db: Kysely<Database>) {
           ...(c.email !== undefined ? { email: c.email, emailNormalized: normalize(c.email) } : {}),
           ...(c.passwordHash !== undefined ? { passwordHash: c.passwordHash } : {}),
           ...(c.notifyOnLesson !== undefined ? { notifyOnLesson: c.notifyOnLesson ? 1 : 0 } : {}),
+          ...(c.reminderLeadMinutes !== undefined
+            ? { reminderLeadMinutes: c.reminderLeadMinutes }
+            : {}),
           ...(c.weekStartsOn !== undefined ? { weekStartsOn: c.weekStartsOn } : {}),
           updatedAt: c.now,
         })

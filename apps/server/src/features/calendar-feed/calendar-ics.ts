@@ -33,7 +33,10 @@ function knownZone(zone: string | null): string | null {
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
 /** The topic's page in the web app, or the calendar at the session's day in its plan's zone. */
-export function sessionUrl(site: CalendarSite, s: FeedSessionRow): string {
+export function sessionUrl(
+  site: Pick<CalendarSite, 'origin'>,
+  s: Pick<FeedSessionRow, 'topicId' | 'startAt' | 'planTimeZone'>,
+): string {
   if (s.topicId !== null) return `${site.origin}/topic/${seg(s.topicId)}/detail`;
   const day = toZoned(new Date(s.startAt), knownZone(s.planTimeZone) ?? 'UTC').date;
   return `${site.origin}/calendar?date=${day}`;

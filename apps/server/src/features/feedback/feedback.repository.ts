@@ -5,12 +5,13 @@ export function createFeedbackRepository(db: Kysely<Database>) {
   return {
     insertFeedback(
       userId: number,
-      f: { rating: number; pleased: string; recommendation: string },
+      f: { rating: number; pleased: string; recommendation: string; page?: string | undefined },
       now: string,
     ) {
+      const { page, ...texts } = f;
       return db
         .insertInto('appFeedback')
-        .values({ userId, ...f, createdAt: now })
+        .values({ userId, ...texts, page: page ?? null, createdAt: now })
         .returning(['id', 'rating', 'pleased', 'recommendation', 'createdAt'])
         .executeTakeFirstOrThrow();
     },

@@ -35,12 +35,26 @@ describe.each(dbKinds)('feedback routes on %s', (kind) => {
     expect(await count()).toBe(2);
   });
 
+  it('keeps the path of the page it was sent from', async () => {
+    expect((await client.post('/api/review', { rating: 4, page: '/plans/3' })).statusCode).toBe(
+      201,
+    );
+    expect((await client.post('/api/review', { rating: 3 })).statusCode).toBe(201);
+    const rows = await t.db.db.selectFrom('appFeedback').select('page').orderBy('id').execute();
+    expect(rows).toEqual([{ page: '/plans/3' }, { page: null }]);
+  });
+
   it.each([
     [{ rating: 6 }],
     [{ rating: -1 }],
     [{ rating: 2.5 }],
     [{}],
     [{ rating: 3, pleased: 'x'.repeat(2001) }],
+    [{ rating: 3, page: 'https://example.com/' }],
+    [{ rating: 3, page: '//example.com/' }],
+    [{ rating: 3, page: '/\\example.com/' }],
+    [{ rating: 3, page: '/plans\n3' }],
+    [{ rating: 3, page: `/${'x'.repeat(200)}` }],
   ])('refuses %j and stores nothing', async (body) => {
     const r = await client.post('/api/review', body);
     expect(r.statusCode).toBe(400);

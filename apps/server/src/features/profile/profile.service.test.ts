@@ -37,6 +37,7 @@ describe('profile service', () => {
     newPassword: '',
     confirmNewPassword: '',
     notifyOnLesson: false,
+    reminderLeadMinutes: 30,
     weekStartsOn: 'sunday',
     ...overrides,
   });
@@ -76,7 +77,7 @@ describe('profile service', () => {
     const saved = await profile.updateProfile(
       ana.id,
       'no-session',
-      form({ firstName: 'Anna', lastName: 'Leigh', notifyOnLesson: true }),
+      form({ firstName: 'Anna', lastName: 'Leigh', notifyOnLesson: true, reminderLeadMinutes: 10 }),
     );
     expect(saved).toEqual({
       username: 'ana',
@@ -84,7 +85,9 @@ describe('profile service', () => {
       lastName: 'Leigh',
       email: 'ana@example.com',
       notifyOnLesson: true,
+      reminderLeadMinutes: 10,
       weekStartsOn: 'sunday',
+      isAdmin: false,
     });
     expect(await profile.getProfile(ana.id)).toEqual(saved);
   });

@@ -1,4 +1,10 @@
-import { type Profile, type updateProfileInputSchema, WEEK_STARTS } from '@studybuddy/contracts';
+import {
+  DEFAULT_REMINDER_LEAD_MINUTES,
+  type Profile,
+  REMINDER_LEAD_MINUTES,
+  type updateProfileInputSchema,
+  WEEK_STARTS,
+} from '@studybuddy/contracts';
 import type { z } from 'zod';
 
 type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
@@ -6,6 +12,7 @@ type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
 import type { PasswordHasher } from '../../adapters/password-hasher.js';
 import { AppError } from '../../platform/app-error.js';
 import {
+  ADMIN_ROLE,
   type AuthService,
   assertAvailable,
   assertPasswordAllowed,
@@ -18,7 +25,9 @@ type UserLike = {
   lastName: string;
   email: string;
   notifyOnLesson: number;
+  reminderLeadMinutes: number;
   weekStartsOn: string;
+  role: string;
 };
 
 const toProfile = (u: UserLike): Profile => ({
@@ -27,7 +36,10 @@ const toProfile = (u: UserLike): Profile => ({
   lastName: u.lastName,
   email: u.email,
   notifyOnLesson: u.notifyOnLesson === 1,
+  reminderLeadMinutes:
+    REMINDER_LEAD_MINUTES.find((m) => m === u.reminderLeadMinutes) ?? DEFAULT_REMINDER_LEAD_MINUTES,
   weekStartsOn: WEEK_STARTS.find((w) => w === u.weekStartsOn) ?? 'sunday',
+  isAdmin: u.role === ADMIN_ROLE,
 });
 
 export interface ProfileServiceDeps {
@@ -80,6 +92,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         lastName: input.lastName,
         email: input.email,
         notifyOnLesson: input.notifyOnLesson,
+        reminderLeadMinutes: input.reminderLeadMinutes,
         weekStartsOn: input.weekStartsOn,
         ...(passwordHash ? { passwordHash } : {}),
         now: new Date().toISOString(),

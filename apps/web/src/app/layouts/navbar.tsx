@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -5,6 +6,9 @@ import { LanguageSelect } from '@/components/language-select';
 import { OctopusMascot } from '@/components/octopus-mascot';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { UnreadMenuHint } from '@/features/notifications/components/unread-menu-hint';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { focusableIn, useFocusTrap } from '@/hooks/use-focus-trap';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useSession } from '@/hooks/use-session';
@@ -33,11 +37,27 @@ const loggedOutItems: NavItem[] = [
   { to: paths.register, labelKey: 'nav.register' },
 ];
 
+const adminItem: NavItem = { to: paths.admin, labelKey: 'admin.nav' };
+
+/**
+ * Whether the profile (the same cached query as the profile screen) says the student is an
+ * admin. The link is only a shortcut: the server checks the role on every admin call.
+ */
+function useIsAdmin(isLoggedIn: boolean): boolean {
+  const profile = useQuery({ ...profileQueryOptions(), enabled: isLoggedIn });
+  return isLoggedIn && profile.data?.isAdmin === true;
+}
+
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const logout = useLogout();
-  const items = isLoggedIn ? loggedInItems : loggedOutItems;
+  const isAdmin = useIsAdmin(isLoggedIn);
+  const items = isLoggedIn
+    ? isAdmin
+      ? [...loggedInItems, adminItem]
+      : loggedInItems
+    : loggedOutItems;
   return (
     <ul className="nav-list">
       {items.map((item) => (
@@ -116,6 +136,7 @@ export function Navbar() {
         <nav className="navbar__desktop" aria-label={t('nav.main')}>
           <NavItems />
         </nav>
+        {isLoggedIn && !collapsed ? <NotificationBell /> : null}
         {collapsed ? null : <LanguageSelect className="navbar__language" />}
         <button
           ref={menuButton}
@@ -127,6 +148,7 @@ export function Navbar() {
         >
           <span className="navbar__burger" aria-hidden="true" />
           <span className="visually-hidden">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+          {isLoggedIn && collapsed && !open ? <UnreadMenuHint /> : null}
         </button>
       </div>
       <div
@@ -152,6 +174,9 @@ export function Navbar() {
             <span className="visually-hidden">{t('nav.closeMenu')}</span>
           </button>
         </div>
+        {isLoggedIn && collapsed ? (
+          <NotificationBell placement="menu" onNavigate={() => setOpen(false)} />
+        ) : null}
         <nav aria-label={t('nav.mobile')}>
           <NavItems onNavigate={() => setOpen(false)} />
         </nav>

@@ -7,6 +7,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { paths } from '@/config/paths';
 import { AssistantLauncher } from '@/features/assistant/components/assistant-launcher';
 import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
+import { ReminderWatcher } from '@/features/notifications/components/reminder-watcher';
 import { useSession } from '@/hooks/use-session';
 import { setSessionExpiredHandler } from '@/lib/session';
 import { Footer } from './footer';
@@ -23,7 +24,7 @@ function useSessionExpiredRedirect() {
 
 /**
  * Every screen: skip link, navbar, main content, footer and the root overlays; logged in, also
- * the study assistant's button.
+ * the study assistant's button and the reminders' background work.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function RootLayout() {
       <Footer />
       {isLoggedIn ? <AssistantLauncher /> : null}
       {isLoggedIn ? <FeedbackLauncher /> : null}
+      {isLoggedIn ? <ReminderWatcher /> : null}
       <BetaNotice />
       <LoadingOverlay />
       <ApiErrorDialog />
@@ -60,6 +62,7 @@ export function FullScreenLayout() {
     <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
       <Outlet />
       {isLoggedIn ? <AssistantLauncher /> : null}
+      {isLoggedIn ? <ReminderWatcher /> : null}
       <BetaNotice />
       <LoadingOverlay />
       <ApiErrorDialog />

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { AccountDataCard } from '@/features/account-data/components/account-data-card';
 import { useLogout } from '@/features/auth/api/logout';
 import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
+import { BrowserNotificationsCard } from '@/features/notifications/components/browser-notifications-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { SessionsList } from '@/features/profile/components/sessions-list';
@@ -28,6 +29,7 @@ export default function ProfilePage() {
       <section className="card">
         {profile.isPending ? null : <ProfileForm profile={profile.data} />}
       </section>
+      <BrowserNotificationsCard />
       <CalendarFeedCard />
       <AccountDataCard onDeleted={leaveDeletedAccount} />
       <SessionsList />

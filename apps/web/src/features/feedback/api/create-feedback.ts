@@ -2,7 +2,7 @@ import { type FeedbackInput, feedbackEndpoints } from '@studybuddy/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/review with { rating, pleased, recommendation }. */
+/** POST /api/review with { rating, pleased, recommendation, page }. */
 export function createFeedback(input: FeedbackInput) {
   return apiRequest(feedbackEndpoints.create, { body: input });
 }

@@ -14,12 +14,13 @@ const stored = {
   createdAt: '2030-01-02T10:00:00.000Z',
 };
 
-function renderFeedback() {
+function renderFeedback(route = '/dashboard') {
   return renderWithProviders(
     <>
       <FeedbackLauncher />
       <LoadingOverlay />
     </>,
+    { route },
   );
 }
 
@@ -57,7 +58,7 @@ describe('FeedbackLauncher', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('posts the rating and both texts, shows the loading message, then thanks', async () => {
+  it('posts the rating, both texts and the page, shows the loading message, then thanks', async () => {
     const user = userEvent.setup();
     setXsrfCookie();
     const posted: { url: string; body: unknown }[] = [];
@@ -77,7 +78,12 @@ describe('FeedbackLauncher', () => {
     expect(posted).toEqual([
       {
         url: '/api/review',
-        body: { rating: 4, pleased: 'The calendar', recommendation: 'Dark mode' },
+        body: {
+          rating: 4,
+          pleased: 'The calendar',
+          recommendation: 'Dark mode',
+          page: '/dashboard',
+        },
       },
     ]);
     answer(jsonResponse(stored, 201));
@@ -87,6 +93,23 @@ describe('FeedbackLauncher', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Give feedback' }));
+  });
+
+  it('sends the path of the page without its query string', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return jsonResponse(stored, 201);
+      }),
+    );
+    renderFeedback('/calendar?view=day&date=2030-01-07#top');
+    await fillAndSend(user);
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(posted).toEqual([expect.objectContaining({ page: '/calendar' })]);
   });
 
   it("shows the server's message when it refuses, keeping what was typed", async () => {

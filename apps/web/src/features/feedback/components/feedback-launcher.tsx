@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Modal } from '@/components/modal';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
@@ -9,6 +10,8 @@ import './feedback.css';
 const RATINGS = [0, 1, 2, 3, 4, 5] as const;
 /** The longest text the server accepts for 'pleased' and 'recommendation'. */
 const FEEDBACK_TEXT_MAX = 2000;
+/** The longest page path the server accepts; a longer one (long topic names) is cut. */
+const FEEDBACK_PAGE_MAX = 200;
 
 type Step = 'closed' | 'form' | 'sending' | 'thanks';
 
@@ -24,11 +27,13 @@ const EMPTY: Values = { rating: null, pleased: '', recommendation: '' };
  * The floating star and the app-feedback flow (docs/product.md, Screens): the popup asks for
  * a rating from 0 to 5 and two optional texts; while it is sent the popup steps aside so the
  * loading overlay can say 'Submitting your review...'; success opens the thank-you popup, a
- * failure brings the popup back with what was typed and the reason.
+ * failure brings the popup back with what was typed and the reason. The feedback carries the
+ * path of the screen it was sent from.
  */
 export function FeedbackLauncher() {
   const { t, i18n } = useTranslation();
   const create = useCreateFeedback();
+  const { pathname } = useLocation();
   const [step, setStep] = useState<Step>('closed');
   const [values, setValues] = useState<Values>(EMPTY);
   const [ratingMissing, setRatingMissing] = useState(false);
@@ -54,6 +59,8 @@ export function FeedbackLauncher() {
         rating: values.rating,
         pleased: values.pleased.trim(),
         recommendation: values.recommendation.trim(),
+        // The path only: the query string (a plan id, a notice) is none of the admin's business.
+        page: pathname.slice(0, FEEDBACK_PAGE_MAX),
       });
       setValues(EMPTY);
       setStep('thanks');

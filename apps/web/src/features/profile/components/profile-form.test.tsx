@@ -12,7 +12,9 @@ const profile = {
   lastName: 'Kostas',
   email: 'ana@example.com',
   notifyOnLesson: true,
+  reminderLeadMinutes: 30 as const,
   weekStartsOn: 'sunday' as const,
+  isAdmin: false,
 };
 
 describe('ProfileForm', () => {
@@ -59,6 +61,7 @@ describe('ProfileForm', () => {
     await user.clear(firstName);
     await user.type(firstName, 'Anna');
     await user.selectOptions(screen.getByLabelText('Weeks start on'), 'Monday');
+    await user.selectOptions(screen.getByLabelText('Remind me'), '60 minutes before');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
     expect(bodies).toEqual([
@@ -70,9 +73,53 @@ describe('ProfileForm', () => {
         newPassword: '',
         confirmNewPassword: '',
         notifyOnLesson: true,
+        reminderLeadMinutes: 60,
         weekStartsOn: 'monday',
       },
     ]);
+  });
+
+  it('shows the reminder switch and its lead time, with where reminders appear', () => {
+    renderWithProviders(<ProfileForm profile={{ ...profile, reminderLeadMinutes: 10 }} />);
+    const remind = screen.getByRole('checkbox', { name: 'Remind me before every study session' });
+    expect((remind as HTMLInputElement).checked).toBe(true);
+    const lead = screen.getByRole('combobox', { name: 'Remind me' }) as HTMLSelectElement;
+    expect(lead.value).toBe('10');
+    expect([...lead.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['10', '10 minutes before'],
+      ['30', '30 minutes before'],
+      ['60', '60 minutes before'],
+    ]);
+    const hint = document.getElementById(lead.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Reminders appear under the bell, and by e-mail when this server sends e-mail.',
+    );
+  });
+
+  it('saves the lead time even with the every-session switch off', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body));
+        bodies.push(body);
+        return jsonResponse({ ...profile, notifyOnLesson: false, reminderLeadMinutes: 10 });
+      }),
+    );
+    renderWithProviders(<ProfileForm profile={profile} />);
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Remind me before every study session' }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Remind me' }), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ notifyOnLesson: false, reminderLeadMinutes: 10 });
+    expect((screen.getByRole('combobox', { name: 'Remind me' }) as HTMLSelectElement).value).toBe(
+      '10',
+    );
   });
 
   it('does not save while invalid and shows the wrong-password error on its field', async () => {

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  DEFAULT_REMINDER_LEAD_MINUTES,
   type Profile,
+  REMINDER_LEAD_MINUTES,
   type UpdateProfileInput,
   updateProfileInputSchema,
   WEEK_STARTS,
@@ -24,6 +26,7 @@ const formFields = [
   'newPassword',
   'confirmNewPassword',
   'notifyOnLesson',
+  'reminderLeadMinutes',
   'weekStartsOn',
 ] as const;
 const passwordFields = ['password', 'newPassword', 'confirmNewPassword'] as const;
@@ -37,6 +40,7 @@ function toFormValues(profile: Profile | undefined): UpdateProfileInput {
     newPassword: '',
     confirmNewPassword: '',
     notifyOnLesson: profile?.notifyOnLesson ?? false,
+    reminderLeadMinutes: profile?.reminderLeadMinutes ?? DEFAULT_REMINDER_LEAD_MINUTES,
     weekStartsOn: profile?.weekStartsOn ?? 'sunday',
   };
 }
@@ -46,8 +50,9 @@ export interface ProfileFormProps {
 }
 
 /**
- * Personal details, an optional password change, the reminder preference and the calendar's
- * first weekday (docs/product.md, Screens). Save does nothing while the form is invalid; server field errors land on their fields.
+ * Personal details, an optional password change, the reminder preference with its lead time and
+ * the calendar's first weekday (docs/product.md, Screens). Save does nothing while the form is
+ * invalid; server field errors land on their fields.
  */
 export function ProfileForm({ profile }: ProfileFormProps) {
   const { t, i18n } = useTranslation();
@@ -175,6 +180,18 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         error={errorText('notifyOnLesson')}
         {...register('notifyOnLesson')}
       />
+      <SelectField
+        label={t('profile.reminderLead.label')}
+        hint={t('profile.reminderLead.hint')}
+        error={errorText('reminderLeadMinutes')}
+        {...register('reminderLeadMinutes', { setValueAs: Number })}
+      >
+        {REMINDER_LEAD_MINUTES.map((minutes) => (
+          <option key={minutes} value={minutes}>
+            {t('profile.reminderLead.option', { minutes })}
+          </option>
+        ))}
+      </SelectField>
       <SelectField
         label={t('profile.weekStartsOn.label')}
         error={errorText('weekStartsOn')}

@@ -1,0 +1,72 @@
+import { ADMIN_MESSAGES, adminEndpoints } from '@studybuddy/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/app-error.js';
+import { currentUser } from '../../platform/authenticate.js';
+import { route } from '../../platform/route.js';
+import { noSuchRoute } from '../../platform/spa.js';
+import {
+  createThrottle,
+  securityFields,
+  type Throttle,
+  type ThrottleRule,
+  throttled,
+} from '../../platform/throttle.js';
+import type { AdminService } from './admin.service.js';
+
+const opts = { tags: ['admin'] };
+
+/**
+ * Deletes on request per admin and minute: enough for a queue of requests worked through by
+ * hand, and a stolen admin login cannot empty the database in one go.
+ */
+export const DELETE_THROTTLE: ThrottleRule = { points: 5, windowSec: 60 };
+
+export interface AdminRoutesOptions {
+  admin: AdminService;
+  /** The profile's throttle of failed current-password checks: a deleted account's goes too. */
+  passwordChecks?: Throttle;
+  deleteThrottle?: ThrottleRule;
+}
+
+/**
+ * The admin routes. To anyone who is not an admin (signed out, a student, an admin whose role
+ * was revoked a moment ago) each answers exactly what a path the server does not have answers,
+ * before its body is read: the hook below guards every route of this plugin, so a route added
+ * here is guarded without a word, and the role is read from the database on every request
+ * (the access token's role claim may be up to ACCESS_TOKEN_TTL_SECONDS old).
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions): Promise<void> {
+  const { admin } = deps;
+  const deletes = createThrottle('admin_account_delete', deps.deleteThrottle ?? DELETE_THROTTLE);
+
+  // This plugin is encapsulated (registered without fastify-plugin): the hook is its routes'.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const hidden = noSuchRoute(request.method, request.url);
+    try {
+      await app.authenticate(request);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) throw hidden;
+      throw error;
+    }
+    if (!(await admin.isAdmin(currentUser(request).id))) throw hidden;
+  });
+
+  // `public` only spares these routes the usual login check (a 401 would tell that they exist):
+  // the hook above has already let through admins alone.
+  route(app, adminEndpoints.overview, { ...opts, public: true }, async () => admin.overview());
+
+  route(app, adminEndpoints.deleteAccount, { ...opts, public: true }, async (req, reply) => {
+    const user = currentUser(req);
+    const decision = await deletes.consume(`user:${user.id}`);
+    if (!decision.allowed) throw throttled(reply, decision);
+    const { userId } = await admin.deleteAccount(user.id, req.body.email);
+    // As after the student's own delete: the deleted account's counter goes with it.
+    await deps.passwordChecks?.delete(`user:${userId}`);
+    // Who and when; the student is named by id, as the security log never holds an e-mail.
+    req.log.info(
+      { event: 'admin.account_deleted', ...securityFields(req), deletedUserId: userId },
+      'account deleted by an admin',
+    );
+    return { message: ADMIN_MESSAGES.deleted };
+  });
+}

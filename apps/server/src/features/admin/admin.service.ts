@@ -1,0 +1,111 @@
+import {
+  ADMIN_ACTIONS_MAX,
+  ADMIN_FEEDBACK_MAX,
+  ADMIN_MESSAGES,
+  type AdminOverview,
+} from '@studybuddy/contracts';
+import { utcDay } from '../../db/daily-counts.js';
+import { AppError } from '../../platform/app-error.js';
+import { ADMIN_ROLE, STUDENT_ROLE } from '../auth/index.js';
+import type { AdminRepository } from './admin.repository.js';
+
+const DAY_MS = 86_400_000;
+
+export interface AdminServiceDeps {
+  repo: AdminRepository;
+  /** The engine AI_PROVIDER names, and its AI_MODEL (none for the builtin engine). */
+  ai: { provider: string; model: string | undefined };
+  /** Tests may fix the clock. */
+  now?: () => Date;
+}
+
+/** What a grant or revoke did. */
+export type RoleChange = 'changed' | 'unchanged' | 'no_account';
+
+export function createAdminService(deps: AdminServiceDeps) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function setRole(email: string, role: string, by: string): Promise<RoleChange> {
+    const account = await repo.findAccountByEmail(email);
+    if (!account) return 'no_account';
+    if (account.role === role) return 'unchanged';
+    const changed = await repo.setRole(account.id, role, {
+      adminEmail: by,
+      action: role === ADMIN_ROLE ? 'grant' : 'revoke',
+      target: account.email,
+      createdAt: now().toISOString(),
+    });
+    return changed ? 'changed' : 'no_account';
+  }
+
+  return {
+    /**
+     * True while the account's role in the database is Admin. Read on every admin request, not
+     * taken from the access token: a revoked admin loses the admin routes at once.
+     */
+    async isAdmin(userId: number): Promise<boolean> {
+      return (await repo.findRole(userId)) === ADMIN_ROLE;
+    },
+
+    /** The admin screen's figures; "today" is the UTC day. */
+    async overview(): Promise<AdminOverview> {
+      const at = now();
+      const midnight = `${utcDay(at)}T00:00:00.000Z`;
+      const weekAgo = new Date(at.getTime() - 7 * DAY_MS).toISOString();
+      const [students, activeLast7Days, feedback, sent, failed, failuresToday, actions] =
+        await Promise.all([
+          repo.countAccounts(),
+          repo.countActiveSince(weekAgo),
+          repo.listFeedback(ADMIN_FEEDBACK_MAX),
+          repo.countRemindersSince('sent', midnight),
+          repo.countRemindersSince('failed', midnight),
+          repo.aiFailuresOn(at),
+          repo.listActions(ADMIN_ACTIONS_MAX),
+        ]);
+      return {
+        students,
+        activeLast7Days,
+        feedback,
+        reminders: { sent, failed },
+        ai: {
+          provider: deps.ai.provider,
+          model: deps.ai.provider === 'builtin' ? null : (deps.ai.model ?? null),
+          failuresToday,
+        },
+        actions,
+      };
+    },
+
+    /**
+     * Deletes a student's account and all its data on request, as their own delete does, and
+     * logs who did it. Never the admin's own account: that goes through their profile, with
+     * their password. Answers the deleted account's id.
+     */
+    async deleteAccount(adminId: number, email: string): Promise<{ userId: number }> {
+      const admin = await repo.findAccountById(adminId);
+      const target = await repo.findAccountByEmail(email);
+      if (!admin || !target) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+      if (target.id === admin.id) {
+        throw AppError.validation(ADMIN_MESSAGES.notYourself, [
+          { path: 'email', message: ADMIN_MESSAGES.notYourself },
+        ]);
+      }
+      const deleted = await repo.deleteAccount(target.id, {
+        adminEmail: admin.email,
+        action: 'delete-account',
+        target: target.email,
+        createdAt: now().toISOString(),
+      });
+      if (!deleted) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+      return { userId: target.id };
+    },
+
+    /** Makes the account an admin; `by` names who, for the admin log. */
+    grant: (email: string, by: string) => setRole(email, ADMIN_ROLE, by),
+
+    /** Makes the account a student again; its admin requests fail from the next one on. */
+    revoke: (email: string, by: string) => setRole(email, STUDENT_ROLE, by),
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

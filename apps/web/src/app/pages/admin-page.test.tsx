@@ -1,0 +1,292 @@
+import type { AdminOverview, Profile } from '@studybuddy/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { createQueryClient } from '@/lib/query-client';
+import { clearSession, startSession } from '@/lib/session';
+import { setXsrfCookie } from '@/testing/cookies';
+import { createTestI18n } from '@/testing/i18n';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { routes } from '../router';
+import AdminPage from './admin-page';
+
+const user = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.com',
+  name: 'Ada L',
+  role: 'Student' as const,
+};
+const profile = (isAdmin: boolean): Profile => ({
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'L',
+  email: 'ada@example.com',
+  notifyOnLesson: false,
+  reminderLeadMinutes: 30,
+  weekStartsOn: 'monday',
+  isAdmin,
+});
+const overview: AdminOverview = {
+  students: 42,
+  activeLast7Days: 17,
+  feedback: [
+    {
+      id: 1,
+      rating: 3,
+      pleased: 'The reminders',
+      recommendation: '',
+      page: null,
+      createdAt: '2030-01-01T09:00:00.000Z',
+    },
+    {
+      id: 2,
+      rating: 5,
+      pleased: 'The calendar',
+      recommendation: 'Dark mode',
+      page: '/calendar',
+      createdAt: '2030-01-05T09:00:00.000Z',
+    },
+  ],
+  reminders: { sent: 12, failed: 2 },
+  ai: { provider: 'openai', model: 'gpt-4o-mini', failuresToday: 0 },
+  actions: [
+    {
+      adminEmail: 'ada@example.com',
+      action: 'delete-account',
+      target: 'leaving@example.com',
+      createdAt: '2030-01-04T15:30:00.000Z',
+    },
+  ],
+};
+const site = {
+  supportEmail: 'help@school.example',
+  socialUrl: 'https://social.example/@studybuddy',
+  codeUrl: 'https://code.example/studybuddy',
+  communityUrl: 'https://chat.example/#/room',
+};
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+/** Stubs fetch with one answer per call and records each request. */
+function stubFetch(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = {
+        url,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      if (url === '/api/site') return jsonResponse(site);
+      return answer(call) ?? jsonResponse({ message: 'Not here.', code: 'not_found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+/** The real route table in memory, as a fresh page load of `path`. */
+function loadAppAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const homeHeading = () =>
+  screen.findByRole('heading', { level: 1, name: /^Study smarter/ }, { timeout: 3000 });
+
+describe('the admin page', () => {
+  beforeEach(() => {
+    startSession({ accessToken: 'access-1', token: 'access-1', expiresIn: 900, user });
+    setXsrfCookie();
+    window.localStorage.setItem(STORAGE_KEYS.betaAccepted, 'true');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+    document.title = '';
+  });
+
+  it('shows the figures, the feedback newest first and the admin log', async () => {
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse(overview);
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Admin · StudyBuddy'));
+
+    const figures = await screen.findByRole('region', { name: 'At a glance' });
+    const figure = (label: string) =>
+      within(figures).getByText(label).closest('.admin-figure')?.querySelector('dd')?.textContent;
+    expect(figure('Students')).toBe('42');
+    expect(figure('Active in the last 7 days')).toBe('17');
+    expect(figure('Reminders sent today')).toBe('12');
+    expect(figure('Reminders failed today')).toBe('2');
+    expect(figure('AI in use')).toBe('openai · gpt-4o-mini');
+    expect(figure('AI failures today')).toBe('0');
+
+    const feedback = screen.getByRole('region', { name: 'App feedback' });
+    const items = within(feedback).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/of 5$/).textContent)).toEqual([
+      '5 of 5',
+      '3 of 5',
+    ]);
+    expect(items[0]?.textContent).toContain('The calendar');
+    expect(items[0]?.textContent).toContain('Dark mode');
+    expect(within(items[0] as HTMLElement).getByText('/calendar').tagName).toBe('CODE');
+    expect(items[0]?.querySelector('time')?.textContent).toBe('Jan 5, 2030');
+    expect(items[1]?.textContent).toContain('Not known');
+    expect(items[1]?.textContent).not.toContain('What they recommend');
+
+    const log = screen.getByRole('table');
+    const [row] = within(log).getAllByRole('row').slice(1);
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'ada@example.com',
+      'Deleted an account on request',
+      'leaving@example.com',
+      expect.stringMatching(/^Jan 4, 2030, \d\d:\d\d$/),
+    ]);
+  });
+
+  it('opens at /admin for an admin', async () => {
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse(overview);
+      return undefined;
+    });
+    const router = loadAppAt('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'At a glance' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('is the unknown-address page to a student the profile does not call an admin', async () => {
+    const calls = stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(false));
+      if (url === '/api/admin/overview') return jsonResponse(overview);
+      return undefined;
+    });
+    const router = loadAppAt('/admin');
+    await homeHeading();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('Admin')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('is the unknown-address page when the server answers 404', async () => {
+    const calls = stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      return undefined;
+    });
+    const router = loadAppAt('/admin');
+    await homeHeading();
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls.some((c) => c.url === '/api/admin/overview')).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
+    // No error dialog gives the screen away either.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('says so when the overview fails for an admin, and tries again on request', async () => {
+    const u = userEvent.setup();
+    let failing = true;
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview')
+        return failing
+          ? jsonResponse({ message: 'Something went wrong.', code: 'internal_error' }, 500)
+          : jsonResponse(overview);
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(
+      'The overview could not be loaded.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Delete a student’s account' })).toBeTruthy();
+    failing = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'At a glance' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('leads an unknown address to the same page', async () => {
+    stubFetch(() => undefined);
+    const router = loadAppAt('/no-such-page');
+    await homeHeading();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('deletes a student account after the confirm step and refreshes the overview', async () => {
+    const u = userEvent.setup();
+    let students = 42;
+    const calls = stubFetch(({ url, method }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse({ ...overview, students });
+      if (url === '/api/admin/accounts/delete' && method === 'POST') {
+        students = 41;
+        return jsonResponse({ message: 'The account and all its data are deleted.' });
+      }
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const figures = await screen.findByRole('region', { name: 'At a glance' });
+    const studentsFigure = () =>
+      within(figures).getByText('Students').closest('.admin-figure')?.querySelector('dd')
+        ?.textContent;
+    expect(studentsFigure()).toBe('42');
+
+    const card = screen.getByRole('region', { name: 'Delete a student’s account' });
+    await u.type(within(card).getByLabelText(/^Student’s e-mail address/), 'leaving@example.com');
+    await u.type(
+      within(card).getByLabelText(/^Type the e-mail again to confirm/),
+      'Leaving@Example.com',
+    );
+    await u.click(within(card).getByRole('button', { name: 'Delete the account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    expect(dialog.textContent).toContain('leaving@example.com');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await u.click(within(dialog).getByRole('button', { name: 'Delete the account' }));
+    expect(
+      await within(card).findByText(
+        'The account of leaving@example.com and all its data are deleted.',
+      ),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        url: '/api/admin/accounts/delete',
+        method: 'POST',
+        body: { email: 'leaving@example.com', confirmation: 'Leaving@Example.com' },
+      },
+    ]);
+    await waitFor(() => expect(studentsFigure()).toBe('41'));
+    expect(calls.filter((c) => c.url === '/api/admin/overview')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      (within(card).getByLabelText(/^Student’s e-mail address/) as HTMLInputElement).value,
+    ).toBe('');
+  });
+});

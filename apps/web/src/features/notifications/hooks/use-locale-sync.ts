@@ -1,0 +1,44 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSupportedLanguage } from '@/config/languages';
+import { useUpdateLocale } from '../api/update-locale';
+
+/**
+ * What was last sent, per app (its query client) rather than per component: the layouts remount
+ * the caller when the student moves into a lesson and back, and that is no reason to send again.
+ */
+const lastSent = new WeakMap<QueryClient, string>();
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * Tells the server the interface language and the browser's time zone, so that reminder e-mails
+ * are written the way the student reads the app: once per sign-in or app start, and again when
+ * the language changes. A repeat of what was sent is skipped; a failed send is retried on the
+ * next change.
+ */
+export function useLocaleSync(userId: number | undefined): void {
+  const { i18n } = useTranslation();
+  const client = useQueryClient();
+  const { mutate } = useUpdateLocale();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+
+  useEffect(() => {
+    if (userId === undefined || !isSupportedLanguage(language)) return;
+    const timeZone = browserTimeZone();
+    const key = `${userId}|${language}|${timeZone}`;
+    if (lastSent.get(client) === key) return;
+    lastSent.set(client, key);
+    mutate(
+      { language, timeZone },
+      {
+        onError: () => {
+          if (lastSent.get(client) === key) lastSent.delete(client);
+        },
+      },
+    );
+  }, [userId, language, client, mutate]);
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { messageResponseSchema } from './auth.js';
+import { emailSchema } from './email.js';
+import { endpoint } from './endpoint.js';
+
+/**
+ * The admin screen (docs/product.md, Admin). The role is given on the server machine
+ * (`npm run admin -- grant EMAIL`), never through the web. Every admin route answers 404 to
+ * anyone who is not an admin, as if it did not exist; every admin action is logged.
+ */
+export const ADMIN_FEEDBACK_MAX = 50;
+export const ADMIN_ACTIONS_MAX = 50;
+
+export const adminOverviewSchema = z
+  .object({
+    students: z.number().int().describe('Accounts'),
+    activeLast7Days: z
+      .number()
+      .int()
+      .describe('Accounts signed in or refreshed in the last 7 days'),
+    feedback: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          rating: z.number().int(),
+          pleased: z.string(),
+          recommendation: z.string(),
+          page: z.string().nullable().describe('The path it was sent from'),
+          createdAt: z.string(),
+        }),
+      )
+      .describe(`The newest ${ADMIN_FEEDBACK_MAX}, newest first`),
+    reminders: z
+      .object({ sent: z.number().int(), failed: z.number().int() })
+      .describe('Since midnight UTC'),
+    ai: z
+      .object({
+        provider: z.string().describe('builtin, openai, anthropic...'),
+        model: z.string().nullable(),
+        failuresToday: z.number().int().describe('Model calls that failed since midnight UTC'),
+      })
+      .describe('AiStatus'),
+    actions: z
+      .array(
+        z.object({
+          adminEmail: z.string(),
+          action: z.string(),
+          target: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      )
+      .describe(`The admin log, newest ${ADMIN_ACTIONS_MAX} first`),
+  })
+  .describe('AdminOverview');
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const ADMIN_MESSAGES = {
+  confirmationMismatch: 'Type the student’s e-mail address again to confirm.',
+  noSuchStudent: 'No account has this e-mail address.',
+  notYourself: 'Delete your own account from your profile.',
+  deleted: 'The account and all its data are deleted.',
+} as const;
+
+/** Deleting a student's account on request: their e-mail, typed twice. */
+export const adminDeleteAccountInputSchema = z
+  .object({
+    email: emailSchema,
+    confirmation: z.string().trim().max(320),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.confirmation.toLowerCase() !== v.email.toLowerCase())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmation'],
+        message: ADMIN_MESSAGES.confirmationMismatch,
+      });
+  })
+  .describe('AdminDeleteAccountInput');
+export type AdminDeleteAccountInput = z.input<typeof adminDeleteAccountInputSchema>;
+
+export const adminEndpoints = {
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/admin/overview',
+    body: undefined,
+    response: adminOverviewSchema,
+    summary: 'Admins only (404 to others): students, feedback, reminders, the AI and the admin log',
+  }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/api/admin/accounts/delete',
+    body: adminDeleteAccountInputSchema,
+    response: messageResponseSchema,
+    summary: 'Admins only (404 to others): delete a student’s account and all its data on request',
+  }),
+};

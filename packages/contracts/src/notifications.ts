@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { AI_LANGUAGES } from './ai.js';
+import { messageResponseSchema } from './auth.js';
+import { endpoint } from './endpoint.js';
+import { idSchema } from './ids.js';
+import { timeZoneSchema } from './smart-scheduler.js';
+
+/**
+ * Reminders and the in-app bell (docs/product.md, Reminders). A study session gets one reminder
+ * a lead time before it starts when its own `reminder` switch or the student's `notifyOnLesson`
+ * is on: always in the bell, by e-mail too when the server has SMTP, and as a browser
+ * notification when the student allowed it and the app is open.
+ */
+export const REMINDER_LEAD_MINUTES = [10, 30, 60] as const;
+export type ReminderLeadMinutes = (typeof REMINDER_LEAD_MINUTES)[number];
+export const DEFAULT_REMINDER_LEAD_MINUTES: ReminderLeadMinutes = 30;
+
+/** Said when a reminder time is not one of REMINDER_LEAD_MINUTES. */
+export const REMINDER_LEAD_MESSAGE = 'Reminder time must be 10, 30 or 60 minutes.';
+
+export const reminderLeadSchema = z
+  .union(
+    REMINDER_LEAD_MINUTES.map((m) => z.literal(m)) as [
+      z.ZodLiteral<10>,
+      z.ZodLiteral<30>,
+      z.ZodLiteral<60>,
+    ],
+    { error: REMINDER_LEAD_MESSAGE },
+  )
+  .describe('Minutes before a session that its reminder comes: 10, 30 or 60');
+
+/** The bell lists this many, newest first. */
+export const NOTIFICATIONS_LIST_MAX = 50;
+
+/** What a session reminder shows: the subject, topic and time, and the lesson to open. */
+export const sessionReminderDataSchema = z
+  .object({
+    sessionId: z.number().int(),
+    planId: z.number().int(),
+    topicId: z.number().int().nullable(),
+    title: z.string(),
+    subjectName: z.string(),
+    topicName: z.string().nullable(),
+    startsAt: z.string().describe('ISO-8601 UTC; shown in the reader’s time zone'),
+  })
+  .describe('SessionReminderData');
+export type SessionReminderData = z.infer<typeof sessionReminderDataSchema>;
+
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.literal('session-reminder'),
+    data: sessionReminderDataSchema,
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .describe('Notification');
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z
+  .object({
+    items: z.array(notificationSchema).describe(`The newest ${NOTIFICATIONS_LIST_MAX}`),
+    unread: z.number().int().describe('How many are unread, of all'),
+  })
+  .describe('NotificationList');
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found.',
+  unsubscribed:
+    'You will get no more lesson reminders. You can turn them on again in your profile.',
+  badUnsubscribeLink: 'This unsubscribe link is not valid.',
+} as const;
+
+/** The student's language and time zone, as the browser knows them: their e-mails use them. */
+export const localeInputSchema = z
+  .object({
+    language: z.enum(AI_LANGUAGES, { error: 'Language must be one of en, el, es, fr, de.' }),
+    timeZone: timeZoneSchema,
+  })
+  .strict()
+  .describe('LocaleInput');
+export type LocaleInput = z.infer<typeof localeInputSchema>;
+
+/** The signed token of an e-mail's unsubscribe link (base64url, one purpose: reminders off). */
+export const unsubscribeInputSchema = z
+  .object({
+    token: z
+      .string({ error: NOTIFICATION_MESSAGES.badUnsubscribeLink })
+      .min(1, NOTIFICATION_MESSAGES.badUnsubscribeLink)
+      .max(300, NOTIFICATION_MESSAGES.badUnsubscribeLink),
+  })
+  .strict()
+  .describe('UnsubscribeInput');
+export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
+
+/**
+ * RFC 8058 one-click unsubscribe: a mail client posts this form body to the List-Unsubscribe
+ * address, whose query string holds the token.
+ */
+export const oneClickUnsubscribeSchema = z
+  .object({ 'List-Unsubscribe': z.literal('One-Click') })
+  .strict()
+  .describe('OneClickUnsubscribe');
+
+export const notificationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    body: undefined,
+    response: notificationListSchema,
+    summary: 'The bell: the newest notifications and how many are unread',
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    params: z.object({ id: idSchema }).strict(),
+    body: undefined,
+    response: notificationListSchema,
+    summary: 'Mark one notification as read',
+  }),
+  readAll: endpoint({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    body: undefined,
+    response: notificationListSchema,
+    summary: 'Mark every notification as read',
+  }),
+  locale: endpoint({
+    method: 'PUT',
+    path: '/api/account/locale',
+    body: localeInputSchema,
+    response: messageResponseSchema,
+    summary: 'The language and time zone the student’s e-mails are written in',
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/reminders/unsubscribe',
+    query: unsubscribeInputSchema.partial().describe('UnsubscribeQuery'),
+    // Nullish: a one-click post sent as multipart/form-data leaves no parsed body (null).
+    body: z.union([unsubscribeInputSchema, oneClickUnsubscribeSchema]).nullish(),
+    response: messageResponseSchema,
+    summary:
+      'Public, by the signed token of an e-mail’s link: turn lesson reminders off without signing in. The web page posts `{ token }` as JSON; a mail client’s RFC 8058 one-click posts the form body `List-Unsubscribe=One-Click` with the token in the query string',
+  }),
+};
