@@ -7,6 +7,11 @@ export interface NewJob {
   kind: string;
   userId: number | null;
   payload: unknown;
+  /**
+   * When it may run (ISO); `now` by default. Jobs are claimed oldest `runAfter` first, so a
+   * reminder queued with its due time goes ahead of model work queued after it.
+   */
+  runAfter?: string;
 }
 
 /** A job this instance claimed and now runs. */
@@ -30,7 +35,7 @@ export async function insertJobs(db: Kysely<Database>, jobs: NewJob[], now: stri
       userId: j.userId,
       payload: JSON.stringify(j.payload),
       status: 'pending',
-      runAfter: now,
+      runAfter: j.runAfter ?? now,
       createdAt: now,
       updatedAt: now,
     }));

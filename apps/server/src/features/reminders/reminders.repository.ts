@@ -139,7 +139,15 @@ export function createRemindersRepository(db: Kysely<Database>) {
         if (!row) return false;
         await insertJobs(
           trx,
-          [{ kind: SESSION_REMINDER_JOB, userId: r.userId, payload: { reminderId: row.id } }],
+          [
+            {
+              kind: SESSION_REMINDER_JOB,
+              userId: r.userId,
+              payload: { reminderId: row.id },
+              // Due already: ahead of any model work queued since it fell due.
+              runAfter: r.dueAt,
+            },
+          ],
           r.now,
         );
         return true;
