@@ -55,6 +55,9 @@ export async function createTestApp(
     // Suites make many AI calls per student; a test of the older variable sets that one alone.
     ...(env.AI_CHAT_RATE_LIMIT_MAX ? {} : { AI_RATE_LIMIT_MAX: '1000' }),
     WEB_DIST: join(dataDir, 'no-web'),
+    // Tests scan for due reminders themselves (app.reminders.scan()): a timed scan in the
+    // middle of a test would make its reminders before the test's own scan counts them.
+    REMINDER_SCAN_SECONDS: '3600',
     ...env,
   });
   const db = await createTestDb(kind);
