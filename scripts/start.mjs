@@ -1,11 +1,13 @@
 // `npm start`: build when the sources are newer than the last build, then run the server
 // (which migrates the database at start-up and serves the SPA and the API on one port).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// SIGINT, SIGTERM and SIGHUP reach the server, and this process exits as it does, so a
+// supervisor that stops `npm start` stops the server with it.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const stamp = join(root, 'apps/server/dist/.build-stamp');
 const sources = [
   'packages/contracts/src',
   'apps/server/src',
@@ -13,6 +15,10 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
 ];
+// Every build rewrites both (tsc and vite write all their output); the older of the two dates
+// the last build, whoever ran it (`npm run build` too).
+const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -23,18 +29,65 @@ function newestMtime(path) {
   return newest;
 }
 
-const built = existsSync(stamp) && existsSync(join(root, 'apps/web/dist/index.html'));
-const stale = !built || sources.some((s) => newestMtime(join(root, s)) > statSync(stamp).mtimeMs);
-if (stale) {
-  console.log('Building StudyBuddy (first start or changed sources)...');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  writeFileSync(stamp, new Date().toISOString());
+/** Passes a signal to what runs now; undefined while nothing does. */
+let pass;
+let firstSignalAt;
+for (const signal of FORWARDED) {
+  process.on(signal, () => {
+    // The server runs in its own process group, so a terminal's Ctrl-C reaches it only from
+    // here; npm may pass the same signal on too, and the server takes a second one as "exit
+    // now": within a second, a repeat is that echo and is dropped.
+    const now = Date.now();
+    if (firstSignalAt !== undefined && now - firstSignalAt < 1000) return;
+    firstSignalAt ??= now;
+    if (pass) pass(signal);
+    else process.exit(128 + constants.signals[signal]);
+  });
 }
 
-const server = spawnSync(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-process.exit(server.status ?? 0);
+/**
+ * Runs a command in a process group of its own (the terminal's signals reach it only through
+ * the handlers above) and resolves with its exit code, 128 + the signal's number if one ended
+ * it. `wholeGroup`: a signal goes to every process of the group (the build's npm, shell and
+ * compilers); otherwise to the command alone, which closes its own children.
+ */
+function run(command, args, { wholeGroup = false, env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+      ...(env ? { env } : {}),
+    });
+    pass = (signal) => {
+      try {
+        process.kill(wholeGroup ? -child.pid : child.pid, signal);
+      } catch {
+        // already gone: its exit is on its way
+      }
+    };
+    child.once('error', (err) => {
+      pass = undefined;
+      console.error(`${command}: ${err.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      pass = undefined;
+      resolve(code ?? 128 + (constants.signals[signal] ?? 0));
+    });
+  });
+}
+
+const built = outputs.every((o) => existsSync(join(root, o)));
+const builtAt = built ? Math.min(...outputs.map((o) => statSync(join(root, o)).mtimeMs)) : 0;
+if (!built || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
+  console.log('Building StudyBuddy (first start or changed sources)...');
+  const code = await run('npm', ['run', 'build'], { wholeGroup: true });
+  if (code !== 0) process.exit(code);
+}
+
+process.exit(
+  await run(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: { NODE_ENV: 'production', ...process.env },
+  }),
+);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const require = createRequire(import.meta.url);
@@ -16,7 +17,7 @@ const require = createRequire(import.meta.url);
 const htmlParserWithoutDom = require.resolve('hast-util-from-html-isomorphic');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // 'studybuddy-source' lets '@studybuddy/contracts' resolve to its TypeScript source (no build step).
   resolve: {
     conditions: ['studybuddy-source', ...defaultClientConditions],
@@ -51,7 +52,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
   },
 });

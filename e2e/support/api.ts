@@ -43,6 +43,11 @@ export class ApiClient {
   get = <T>(path: string) => this.call('GET', path) as Promise<T>;
   post = <T>(path: string, body?: unknown) => this.call('POST', path, body) as Promise<T>;
 
+  /** The `authorization` header this client sends once logged in, for requests made without it. */
+  authorizationHeader(): string {
+    return this.token ? `Bearer ${this.token}` : '';
+  }
+
   async signUp(s: ReturnType<typeof newStudent>): Promise<void> {
     await this.post('/api/authentication/register', s);
     await this.logIn(s.email, s.password);

@@ -116,15 +116,17 @@ import {
 } from './features/topics/index.js';
 import { AppError } from './platform/app-error.js';
 import { authenticatePlugin } from './platform/authenticate.js';
+import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
-import { registerErrorHandler } from './platform/error-handler.js';
+import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { serializeRequest } from './platform/log-serializers.js';
 import { registerMultipart } from './platform/multipart.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
+import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
-import { registerSpa } from './platform/spa.js';
+import { listBuiltFiles, registerSpa } from './platform/spa.js';
 import { createAiBudget, createThrottle, registerAiBudget } from './platform/throttle.js';
 import { createTokenService } from './platform/tokens.js';
 
@@ -181,6 +183,9 @@ export async function buildApp({
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,
+    // A UUID per request, in every log line (`reqId`), error body and `x-request-id` answer.
+    genReqId: createRequestIdGenerator(config.trustProxy),
+    frameworkErrors: handleFrameworkError,
     bodyLimit: 1_048_576,
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
@@ -189,6 +194,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerRequestIdHeader(app);
   registerErrorHandler(app);
 
   // Adapters, repositories, services. Text work runs on one shared pool of threads, and PDF
@@ -316,6 +322,8 @@ export async function buildApp({
 
   // Platform: headers first so every answer carries them, then cookies, CSRF, limits, auth.
   await registerSecurityHeaders(app, config.cookieSecure);
+  // Before any route: it hooks each one as it is added (the web build's files excepted).
+  await registerCompression(app, listBuiltFiles(config.webDist));
   await app.register(cookie);
   await registerCsrf(app, config.cookieSecure);
   await app.register(rateLimit, {

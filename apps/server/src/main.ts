@@ -1,8 +1,15 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig, plainHttpCookieWarning } from './config/config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { secureDataDir } from './platform/data-dir.js';
+import { closeDraining } from './platform/graceful-close.js';
+
+/** From a signal to exit: under the 10 s `docker stop` waits between SIGTERM and SIGKILL. */
+const CLOSE_DEADLINE_MS = 8_000;
+/** What requests in flight get of it; the rest is for the jobs, the pools and the database. */
+const DRAIN_MS = 5_000;
 
 /** Process entry: config, database, migrations, app, listen, graceful close on signals. */
 async function main(): Promise<void> {
@@ -20,17 +27,27 @@ async function main(): Promise<void> {
     app.log.warn('The web app is not built (apps/web/dist); serving the API only.');
   const cookieWarning = plainHttpCookieWarning(config);
   if (cookieWarning) app.log.warn({ event: 'config.cookie_insecure' }, cookieWarning);
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  // On a signal (or an uncaught error): stop accepting, drain, close, exit 0 (1 after an error
+  // or past the deadline). A second signal exits at once.
+  closeWithGrace(
+    {
+      delay: CLOSE_DEADLINE_MS,
+      // SIGUSR2 is not a stop: tools send it for their own ends (the browser tests' clock
+      // reloads its offset on it), and close-with-grace would otherwise close the server.
+      skip: ['SIGUSR2'],
+      logger: { error: (msg: unknown) => app.log.error(msg) },
+      onSecondSignal: (signal) =>
+        app.log.warn({ event: 'server.shutdown', signal }, 'second signal: exiting at once'),
+      onTimeout: (delay) =>
+        app.log.error({ event: 'server.shutdown', delay }, 'shutdown took too long: exiting'),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error: shutting down');
+      else app.log.info({ event: 'server.shutdown', signal }, 'shutting down');
+      await closeDraining(app, { drainMs: DRAIN_MS });
+      await db.close();
+    },
+  );
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -7,6 +7,10 @@ export const errorBodySchema = z
     message: z.string().describe('Safe, human-readable message'),
     code: z.string().describe('Stable snake_case code, mapped to i18n key errors.<code>'),
     details: z.unknown().optional().describe('Field-level details for validation errors'),
+    requestId: z
+      .string()
+      .optional()
+      .describe('The request id, as in the x-request-id header and the server log'),
   })
   .describe('Error');
 export type ErrorBody = z.infer<typeof errorBodySchema>;

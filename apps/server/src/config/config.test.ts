@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig, maskUrl, plainHttpCookieWarning } from './config.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  envSchema,
+  isLoopbackHost,
+  loadConfig,
+  maskUrl,
+  plainHttpCookieWarning,
+  SECRET_VARIABLES,
+} from './config.js';
 
 describe('loadConfig session idle limit', () => {
   it('defaults to 14 days, in minutes', () => {
@@ -94,5 +104,73 @@ describe('loadConfig mail settings', () => {
     );
     expect(maskUrl('smtp://mail.example.org:25')).toBe('smtp://mail.example.org:25');
     expect(maskUrl('not a url')).toBe('<invalid URL>');
+  });
+});
+
+describe('loadConfig secrets from files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'studybuddy-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const secret = 'a-signing-key-of-more-than-32-characters';
+
+  it('reads every secret from its NAME_FILE, without the trailing newline', () => {
+    const config = loadConfig({
+      JWT_SECRET_FILE: file('jwt', `${secret}\n`),
+      AI_API_KEY_FILE: file('ai', 'sk-key \r\n'),
+      DATABASE_URL_FILE: file('db', 'postgres://sb:pw@db:5432/sb\n\n'),
+      SMTP_URL_FILE: file('smtp', 'smtp://mailer:pa55@mail.example.org:587'),
+      AI_PROVIDER: 'openai',
+      AI_MODEL: 'llama3.1:8b',
+    });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.ai.apiKey).toBe('sk-key ');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://sb:pw@db:5432/sb' });
+    expect(config.mail.smtpUrl).toBe('smtp://mailer:pa55@mail.example.org:587');
+  });
+
+  it('has a NAME_FILE for every secret and for nothing else', () => {
+    expect([...SECRET_VARIABLES].sort()).toEqual(
+      ['AI_API_KEY', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL'].sort(),
+    );
+    for (const name of SECRET_VARIABLES) expect(Object.keys(envSchema.shape)).toContain(name);
+    // Only secrets are read from files: HOST_FILE means nothing, and the value stays the default.
+    expect(loadConfig({ HOST_FILE: file('host', '0.0.0.0') }).host).toBe('localhost');
+  });
+
+  it('refuses NAME and NAME_FILE both set, naming both', () => {
+    for (const name of SECRET_VARIABLES) {
+      expect(() => loadConfig({ [name]: 'x', [`${name}_FILE`]: file('both', 'y') })).toThrow(
+        `${name}, ${name}_FILE: both are set`,
+      );
+    }
+    // An empty NAME (`JWT_SECRET=` in an env file) is unset, so the file is read.
+    expect(loadConfig({ JWT_SECRET: '', JWT_SECRET_FILE: file('jwt2', secret) }).jwtSecret).toBe(
+      secret,
+    );
+  });
+
+  it('names the variable and the path of a file it cannot read, and never the content', () => {
+    const missing = join(dir, 'missing');
+    expect(() => loadConfig({ JWT_SECRET_FILE: missing })).toThrow(
+      `JWT_SECRET_FILE: cannot read ${missing} (no such file)`,
+    );
+    expect(() => loadConfig({ SMTP_URL_FILE: dir })).toThrow(
+      `SMTP_URL_FILE: cannot read ${dir} (a folder, not a file)`,
+    );
+    expect(() => loadConfig({ AI_API_KEY_FILE: file('empty', '\n') })).toThrow(
+      /AI_API_KEY_FILE: .*empty is empty/,
+    );
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL_FILE: file('bad-smtp', 'http://mailer:pa55@mail.example.org\n') });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('SMTP_URL (from SMTP_URL_FILE): SMTP_URL must be');
+    expect(message).not.toContain('pa55');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -8,62 +8,217 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 export const AI_PROVIDERS = ['builtin', 'openai', 'gemini', 'anthropic'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
-/** Every environment variable the server reads (the README's configuration table). */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
-  /** Wins over SESSION_IDLE_DAYS when set; up to 90 days. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(129_600).optional(),
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  COOKIE_SECURE: bool.default(false),
-  TRUST_PROXY: z.string().optional(),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  AUTH_LOCKOUT_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  AUTH_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  PARSE_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
+/**
+ * Every environment variable the server reads (the README's configuration table); each
+ * description is the one-line comment of `.env.example` (`npm run env:example`).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe('development, production or test.'),
+  HOST: z
+    .string()
+    .min(1)
+    .default('localhost')
+    .describe('Address to listen on; 0.0.0.0 to serve the network.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('Port of the app and the API.'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Folder for the SQLite database and generated secrets, private to the server.'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      'postgres://user:pass@host:5432/db for PostgreSQL, or a SQLite file path; unset: SQLite at DATA_DIR/studybuddy.db.',
+    ),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .optional()
+    .describe(
+      'Token signing key (32+ characters); unset: generated into DATA_DIR/secrets. Set it when instances share a database.',
+    ),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(3600)
+    .default(900)
+    .describe('Lifetime of an access token (60 to 3600).'),
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(14)
+    .describe('A login unused this long ends.'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(129_600)
+    .optional()
+    .describe('The idle limit in minutes, up to 90 days; wins over SESSION_IDLE_DAYS when set.'),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(30)
+    .describe('A login ends this long after it began, used or not.'),
+  COOKIE_SECURE: bool.default(false).describe('true behind HTTPS: Secure cookies and HSTS.'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'Address or CIDR of the reverse proxy to trust for client addresses; unset: none. Never true when reachable directly.',
+    ),
+  AUTH_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('Login attempts, and separately registrations, per minute per client address.'),
+  AUTH_LOCKOUT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .describe('Failed logins per account (or per known browser) before further tries wait.'),
+  AUTH_LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(15)
+    .describe('The window of AUTH_LOCKOUT_MAX, and the longest a locked-out owner waits.'),
+  UPLOAD_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(200)
+    .describe('Study files one student may keep, in MB.'),
+  PARSE_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128)
+    .max(16_384)
+    .default(512)
+    .describe('Memory each process that reads a PDF or Word file may use, in MB.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('fatal, error, warn, info, debug, trace or silent.'),
+  WEB_DIST: z.string().optional().describe('Folder of the built web app; unset: apps/web/dist.'),
   SUPPORT_EMAIL: z
     .email('SUPPORT_EMAIL must be an e-mail address')
-    .default('support@studybuddy.example'),
-  SOCIAL_URL: z.url('SOCIAL_URL must be a URL').default('https://mastodon.social/'),
-  CODE_URL: z.url('CODE_URL must be a URL').default('https://github.com/'),
-  COMMUNITY_URL: z.url('COMMUNITY_URL must be a URL').default('https://matrix.to/'),
-  AI_PROVIDER: z.enum(AI_PROVIDERS).default('builtin'),
+    .default('support@studybuddy.example')
+    .describe('Support address shown in the footer and on the contact page.'),
+  SOCIAL_URL: z
+    .url('SOCIAL_URL must be a URL')
+    .default('https://mastodon.social/')
+    .describe('Social link in the footer.'),
+  CODE_URL: z
+    .url('CODE_URL must be a URL')
+    .default('https://github.com/')
+    .describe('Code-hosting link in the footer.'),
+  COMMUNITY_URL: z
+    .url('COMMUNITY_URL must be a URL')
+    .default('https://matrix.to/')
+    .describe('Community chat link on the contact page.'),
+  AI_PROVIDER: z
+    .enum(AI_PROVIDERS)
+    .default('builtin')
+    .describe('builtin (offline), openai (any OpenAI-compatible server), gemini or anthropic.'),
   AI_BASE_URL: z
     .url('AI_BASE_URL must be a URL (the API root, e.g. http://127.0.0.1:11434/v1)')
-    .optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().trim().min(1).optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** The older name of AI_RATE_LIMIT_MAX, read when that one is not set. */
-  AI_CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  AI_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
-  /** Model calls per minute per server instance, all students together. */
-  AI_GLOBAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  /** Model calls of background jobs (a plan's deep dives and lessons) in flight per instance. */
-  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** smtp://user:pass@host:587 or smtps://...; unset: reminders reach the in-app bell only. */
+    .optional()
+    .describe("API root, e.g. http://127.0.0.1:11434/v1; unset: the provider's public API."),
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .describe("The provider's API key (local servers usually need none)."),
+  AI_MODEL: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Model name; required when AI_PROVIDER is not builtin.'),
+  AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000)
+    .describe('Time one AI answer may take before the builtin engine answers instead.'),
+  AI_CHAT_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe('The older name of AI_RATE_LIMIT_MAX, read when that one is not set.'),
+  AI_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('AI requests per minute per student; unset: AI_CHAT_RATE_LIMIT_MAX (30).'),
+  AI_GLOBAL_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .describe('Model calls per minute per server instance, all students together.'),
+  AI_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(4)
+    .describe(
+      "Model calls of background jobs (a plan's deep dives and lessons) in flight per instance.",
+    ),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
       error: 'SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@host:587)',
     })
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).default('StudyBuddy <studybuddy@localhost>'),
-  /** The web app's public origin for links in e-mails; http://localhost:PORT unless set. */
+    .optional()
+    .describe(
+      'smtp://user:pass@host:587 or smtps://...; unset: reminders reach the in-app bell only.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .default('StudyBuddy <studybuddy@localhost>')
+    .describe('The From of every e-mail; an address the mail server may send as.'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
-    .optional(),
-  REMINDER_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    .optional()
+    .describe("The web app's public origin for links in e-mails; unset: http://localhost:PORT."),
+  REMINDER_SCAN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30)
+    .describe('How often each instance looks for session reminders that are due (1 to 3600).'),
 });
+
+/** Variables that hold a secret: each may instead name a file that holds it, as NAME_FILE. */
+export const SECRET_VARIABLES = ['DATABASE_URL', 'JWT_SECRET', 'AI_API_KEY', 'SMTP_URL'] as const;
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -124,10 +279,58 @@ export interface AiConfig {
   concurrency: number;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'a folder, not a file',
+};
+
+/**
+ * The environment with each secret's NAME_FILE read into NAME, so a secret can come from a
+ * mounted file (Docker and compose secrets) and stay out of `docker inspect` and the process
+ * environment. Only trailing line breaks go (`echo` adds one); a secret may end in spaces.
+ */
+function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; fromFile: string[] } {
+  const out: NodeJS.ProcessEnv = { ...env };
+  const fromFile: string[] = [];
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const fileVar = `${name}_FILE`;
+    const path = env[fileVar];
+    if (!path) continue;
+    if (env[name]) {
+      problems.push(`  ${name}, ${fileVar}: both are set; set only one of them`);
+      continue;
+    }
+    let value: string;
+    try {
+      value = readFileSync(path, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (error) {
+      // The path and the reason only: never the content, never the whole error.
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      problems.push(`  ${fileVar}: cannot read ${path} (${READ_ERRORS[code] ?? code})`);
+      continue;
+    }
+    if (value === '') problems.push(`  ${fileVar}: ${path} is empty`);
+    else {
+      out[name] = value;
+      fromFile.push(name);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return { env: out, fromFile };
+}
+
+/** The configuration from the environment; throws one message naming every bad variable. */
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const { env, fromFile } = readSecretFiles(rawEnv);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      const label = fromFile.includes(name) ? `${name} (from ${name}_FILE)` : name;
+      return `  ${label}: ${i.message}`;
+    });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -58,7 +58,11 @@ describe('route() with a text answer', () => {
     const missing = await app.inject({ url: '/text/missing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/json');
-    expect(missing.json()).toEqual({ code: 'not_found', message: 'No such calendar.' });
+    expect(missing.json()).toEqual({
+      code: 'not_found',
+      message: 'No such calendar.',
+      requestId: expect.any(String),
+    });
     const broken = await app.inject({ url: '/text/not-text' });
     expect(broken.statusCode).toBe(500);
     expect(broken.json().code).toBe('internal_error');

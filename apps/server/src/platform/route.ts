@@ -114,7 +114,7 @@ export function wantsStream(reply: FastifyReply): boolean {
  * the JSON branch's serializer parses it, so both carry the same JSON. `signal` aborts when
  * the client goes away (a stop button). A failure before the first event leaves through the
  * error handler as a JSON error with its status (401, 404, 429...); after it, as
- * `event: error` with `{ message, code }`.
+ * `event: error` with `{ message, code, requestId }`.
  */
 export async function streamReply<E extends Endpoint>(
   reply: FastifyReply,
@@ -141,11 +141,16 @@ export async function streamReply<E extends Endpoint>(
     answer = endpoint.response.parse(produced);
   } catch (error) {
     if (!started) throw error;
+    const requestId = reply.request.id;
     if (error instanceof AppError) {
-      await send('error', { message: error.message, code: error.code });
+      await send('error', { message: error.message, code: error.code, requestId });
     } else {
       reply.log.error({ err: error }, 'streamed reply failed');
-      await send('error', { message: 'Something went wrong on our side.', code: 'internal_error' });
+      await send('error', {
+        message: 'Something went wrong on our side.',
+        code: 'internal_error',
+        requestId,
+      });
     }
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.js';
@@ -12,43 +12,68 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 }
 
+/** A copy written by the build beside its file (`index-abc.js.br`): brotli or gzip. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/** The URL paths of the web build's files (`/assets/index-abc.js`), without compressed copies. */
+export function listBuiltFiles(webDist: string | undefined): Set<string> {
+  if (!webDist) return new Set();
+  return new Set(
+    readdirSync(webDist, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !COMPRESSED_COPY.test(e.name))
+      .map((e) => `/${relative(webDist, join(e.parentPath, e.name)).split(sep).join('/')}`),
+  );
+}
+
 /**
  * Serves the built SPA and its assets; any other GET that is not an API path gets index.html
  * (client-side routes). Written by hand because @fastify/static's not-found handling skips
  * hooks under its prefix (fastify-static #126, #354).
+ * The build writes brotli and gzip copies beside its files (vite-precompress.ts in apps/web);
+ * a client accepting one gets it as it is, so no request spends CPU compressing them.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string | undefined,
 ): Promise<void> {
-  const indexHtml = webDist ? readFileSync(join(webDist, 'index.html')) : undefined;
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Hashed build files may be cached for a year; everything else is revalidated.
-      setHeaders: (res, path) => {
-        res.setHeader(
-          'cache-control',
-          path.includes(`${join(webDist, 'assets')}/`) && /-[A-Za-z0-9_-]{8,}\./.test(path)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
+  if (webDist) await serveBuild(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const method = request.method;
-    if ((method === 'GET' || method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml);
+    if ((method === 'GET' || method === 'HEAD') && !isApiPath(request.url) && webDist) {
+      // Through @fastify/static: its compressed copy, ETag and `cache-control: no-cache` apply.
+      return reply.sendFile('index.html');
     }
     throw noSuchRoute(method, request.url);
+  });
+}
+
+async function serveBuild(app: FastifyInstance, webDist: string): Promise<void> {
+  // Files with a compressed copy: their answer depends on Accept-Encoding, which caches must know.
+  const withCopies = new Set(
+    readdirSync(webDist, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && COMPRESSED_COPY.test(e.name))
+      .map((e) => join(e.parentPath, e.name.replace(COMPRESSED_COPY, ''))),
+  );
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    // The copies are sent in place of their file, never under their own URL.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Hashed build files may be cached for a year; everything else is revalidated.
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'cache-control',
+        path.includes(`${join(webDist, 'assets')}/`) && /-[A-Za-z0-9_-]{8,}\./.test(path)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+      if (withCopies.has(path.replace(COMPRESSED_COPY, '')))
+        res.setHeader('vary', 'Accept-Encoding');
+    },
   });
 }
 

@@ -92,6 +92,7 @@ describe('throttled', () => {
     expect(r.json()).toEqual({
       code: 'rate_limited',
       message: 'Too many attempts. Please try again in 2 minutes.',
+      requestId: expect.any(String),
     });
   });
 });

@@ -64,14 +64,19 @@ describe.each(dbKinds)('admin routes on %s', (kind) => {
     const unknown = await client.request({ method: method as 'GET', url: unknownUrl });
     expect(unknown.statusCode).toBe(404);
     expect(r.statusCode, `${method} ${url}: ${r.body}`).toBe(unknown.statusCode);
-    const { date: _a, ...headers } = r.headers;
-    const { date: _b, ...expected } = unknown.headers;
+    // Each answer has its own request id (of one length), in its header and its body.
+    const { date: _a, 'x-request-id': id, ...headers } = r.headers;
+    const { date: _b, 'x-request-id': unknownId, ...expected } = unknown.headers;
+    expect(id).toEqual(expect.any(String));
     expect(headers).toEqual({
       ...expected,
       'content-length': String(Number(expected['content-length']) + url.length - unknownUrl.length),
     });
     // Node sends no body with a HEAD answer, whatever the route wrote.
-    if (method !== 'HEAD') expect(r.body).toBe(unknown.body.replace(unknownUrl, url));
+    if (method !== 'HEAD')
+      expect(r.body).toBe(
+        unknown.body.replace(unknownUrl, url).replace(String(unknownId), String(id)),
+      );
   }
 
   beforeEach(async () => {
@@ -195,7 +200,11 @@ describe.each(dbKinds)('admin routes on %s', (kind) => {
       confirmation: 'nobody@example.com',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'not_found', message: ADMIN_MESSAGES.noSuchStudent });
+    expect(unknown.json()).toEqual({
+      code: 'not_found',
+      message: ADMIN_MESSAGES.noSuchStudent,
+      requestId: unknown.headers['x-request-id'],
+    });
     const self = await boss.post(DELETE, { email: BOSS.email, confirmation: BOSS.email });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toMatchObject({

@@ -83,7 +83,11 @@ describe.each(dbKinds)('busy time routes on %s', (kind) => {
     expect((await client.get('/api/busy-times')).json()).toEqual([]);
     const again = await client.request({ method: 'DELETE', url: `/api/busy-times/${id}` });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: 'not_found', message: BUSY_TIME_MESSAGES.notFound });
+    expect(again.json()).toEqual({
+      code: 'not_found',
+      message: BUSY_TIME_MESSAGES.notFound,
+      requestId: again.headers['x-request-id'],
+    });
     const put = await client.request({
       method: 'PUT',
       url: `/api/busy-times/${id}`,

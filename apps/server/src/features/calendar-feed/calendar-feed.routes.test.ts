@@ -14,7 +14,12 @@ import {
 const NOW = '2026-11-20T09:00:00.000Z';
 const ICS = 'text/calendar; charset=utf-8';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const unknownLink = { code: 'not_found', message: CALENDAR_FEED_MESSAGES.unknownLink };
+/** The 404 of an unknown feed address, with the request id its answer carries. */
+const unknownLink = (r: { headers: Record<string, unknown> }) => ({
+  code: 'not_found',
+  message: CALENDAR_FEED_MESSAGES.unknownLink,
+  requestId: r.headers['x-request-id'],
+});
 
 interface ParsedEvent {
   uid: string;
@@ -270,7 +275,7 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     expect(second.url).not.toBe(first.url);
     const old = await fetchFeed(first.path);
     expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual(unknownLink);
+    expect(old.json()).toEqual(unknownLink(old));
     expect((await fetchFeed(second.path)).statusCode).toBe(200);
     expect((await ana.get('/api/calendar-feed')).json()).toEqual({
       enabled: true,
@@ -283,7 +288,7 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     expect((await ana.get('/api/calendar-feed')).json()).toEqual({ enabled: false, url: null });
     const gone = await fetchFeed(second.path);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual(unknownLink);
+    expect(gone.json()).toEqual(unknownLink(gone));
     expect(gone.headers['content-type']).toContain('application/json');
     // Turning it off again changes nothing.
     const twice = await ana.request({ method: 'DELETE', url: '/api/calendar-feed' });
@@ -296,7 +301,7 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     for (const token of [forged, 'abc', `${forged}A`, 'not a token', '%00', `${'A'.repeat(42)}=`]) {
       const r = await fetchFeed(`/api/calendar/${encodeURIComponent(token)}.ics`);
       expect(r.statusCode, token).toBe(404);
-      expect(r.json(), token).toEqual(unknownLink);
+      expect(r.json(), token).toEqual(unknownLink(r));
     }
     // Without the extension there is no such route: still a JSON 404.
     const bare = await fetchFeed(`/api/calendar/${forged}`);
@@ -372,7 +377,11 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     ]) {
       const refused = await ben.get(url);
       expect(refused.statusCode, url).toBe(404);
-      expect(refused.json()).toEqual({ code: 'not_found', message: 'Study plan not found.' });
+      expect(refused.json()).toEqual({
+        code: 'not_found',
+        message: 'Study plan not found.',
+        requestId: refused.headers['x-request-id'],
+      });
     }
     // The feature works without the feed being on: the download needs only the login.
     expect((await ana.get('/api/calendar-feed')).json().enabled).toBe(false);

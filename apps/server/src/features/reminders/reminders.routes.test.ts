@@ -156,7 +156,11 @@ describe.each(dbKinds)('session reminders on %s', (kind) => {
     await ben.registerAndLogin({ username: 'ben', email: 'ben@example.com' });
     const theirs = await ben.post(`/api/notifications/${id}/read`);
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ code: 'not_found', message: NOTIFICATION_MESSAGES.notFound });
+    expect(theirs.json()).toEqual({
+      code: 'not_found',
+      message: NOTIFICATION_MESSAGES.notFound,
+      requestId: theirs.headers['x-request-id'],
+    });
     expect((await ben.get('/api/notifications')).json()).toEqual({ items: [], unread: 0 });
     const all = await ana.post('/api/notifications/read-all');
     expect(all.json().unread).toBe(0);

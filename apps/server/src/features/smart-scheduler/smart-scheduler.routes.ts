@@ -32,6 +32,12 @@ export async function smartSchedulerRoutes(
 ): Promise<void> {
   const { scheduler, contentEvents } = deps;
   const progress = createGenerationProgress();
+  // Open content streams end when the server closes, rather than hold its shutdown: the page
+  // reads the content again when its stream ends.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
   route(
     app,
     smartSchedulerEndpoints.process,
@@ -106,7 +112,10 @@ export async function smartSchedulerRoutes(
       };
       const unsubscribe = contentEvents.subscribe(userId, planId, () => void send());
       const timer = setInterval(() => void send(), RECHECK_MS);
+      const end = () => sse.close();
+      streams.add(end);
       sse.onClose(() => {
+        streams.delete(end);
         unsubscribe();
         clearInterval(timer);
       });

@@ -144,6 +144,22 @@ describe.each(dbKinds)('plan content written in the background, on %s', (kind) =
     expect(sent.at(-1)?.written).toBe(TOPICS);
   });
 
+  it('ends an open content stream when the server closes, rather than hold the close', async () => {
+    const { t, client } = await setUp({ delayMs: 1_000 }, { AI_CONCURRENCY: '1' });
+    const r = await generate(client);
+    const events = client.request({
+      method: 'GET',
+      url: `/api/plans/${r.json().planId}/content/events`,
+      headers: { accept: 'text/event-stream' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.close();
+    const ended = await events;
+    expect(ended.statusCode).toBe(200);
+    const first = ended.body.split('\n\n').find((block) => block.includes('event: content'));
+    expect(JSON.parse(first?.replace(/^[\s\S]*?data: /, '') ?? '{}').written).toBeLessThan(TOPICS);
+  });
+
   it('keeps plans private: content, its stream and a retry answer 404 to another student', async () => {
     const { t, client } = await setUp({});
     const r = await generate(client);

@@ -134,6 +134,7 @@ describe.each(dbKinds)('study session routes on %s', (kind) => {
       code: 'validation_failed',
       message: SESSION_PLACEMENT_MESSAGES.busy,
       details: [{ path: 'startDateTime', message: SESSION_PLACEMENT_MESSAGES.busy }],
+      requestId: onIt.headers['x-request-id'],
     });
     const intoPast = await client.request({
       method: 'PUT',
