@@ -19,6 +19,8 @@ const WEB_FILES = ['index.html', 'assets/app-abcdef12.js'];
 /** The routes anyone may call, each with its reason. Every other route must answer 401. */
 const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: string }> = [
   { endpoint: healthEndpoints.get, why: 'load balancers and the start script probe it' },
+  { endpoint: healthEndpoints.live, why: 'a supervisor (Docker, systemd) probes it' },
+  { endpoint: healthEndpoints.ready, why: 'a load balancer probes it before sending traffic' },
   { endpoint: siteEndpoints.get, why: 'the public pages show the contact links before login' },
   { endpoint: authEndpoints.register, why: 'opens an account: there is no token yet' },
   { endpoint: authEndpoints.login, why: 'issues the token' },

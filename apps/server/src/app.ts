@@ -16,6 +16,7 @@ import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
 import { countToday } from './db/daily-counts.js';
 import { createJobQueue } from './db/job-queue.js';
+import { pendingMigrations } from './db/migrate.js';
 import {
   accountDataRoutes,
   createAccountDataRepository,
@@ -342,7 +343,10 @@ export async function buildApp({
   await registerOpenApi(app);
 
   // Features.
-  await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db.db) });
+  await app.register(healthRoutes, {
+    isDatabaseUp: () => isDatabaseUp(db.db),
+    pendingMigrations: () => pendingMigrations(db.db, db.schema),
+  });
   await app.register(siteRoutes, { site: config.site });
   await app.register(authRoutes, {
     auth,

@@ -10,6 +10,8 @@ import type { Database } from './types.js';
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the schema every query runs in, when one was chosen (`pgSchema`). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,12 @@ export async function connectDatabase(
     });
     // Fail at start-up, not on the first request, when PostgreSQL cannot be reached.
     await sql`select 1`.execute(db);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(opts.pgSchema ? { schema: opts.pgSchema } : {}),
+      close: () => db.destroy(),
+    };
   }
   if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);
