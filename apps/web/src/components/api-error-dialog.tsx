@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-error';
 import { dismissApiError, getErrorDialog, subscribeErrorDialog } from '@/lib/error-dialog';
 import { errorMessage } from '@/lib/error-message';
 import { Modal } from './modal';
@@ -12,6 +13,8 @@ export function ApiErrorDialog() {
     getErrorDialog,
     getErrorDialog,
   );
+  // The id the server logged the request under: a student can quote it to the admin.
+  const requestId = open && isApiError(error) ? error.requestId : undefined;
   return (
     <Modal
       open={open}
@@ -25,6 +28,7 @@ export function ApiErrorDialog() {
       }
     >
       <p>{open ? errorMessage(error, t, i18n.language) : null}</p>
+      {requestId ? <p className="status-text">{t('errors.reference', { id: requestId })}</p> : null}
     </Modal>
   );
 }

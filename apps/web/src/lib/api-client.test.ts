@@ -77,6 +77,7 @@ describe('apiRequest', () => {
           message: 'Bad input',
           code: 'validation_failed',
           details: [{ path: 'email', message: 'x' }],
+          requestId: 'req-42',
         },
         400,
       ),
@@ -86,7 +87,12 @@ describe('apiRequest', () => {
       auth: false,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Bad input' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Bad input',
+      requestId: 'req-42',
+    });
     expect((error as ApiError).fieldIssues).toEqual([{ path: 'email', message: 'x' }]);
   });
 

@@ -85,13 +85,14 @@ async function readJson(response: Response): Promise<unknown> {
 async function toApiError(response: Response): Promise<ApiError> {
   const raw = await readJson(response);
   const parsed = errorBodySchema.safeParse(raw);
+  const headerId = response.headers.get('x-request-id') ?? undefined;
   if (parsed.success) {
-    const { message, code, details } = parsed.data;
-    return new ApiError(response.status, code, message, details);
+    const { message, code, details, requestId } = parsed.data;
+    return new ApiError(response.status, code, message, details, requestId ?? headerId);
   }
   // No error body from our server (a proxy page, an empty 502...): no message of its own, so
   // each screen shows its fallback text (docs/product.md, Errors), not the bare HTTP status.
-  return new ApiError(response.status, `http_${response.status}`, '');
+  return new ApiError(response.status, `http_${response.status}`, '', undefined, headerId);
 }
 
 function withQuery(path: string, query: RequestOptions<Endpoint>['query']): string {

@@ -7,12 +7,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** The server's id of the request (its `x-request-id`): what an admin finds in the log. */
+  readonly requestId: string | undefined;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+    requestId?: string,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.requestId = requestId;
   }
 
   /** Field problems of a validation error (empty when the server sent none). */
