@@ -15,6 +15,10 @@ export const REMINDER_LEAD_MINUTES = [10, 30, 60] as const;
 export type ReminderLeadMinutes = (typeof REMINDER_LEAD_MINUTES)[number];
 export const DEFAULT_REMINDER_LEAD_MINUTES: ReminderLeadMinutes = 30;
 
+/** A stored lead time as one of REMINDER_LEAD_MINUTES (the default for anything else). */
+export const reminderLeadOf = (minutes: number): ReminderLeadMinutes =>
+  REMINDER_LEAD_MINUTES.find((m) => m === minutes) ?? DEFAULT_REMINDER_LEAD_MINUTES;
+
 /** Said when a reminder time is not one of REMINDER_LEAD_MINUTES. */
 export const REMINDER_LEAD_MESSAGE = 'Reminder time must be 10, 30 or 60 minutes.';
 

@@ -1,7 +1,6 @@
 import {
-  DEFAULT_REMINDER_LEAD_MINUTES,
   type Profile,
-  REMINDER_LEAD_MINUTES,
+  reminderLeadOf,
   type updateProfileInputSchema,
   WEEK_STARTS,
 } from '@studybuddy/contracts';
@@ -36,8 +35,7 @@ const toProfile = (u: UserLike): Profile => ({
   lastName: u.lastName,
   email: u.email,
   notifyOnLesson: u.notifyOnLesson === 1,
-  reminderLeadMinutes:
-    REMINDER_LEAD_MINUTES.find((m) => m === u.reminderLeadMinutes) ?? DEFAULT_REMINDER_LEAD_MINUTES,
+  reminderLeadMinutes: reminderLeadOf(u.reminderLeadMinutes),
   weekStartsOn: WEEK_STARTS.find((w) => w === u.weekStartsOn) ?? 'sunday',
   isAdmin: u.role === ADMIN_ROLE,
 });

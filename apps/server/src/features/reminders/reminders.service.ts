@@ -1,10 +1,10 @@
 import {
-  DEFAULT_REMINDER_LEAD_MINUTES,
   type LocaleInput,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_LIST_MAX,
   type NotificationList,
   REMINDER_LEAD_MINUTES,
+  reminderLeadOf,
   type SessionReminderData,
   sessionReminderDataSchema,
 } from '@studybuddy/contracts';
@@ -40,9 +40,6 @@ export interface RemindersDeps {
   /** Tests may fix the clock. */
   now?: () => Date;
 }
-
-const leadOf = (minutes: number): number =>
-  REMINDER_LEAD_MINUTES.find((m) => m === minutes) ?? DEFAULT_REMINDER_LEAD_MINUTES;
 
 const badLink = () =>
   new AppError(400, 'validation_failed', NOTIFICATION_MESSAGES.badUnsubscribeLink, [
@@ -255,7 +252,7 @@ export function createRemindersService(deps: RemindersDeps) {
       const to = new Date(at.getTime() + HORIZON_MS).toISOString();
       let made = 0;
       for (const s of await repo.listUpcomingSessions(from, to)) {
-        const due = Date.parse(s.startAt) - leadOf(s.leadMinutes) * MINUTE_MS;
+        const due = Date.parse(s.startAt) - reminderLeadOf(s.leadMinutes) * MINUTE_MS;
         if (due > at.getTime()) continue;
         const inserted = await repo.insertReminder({
           userId: s.userId,
