@@ -16,6 +16,25 @@ const require = createRequire(import.meta.url);
  */
 const htmlParserWithoutDom = require.resolve('hast-util-from-html-isomorphic');
 
+/**
+ * What the app's shell runs before it can show any screen: the libraries (less the query hooks
+ * only some screens use), the bundler's helpers, the app's configuration and its focus trap.
+ * One file compresses better than the several it would otherwise be. A module matched here
+ * brings its imports along, so only modules the shell needs anyway may be listed.
+ */
+const FIRST_SCREEN_MODULES = [
+  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|zod)\//,
+  /\/node_modules\/@tanstack\/(react-query|query-core)\/(?!.*\/(useQueries|queriesObserver|useMutation|mutationObserver)\.js$)/,
+  /^\0(rolldown\/runtime|vite\/preload-helper)/,
+  /\/apps\/web\/src\/(config\/|hooks\/use-focus-trap\.ts$)/,
+];
+
+/** Modules whose import has no effect of its own: the contracts' and the app's TypeScript. */
+const OWN_MODULE = /\/(?:packages\/contracts|apps\/web)\/src\/.*\.tsx?$/;
+function withoutSideEffects(id: string): boolean | undefined {
+  return OWN_MODULE.test(id) ? false : undefined;
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   // 'studybuddy-source' lets '@studybuddy/contracts' resolve to its TypeScript source (no build step).
@@ -29,7 +48,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // A browser without <link rel="modulepreload"> still loads every module, only later: no
+    // polyfill for it on the first screen.
+    modulePreload: { polyfill: false },
     rollupOptions: {
+      // The contracts and the app's own modules do nothing when imported (no module is imported
+      // for its side effects; CSS is apart): a chunk then takes only the modules whose exports
+      // it uses, so the first screen does not carry every schema a barrel import reaches.
+      treeshake: { moduleSideEffects: withoutSideEffects },
       output: {
         // The lesson screen's renderer is large: split it so no chunk passes 500 kB. These
         // chunks are imported only by the lazy lesson route, so other screens never load them.
@@ -38,6 +64,7 @@ export default defineConfig({
           if (/\/node_modules\/(parse5|entities|hast-util-from-(html|parse5))\//.test(id)) {
             return 'html-parser';
           }
+          if (FIRST_SCREEN_MODULES.some((pattern) => pattern.test(id))) return 'framework';
           return undefined;
         },
       },

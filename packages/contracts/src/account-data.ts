@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResponseSchema, PASSWORD_MAX } from './auth.js';
 import { endpoint } from './endpoint.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 
 /**
  * A student's own data (docs/product.md, Your data): everything they have, to take away, and
@@ -49,7 +50,7 @@ export const ACCOUNT_DATA_MESSAGES = {
 
 export const deleteAccountInputSchema = z
   .object({
-    password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
+    password: z.string().min(1, message(M.enterPassword)).max(PASSWORD_MAX),
   })
   .strict()
   .describe('DeleteAccountInput');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
+import { customIssue, VALIDATION_MESSAGES as M } from './messages.js';
 
 /**
  * The admin screen (docs/product.md, Admin). The role is given on the server machine
@@ -55,9 +56,9 @@ export const adminOverviewSchema = z
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
 export const ADMIN_MESSAGES = {
-  confirmationMismatch: 'Type the student’s e-mail address again to confirm.',
-  noSuchStudent: 'No account has this e-mail address.',
-  notYourself: 'Delete your own account from your profile.',
+  confirmationMismatch: M.adminConfirmationMismatch.en,
+  noSuchStudent: M.adminNoSuchStudent.en,
+  notYourself: M.adminNotYourself.en,
   deleted: 'The account and all its data are deleted.',
 } as const;
 
@@ -70,11 +71,7 @@ export const adminDeleteAccountInputSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.confirmation.toLowerCase() !== v.email.toLowerCase())
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmation'],
-        message: ADMIN_MESSAGES.confirmationMismatch,
-      });
+      ctx.addIssue(customIssue(M.adminConfirmationMismatch, ['confirmation']));
   })
   .describe('AdminDeleteAccountInput');
 export type AdminDeleteAccountInput = z.input<typeof adminDeleteAccountInputSchema>;

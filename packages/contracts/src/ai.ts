@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema } from './notices.js';
 
 /** Languages the app speaks; the AI is asked to answer in the student's one. */
@@ -15,7 +16,7 @@ export const LESSON_QUESTION_MAX = 2000;
 
 /** The student's language on an AI call; optional (English, or the material's where it says). */
 export const languageSchema = z
-  .enum(AI_LANGUAGES, { error: 'Language must be one of en, el, es, fr, de.' })
+  .enum(AI_LANGUAGES, message(M.languageInvalid))
   .optional()
   .describe('The student’s language; the answer is asked for in it (default en)');
 
@@ -25,10 +26,10 @@ export const languageQuerySchema = z.object({ language: languageSchema }).descri
 export const chatInputSchema = z
   .object({
     prompt: z
-      .string({ error: 'Type a message first.' })
+      .string(message(M.promptRequired))
       .trim()
-      .min(1, 'Type a message first.')
-      .max(CHAT_PROMPT_MAX, `A message can be at most ${CHAT_PROMPT_MAX} characters.`)
+      .min(1, message(M.promptRequired))
+      .max(CHAT_PROMPT_MAX, message(M.promptMax))
       .describe('What the student asked'),
     language: languageSchema,
   })
@@ -77,10 +78,10 @@ export type ChatHistory = z.infer<typeof chatHistorySchema>;
 export const lessonQuestionInputSchema = z
   .object({
     question: z
-      .string({ error: 'Type a question first.' })
+      .string(message(M.questionRequired))
       .trim()
-      .min(1, 'Type a question first.')
-      .max(LESSON_QUESTION_MAX, `A question can be at most ${LESSON_QUESTION_MAX} characters.`)
+      .min(1, message(M.questionRequired))
+      .max(LESSON_QUESTION_MAX, message(M.questionMax))
       .describe('The question, or the help button’s text with `kind: overview`'),
     kind: z
       .enum(['question', 'overview'])

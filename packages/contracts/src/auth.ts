@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
+import { type CatalogueMessage, VALIDATION_MESSAGES as M, message } from './messages.js';
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome (ASVS 6.2.9); the cap only bounds hashing work. */
@@ -8,27 +9,23 @@ export const PASSWORD_MAX = 256;
 
 export const newPasswordSchema = z
   .string()
-  .min(1, 'Password is required.')
-  .min(PASSWORD_MIN, 'Password must be at least 8 characters.')
-  .max(PASSWORD_MAX, 'Password must be at most 256 characters.');
+  .min(1, message(M.passwordRequired))
+  .min(PASSWORD_MIN, message(M.passwordMin))
+  .max(PASSWORD_MAX, message(M.passwordMax));
 
-const nameField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`);
+const nameField = (required: CatalogueMessage, max: CatalogueMessage) =>
+  z.string().trim().min(1, message(required)).max(100, message(max));
 
 export const registerInputSchema = z
   .object({
     username: z
       .string()
       .trim()
-      .min(1, 'Username is required.')
-      .max(50, 'Username must be at most 50 characters.')
-      .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, dot, dash and underscore.'),
-    firstName: nameField('First name'),
-    lastName: nameField('Last name'),
+      .min(1, message(M.usernameRequired))
+      .max(50, message(M.usernameMax))
+      .regex(/^[\p{L}\p{N}._-]+$/u, message(M.usernamePattern)),
+    firstName: nameField(M.firstNameRequired, M.firstNameMax),
+    lastName: nameField(M.lastNameRequired, M.lastNameMax),
     email: emailSchema,
     password: newPasswordSchema,
   })
@@ -39,7 +36,7 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const loginInputSchema = z
   .object({
     email: emailSchema,
-    password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+    password: z.string().min(1, message(M.passwordRequired)).max(PASSWORD_MAX),
   })
   .strict()
   .describe('LoginInput');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, isoDateSchema } from './ids.js';
+import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 import { timeZoneSchema } from './smart-scheduler.js';
 
 /**
@@ -16,20 +17,23 @@ export type BusyKind = (typeof BUSY_KINDS)[number];
 export const BUSY_REPEATS = ['once', 'weekly'] as const;
 export type BusyRepeat = (typeof BUSY_REPEATS)[number];
 
-/** Messages a student can meet, the same in the form and in the server's 400 answer. */
+/**
+ * Messages a student can meet, the same in the form and in the server's 400 answer, by name;
+ * texts and translation keys from the catalogue (messages.ts).
+ */
 export const BUSY_TIME_MESSAGES = {
-  titleRequired: 'Title is required.',
-  titleMax: 'Title must be at most 200 characters.',
-  endBeforeStart: 'Busy time must end after it starts.',
-  untilBeforeDate: 'The last day must be on or after the first day.',
-  untilWithoutRepeat: 'A last day is only for busy time that repeats weekly.',
+  titleRequired: M.titleRequired.en,
+  titleMax: M.titleMax.en,
+  endBeforeStart: M.busyEndBeforeStart.en,
+  untilBeforeDate: M.busyUntilBeforeDate.en,
+  untilWithoutRepeat: M.busyUntilWithoutRepeat.en,
   notFound: 'Busy time not found.',
 } as const;
 
 /** HH:MM from 00:00 to 24:00 (24:00 ends a day). */
 const clock = z
   .string()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a time as HH:MM.')
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, message(M.timeInvalid))
   .describe('HH:MM, local wall-clock time');
 
 export const busyTimeSchema = z
@@ -50,11 +54,7 @@ export type BusyTime = z.infer<typeof busyTimeSchema>;
 export const busyTimeInputSchema = z
   .object({
     kind: z.enum(BUSY_KINDS),
-    title: z
-      .string()
-      .trim()
-      .min(1, BUSY_TIME_MESSAGES.titleRequired)
-      .max(200, BUSY_TIME_MESSAGES.titleMax),
+    title: z.string().trim().min(1, message(M.titleRequired)).max(200, message(M.titleMax)),
     date: isoDateSchema,
     startTime: clock,
     endTime: clock,
@@ -65,24 +65,12 @@ export const busyTimeInputSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.endTime <= v.startTime) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endTime'],
-        message: BUSY_TIME_MESSAGES.endBeforeStart,
-      });
+      ctx.addIssue(customIssue(M.busyEndBeforeStart, ['endTime']));
     }
     if (v.until !== null && v.repeat !== 'weekly') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['until'],
-        message: BUSY_TIME_MESSAGES.untilWithoutRepeat,
-      });
+      ctx.addIssue(customIssue(M.busyUntilWithoutRepeat, ['until']));
     } else if (v.until !== null && v.until < v.date) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['until'],
-        message: BUSY_TIME_MESSAGES.untilBeforeDate,
-      });
+      ctx.addIssue(customIssue(M.busyUntilBeforeDate, ['until']));
     }
   })
   .describe('BusyTimeInput');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 
 /**
  * The student's private calendar feed (docs/product.md, Calendar feed): an ICS address that
@@ -21,13 +22,13 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 export const CALENDAR_FEED_MESSAGES = {
   /** Any feed address that does not open a calendar: unknown, replaced, turned off or malformed. */
-  unknownLink: 'Unknown calendar link.',
+  unknownLink: M.calendarLinkInvalid.en,
 } as const;
 
 /** The feed token: 43 base64url characters (256 random bits). */
 export const calendarTokenSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, CALENDAR_FEED_MESSAGES.unknownLink);
+  .regex(/^[A-Za-z0-9_-]{43}$/, message(M.calendarLinkInvalid));
 
 export const calendarFeedEndpoints = {
   get: endpoint({

@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 
 /** The app-feedback popup (docs/product.md, Screens): rating 0 to 5 and two free texts. */
 export const feedbackInputSchema = z
   .object({
     rating: z
-      .number({ error: 'Rating must be a number from 0 to 5.' })
-      .int('Rating must be a whole number from 0 to 5.')
-      .min(0, 'Rating must be from 0 to 5.')
-      .max(5, 'Rating must be from 0 to 5.'),
-    pleased: z.string().trim().max(2000, 'At most 2000 characters.').optional().default(''),
-    recommendation: z.string().trim().max(2000, 'At most 2000 characters.').optional().default(''),
+      .number(message(M.feedbackRatingNotANumber))
+      .int(message(M.feedbackRatingNotWhole))
+      .min(0, message(M.feedbackRatingRange))
+      .max(5, message(M.feedbackRatingRange)),
+    pleased: z.string().trim().max(2000, message(M.feedbackTextMax)).optional().default(''),
+    recommendation: z.string().trim().max(2000, message(M.feedbackTextMax)).optional().default(''),
     page: z
       .string()
       .max(200)
       // A path of this site only: not `//host` or `/\host`, which browsers read as another
       // site (the admin screen shows it), and no control characters.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what it refuses.
-      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f]*$/, 'The page must be a path.')
+      .regex(/^\/(?![/\\])[^\u0000-\u001f\u007f]*$/, message(M.pageInvalid))
       .optional()
       .describe('The path of the page the feedback was sent from'),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageQuerySchema } from './ai.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema } from './notices.js';
 
 export const FLASHCARD_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
@@ -41,7 +42,7 @@ export type FlashcardDeck = z.infer<typeof flashcardDeckSchema>;
 export const flashcardReviewInputSchema = z
   .object({
     rating: z
-      .enum(FLASHCARD_RATINGS, { error: 'Rating must be one of again, hard, good, easy.' })
+      .enum(FLASHCARD_RATINGS, message(M.flashcardRatingInvalid))
       .describe('How well the student remembered'),
   })
   .strict()

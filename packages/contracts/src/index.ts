@@ -14,6 +14,7 @@ export * from './ids.js';
 export * from './key-topics.js';
 export * from './lessons.js';
 export * from './living-plan.js';
+export * from './messages.js';
 export * from './notices.js';
 export * from './notifications.js';
 export * from './plans.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 
 export const lessonSchema = z
   .object({
@@ -29,15 +30,15 @@ export type LessonReview = z.infer<typeof lessonReviewSchema>;
 export const lessonReviewInputSchema = z
   .object({
     rating: z
-      .number({ error: 'Rating must be a number from 1 to 5.' })
-      .int('Rating must be a whole number from 1 to 5.')
-      .min(1, 'Rating must be from 1 to 5.')
-      .max(5, 'Rating must be from 1 to 5.'),
+      .number(message(M.lessonRatingNotANumber))
+      .int(message(M.lessonRatingNotWhole))
+      .min(1, message(M.ratingRange))
+      .max(5, message(M.ratingRange)),
     comment: z
-      .string({ error: 'Comment is required (max 500 chars).' })
+      .string(message(M.commentRequired))
       .trim()
-      .min(1, 'Comment is required (max 500 chars).')
-      .max(REVIEW_COMMENT_MAX, 'Comment is required (max 500 chars).'),
+      .min(1, message(M.commentRequired))
+      .max(REVIEW_COMMENT_MAX, message(M.commentRequired)),
   })
   .strict()
   .describe('LessonReviewInput');

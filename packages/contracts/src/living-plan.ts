@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeSchema } from './notices.js';
 import { studySessionSchema } from './study-sessions.js';
 
@@ -14,9 +15,9 @@ export const checkInStatuses = ['done', 'partial', 'missed'] as const;
 export type CheckInStatus = (typeof checkInStatuses)[number];
 
 export const LIVING_PLAN_MESSAGES = {
-  minutesRequired: 'Say how many minutes you studied.',
-  minutesOverLength: 'Minutes done cannot be more than the session lasts.',
-  minutesOnlyPartial: 'Minutes done is only for a session done in part.',
+  minutesRequired: M.minutesRequired.en,
+  minutesOverLength: M.minutesOverLength.en,
+  minutesOnlyPartial: M.minutesOnlyPartial.en,
   notStarted: 'This session has not started yet.',
   notAccepted: 'Accept the plan before re-planning it.',
   choiceNotOffered: 'That choice is not offered for this plan.',
@@ -26,36 +27,28 @@ export const LIVING_PLAN_MESSAGES = {
 
 export const checkInInputSchema = z
   .object({
-    status: z.enum(checkInStatuses, { error: 'Choose done, partly or missed.' }),
+    status: z.enum(checkInStatuses, message(M.checkInStatusRequired)),
     minutesDone: z
-      .number({ error: 'Minutes must be a number.' })
-      .int('Minutes must be a whole number.')
-      .min(1, 'Minutes must be at least 1.')
-      .max(24 * 60, 'Minutes must be at most 1440.')
+      .number(message(M.minutesNotANumber))
+      .int(message(M.minutesNotWhole))
+      .min(1, message(M.minutesTooFew))
+      .max(24 * 60, message(M.minutesTooMany))
       .optional()
       .nullable(),
     rating: z
-      .number({ error: 'Rating must be a number.' })
-      .int('Rating must be a whole number.')
-      .min(1, 'Rating must be from 1 to 5.')
-      .max(5, 'Rating must be from 1 to 5.')
+      .number(message(M.ratingNotANumber))
+      .int(message(M.ratingNotWhole))
+      .min(1, message(M.ratingRange))
+      .max(5, message(M.ratingRange))
       .optional()
       .nullable(),
   })
   .strict()
   .superRefine((v, ctx) => {
     if (v.status === 'partial' && v.minutesDone == null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minutesDone'],
-        message: LIVING_PLAN_MESSAGES.minutesRequired,
-      });
+      ctx.addIssue(customIssue(M.minutesRequired, ['minutesDone']));
     if (v.status !== 'partial' && v.minutesDone != null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minutesDone'],
-        message: LIVING_PLAN_MESSAGES.minutesOnlyPartial,
-      });
+      ctx.addIssue(customIssue(M.minutesOnlyPartial, ['minutesDone']));
   })
   .describe('CheckInInput');
 export type CheckInInput = z.input<typeof checkInInputSchema>;

@@ -3,6 +3,7 @@ import { AI_LANGUAGES } from './ai.js';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { timeZoneSchema } from './smart-scheduler.js';
 
 /**
@@ -20,7 +21,7 @@ export const reminderLeadOf = (minutes: number): ReminderLeadMinutes =>
   REMINDER_LEAD_MINUTES.find((m) => m === minutes) ?? DEFAULT_REMINDER_LEAD_MINUTES;
 
 /** Said when a reminder time is not one of REMINDER_LEAD_MINUTES. */
-export const REMINDER_LEAD_MESSAGE = 'Reminder time must be 10, 30 or 60 minutes.';
+export const REMINDER_LEAD_MESSAGE = M.reminderLead.en;
 
 export const reminderLeadSchema = z
   .union(
@@ -29,7 +30,7 @@ export const reminderLeadSchema = z
       z.ZodLiteral<30>,
       z.ZodLiteral<60>,
     ],
-    { error: REMINDER_LEAD_MESSAGE },
+    message(M.reminderLead),
   )
   .describe('Minutes before a session that its reminder comes: 10, 30 or 60');
 
@@ -73,13 +74,13 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found.',
   unsubscribed:
     'You will get no more lesson reminders. You can turn them on again in your profile.',
-  badUnsubscribeLink: 'This unsubscribe link is not valid.',
+  badUnsubscribeLink: M.unsubscribeLinkInvalid.en,
 } as const;
 
 /** The student's language and time zone, as the browser knows them: their e-mails use them. */
 export const localeInputSchema = z
   .object({
-    language: z.enum(AI_LANGUAGES, { error: 'Language must be one of en, el, es, fr, de.' }),
+    language: z.enum(AI_LANGUAGES, message(M.languageInvalid)),
     timeZone: timeZoneSchema,
   })
   .strict()
@@ -90,9 +91,9 @@ export type LocaleInput = z.infer<typeof localeInputSchema>;
 export const unsubscribeInputSchema = z
   .object({
     token: z
-      .string({ error: NOTIFICATION_MESSAGES.badUnsubscribeLink })
-      .min(1, NOTIFICATION_MESSAGES.badUnsubscribeLink)
-      .max(300, NOTIFICATION_MESSAGES.badUnsubscribeLink),
+      .string(message(M.unsubscribeLinkInvalid))
+      .min(1, message(M.unsubscribeLinkInvalid))
+      .max(300, message(M.unsubscribeLinkInvalid)),
   })
   .strict()
   .describe('UnsubscribeInput');

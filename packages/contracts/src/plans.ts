@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, isoDateSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { topicSchema } from './topics.js';
 
 /** A subject inside a plan (docs/product.md, Entities). */
@@ -40,11 +41,7 @@ export type PlanDetail = z.infer<typeof planDetailSchema>;
 
 export const planInputSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'PLAN_NAME_REQUIRED')
-      .max(200, 'Name must be at most 200 characters.'),
+    name: z.string().trim().min(1, message(M.planNameRequired)).max(200, message(M.nameMax)),
     deadline: z
       .union([isoDateSchema, z.literal('')])
       .nullable()
@@ -52,7 +49,7 @@ export const planInputSchema = z
       .transform((v) => v || null),
     description: z
       .string()
-      .max(5000, 'Description must be at most 5000 characters.')
+      .max(5000, message(M.descriptionMax))
       .nullable()
       .optional()
       .transform((v) => v?.trim() || null),

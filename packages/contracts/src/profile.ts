@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth.js';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
+import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 import { DEFAULT_REMINDER_LEAD_MINUTES, reminderLeadSchema } from './notifications.js';
 
 /** The calendar week starts on Sunday (the default) or Monday, as the student chooses. */
@@ -30,8 +31,8 @@ export type Profile = z.infer<typeof profileSchema>;
  */
 export const updateProfileInputSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required.').max(100),
-    lastName: z.string().trim().min(1, 'Last name is required.').max(100),
+    firstName: z.string().trim().min(1, message(M.firstNameRequired)).max(100),
+    lastName: z.string().trim().min(1, message(M.lastNameRequired)).max(100),
     email: emailSchema,
     password: z.string().max(PASSWORD_MAX).optional().default(''),
     newPassword: z.string().max(PASSWORD_MAX).optional().default(''),
@@ -44,25 +45,13 @@ export const updateProfileInputSchema = z
   .superRefine((v, ctx) => {
     if (v.newPassword === '' && v.confirmNewPassword === '') return;
     if (v.password === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Enter your current password.',
-      });
+      ctx.addIssue(customIssue(M.currentPasswordRequired, ['password']));
     }
     if (v.newPassword.length < PASSWORD_MIN) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'Password must be at least 8 characters.',
-      });
+      ctx.addIssue(customIssue(M.passwordMin, ['newPassword']));
     }
     if (v.newPassword !== v.confirmNewPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmNewPassword'],
-        message: 'Passwords do not match.',
-      });
+      ctx.addIssue(customIssue(M.passwordsMismatch, ['confirmNewPassword']));
     }
   })
   .describe('UpdateProfileInput');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageQuerySchema } from './ai.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema } from './notices.js';
 
 export const quizQuestionSchema = z
@@ -29,14 +30,14 @@ export const quizSubmitInputSchema = z
     answers: z
       .array(
         z
-          .number({ error: 'Each answer must be an option index or null.' })
-          .int('Each answer must be an option index or null.')
-          .min(0, 'Each answer must be an option index or null.')
-          .max(9, 'Each answer must be an option index or null.')
+          .number(message(M.quizAnswerInvalid))
+          .int(message(M.quizAnswerInvalid))
+          .min(0, message(M.quizAnswerInvalid))
+          .max(9, message(M.quizAnswerInvalid))
           .nullable(),
-        { error: 'Answers must be a list with one entry per question.' },
+        message(M.quizAnswersNotAList),
       )
-      .max(50, 'Too many answers.')
+      .max(50, message(M.quizTooManyAnswers))
       .describe('The chosen option index per question, in order; null when skipped'),
   })
   .strict()

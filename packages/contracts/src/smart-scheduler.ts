@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
+import { customIssue, VALIDATION_MESSAGES as M, message, refinement } from './messages.js';
 import { noticeListSchema, noticeSchema } from './notices.js';
 import { topicContentStatusSchema } from './topics.js';
 import { WORKLOAD } from './workload.js';
@@ -23,39 +24,37 @@ export const WIZARD = {
 
 /**
  * The wizard's validation messages that a student can meet, the same in the form and in the
- * server's 400 answer; the web app finds each one's translation by its key here.
+ * server's 400 answer, by name; their texts and translation keys are the catalogue's
+ * (VALIDATION_MESSAGES, messages.ts).
  */
 export const WIZARD_MESSAGES = {
-  endBeforeStart: 'The end date must be on or after the start date.',
-  periodTooLong: 'The study period can be at most 52 weeks.',
-  noStudyDay: 'Choose at least one study day.',
-  noStudyTime: 'Give at least one hour of study time.',
-  keyTopicsMin: 'Key topics must be at least 50 characters.',
-  keyTopicsMax: 'Key topics must be at most 10000 characters.',
-  noSubjects: 'Add at least one subject.',
-  tooManySubjects: 'At most 20 subjects.',
-  deadlineOutsidePeriod: 'The deadline must be after the start date and inside the study period.',
-  extraWishesMax: 'Extra wishes must be at most 2000 characters.',
-  hoursNeededRange: 'Hours needed must be between 1 and 500.',
-  weeklyHoursRange: 'Hours a week must be between 0.5 and 40.',
-  hoursNeededWithoutExam: 'Hours needed is for a subject with an exam; give hours a week instead.',
-  weeklyHoursWithExam: 'Hours a week is for a subject without an exam; give hours needed instead.',
-  maxLoadRange: 'The weekly booking cap must be between 50% and 100%.',
+  endBeforeStart: M.wizardEndBeforeStart.en,
+  periodTooLong: M.wizardPeriodTooLong.en,
+  noStudyDay: M.wizardNoStudyDay.en,
+  noStudyTime: M.wizardNoStudyTime.en,
+  keyTopicsMin: M.wizardKeyTopicsMin.en,
+  keyTopicsMax: M.wizardKeyTopicsMax.en,
+  noSubjects: M.wizardNoSubjects.en,
+  tooManySubjects: M.wizardTooManySubjects.en,
+  deadlineOutsidePeriod: M.wizardDeadlineOutsidePeriod.en,
+  extraWishesMax: M.wizardExtraWishesMax.en,
+  hoursNeededRange: M.wizardHoursNeededRange.en,
+  weeklyHoursRange: M.wizardWeeklyHoursRange.en,
+  hoursNeededWithoutExam: M.wizardHoursNeededWithoutExam.en,
+  weeklyHoursWithExam: M.wizardWeeklyHoursWithExam.en,
+  maxLoadRange: M.wizardMaxLoadRange.en,
 } as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'Use a time as HH:MM.');
+const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, message(M.timeInvalid));
 
 export const wizardPeriodSchema = z
   .object({ start: isoDateSchema, end: isoDateSchema })
   .strict()
-  .refine((p) => p.end >= p.start, {
-    path: ['end'],
-    message: WIZARD_MESSAGES.endBeforeStart,
-  })
-  .refine((p) => (Date.parse(p.end) - Date.parse(p.start)) / 86_400_000 < WIZARD.weeksMax * 7, {
-    path: ['end'],
-    message: WIZARD_MESSAGES.periodTooLong,
-  });
+  .refine((p) => p.end >= p.start, refinement(M.wizardEndBeforeStart, { path: ['end'] }))
+  .refine(
+    (p) => (Date.parse(p.end) - Date.parse(p.start)) / 86_400_000 < WIZARD.weeksMax * 7,
+    refinement(M.wizardPeriodTooLong, { path: ['end'] }),
+  );
 export type WizardPeriod = z.infer<typeof wizardPeriodSchema>;
 
 /**
@@ -96,38 +95,33 @@ export const wizardDaySchema = z
     slots: z.array(z.boolean()).length(24).describe('slots[h]: the hour h:00 to h+1:00 is free'),
   })
   .strict()
-  .refine((d) => d.endTime > d.startTime, {
-    path: ['endTime'],
-    message: 'The day must end after it starts.',
-  });
+  .refine(
+    (d) => d.endTime > d.startTime,
+    refinement(M.wizardDayEndBeforeStart, { path: ['endTime'] }),
+  );
 /** One weekday of the student's availability. */
 export type WizardDay = z.infer<typeof wizardDaySchema>;
 
 /** The student's week: exactly one entry per weekday, in WEEKDAYS order (`day` = its index). */
 export const wizardAvailabilitySchema = z
   .array(wizardDaySchema)
-  .length(WEEKDAYS.length, 'Give availability for all seven days.')
-  .refine((days) => days.every((d, i) => d.day === i), {
-    message: `Days must be listed ${WEEKDAYS[0]} (0) to ${WEEKDAYS[LAST_WEEKDAY]} (${LAST_WEEKDAY}).`,
-  })
-  .refine((days) => days.some((d) => d.enabled), { message: WIZARD_MESSAGES.noStudyDay })
-  .refine((days) => days.some((d) => d.enabled && d.hours > 0 && d.slots.some(Boolean)), {
-    message: WIZARD_MESSAGES.noStudyTime,
-  });
+  .length(WEEKDAYS.length, message(M.wizardAvailabilityDays))
+  .refine((days) => days.every((d, i) => d.day === i), refinement(M.wizardAvailabilityOrder))
+  .refine((days) => days.some((d) => d.enabled), refinement(M.wizardNoStudyDay))
+  .refine(
+    (days) => days.some((d) => d.enabled && d.hours > 0 && d.slots.some(Boolean)),
+    refinement(M.wizardNoStudyTime),
+  );
 export type WizardAvailability = z.infer<typeof wizardAvailabilitySchema>;
 
 export const wizardSubjectSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required.')
-      .max(200, 'Name must be at most 200 characters.'),
+    name: z.string().trim().min(1, message(M.nameRequired)).max(200, message(M.nameMax)),
     keyTopics: z
       .string()
       .trim()
-      .min(WIZARD.keyTopicsMin, WIZARD_MESSAGES.keyTopicsMin)
-      .max(WIZARD.keyTopicsMax, WIZARD_MESSAGES.keyTopicsMax),
+      .min(WIZARD.keyTopicsMin, message(M.wizardKeyTopicsMin))
+      .max(WIZARD.keyTopicsMax, message(M.wizardKeyTopicsMax)),
     deadline: isoDateSchema.optional().nullable(),
     priority: z
       .union([z.literal(0), z.literal(1), z.literal(2)])
@@ -136,15 +130,15 @@ export const wizardSubjectSchema = z
     subjectIndex: z.number().int().min(0),
     hoursNeeded: z
       .number()
-      .min(WORKLOAD.hoursNeededMin, WIZARD_MESSAGES.hoursNeededRange)
-      .max(WORKLOAD.hoursNeededMax, WIZARD_MESSAGES.hoursNeededRange)
+      .min(WORKLOAD.hoursNeededMin, message(M.wizardHoursNeededRange))
+      .max(WORKLOAD.hoursNeededMax, message(M.wizardHoursNeededRange))
       .optional()
       .nullable()
       .describe('Hours the subject needs before its exam; absent: our estimate'),
     weeklyHours: z
       .number()
-      .min(WORKLOAD.weeklyHoursMin, WIZARD_MESSAGES.weeklyHoursRange)
-      .max(WORKLOAD.weeklyHoursMax, WIZARD_MESSAGES.weeklyHoursRange)
+      .min(WORKLOAD.weeklyHoursMin, message(M.wizardWeeklyHoursRange))
+      .max(WORKLOAD.weeklyHoursMax, message(M.wizardWeeklyHoursRange))
       .optional()
       .nullable()
       .describe('Hours a week for a subject without an exam; absent: our estimate'),
@@ -152,33 +146,34 @@ export const wizardSubjectSchema = z
   .strict()
   .superRefine((s, ctx) => {
     if (s.hoursNeeded != null && !s.deadline)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hoursNeeded'],
-        message: WIZARD_MESSAGES.hoursNeededWithoutExam,
-      });
+      ctx.addIssue(customIssue(M.wizardHoursNeededWithoutExam, ['hoursNeeded']));
     if (s.weeklyHours != null && s.deadline)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['weeklyHours'],
-        message: WIZARD_MESSAGES.weeklyHoursWithExam,
-      });
+      ctx.addIssue(customIssue(M.wizardWeeklyHoursWithExam, ['weeklyHours']));
   });
 
 export const wizardSubjectsSchema = z
   .array(wizardSubjectSchema)
-  .min(1, WIZARD_MESSAGES.noSubjects)
-  .max(WIZARD.subjectsMax, WIZARD_MESSAGES.tooManySubjects)
+  .min(1, message(M.wizardNoSubjects))
+  .max(WIZARD.subjectsMax, message(M.wizardTooManySubjects))
   .superRefine((subjects, ctx) => {
     const clash = findSubjectNameClash(subjects.map((s) => s.name));
     if (!clash) return;
+    const [first, second] = [
+      subjects[clash.earlier]?.name ?? '',
+      subjects[clash.index]?.name ?? '',
+    ];
     ctx.addIssue({
       code: 'custom',
       path: [clash.index, 'name'],
-      message: subjectNameClashMessage(
-        subjects[clash.earlier]?.name ?? '',
-        subjects[clash.index]?.name ?? '',
-      ),
+      message: subjectNameClashMessage(first, second),
+      params:
+        first.trim() === second.trim()
+          ? { key: 'smartScheduler.wizard.errors.nameTwice', name: first.trim() }
+          : {
+              key: 'smartScheduler.wizard.errors.nameClash',
+              first: first.trim(),
+              second: second.trim(),
+            },
     });
   });
 export type WizardSubjects = z.infer<typeof wizardSubjectsSchema>;
@@ -218,11 +213,11 @@ export const wizardPreferencesSchema = z
   .object({
     sessionLength: z.union([z.literal(1), z.literal(1.5), z.literal(2)]),
     frontLoad: z.boolean(),
-    extraWishes: z.string().max(2000, WIZARD_MESSAGES.extraWishesMax).optional().default(''),
+    extraWishes: z.string().max(2000, message(M.wizardExtraWishesMax)).optional().default(''),
     maxLoad: z
       .number()
-      .min(WORKLOAD.maxLoadMin, WIZARD_MESSAGES.maxLoadRange)
-      .max(WORKLOAD.maxLoadMax, WIZARD_MESSAGES.maxLoadRange)
+      .min(WORKLOAD.maxLoadMin, message(M.wizardMaxLoadRange))
+      .max(WORKLOAD.maxLoadMax, message(M.wizardMaxLoadRange))
       .optional()
       .default(WORKLOAD.maxLoadDefault)
       .describe("Most of a week's free time the plan books (0.5 to 1)"),
@@ -247,11 +242,7 @@ export const wizardInputSchema = z
     if (!(period.start <= period.end)) return;
     for (const [index, { deadline }] of subjects.entries()) {
       if (deadline && (deadline <= period.start || deadline > period.end)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['subjects', index, 'deadline'],
-          message: WIZARD_MESSAGES.deadlineOutsidePeriod,
-        });
+        ctx.addIssue(customIssue(M.wizardDeadlineOutsidePeriod, ['subjects', index, 'deadline']));
       }
     }
   });
@@ -261,17 +252,14 @@ export type WizardInput = z.input<typeof wizardInputSchema>;
 export const timeZoneSchema = z
   .string()
   .max(100)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Unknown time zone.' },
-  );
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, refinement(M.timeZoneInvalid));
 
 /** The file part name of a subject: its name with spaces as underscores (docs/product.md, API). */
 export function subjectFileField(subjectName: string): string {
@@ -365,9 +353,7 @@ export const generationProgressSchema = z
 export type GenerationProgress = z.infer<typeof generationProgressSchema>;
 
 /** Client-made id of one generation (the `jobId` part), to follow its progress. */
-export const jobIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Use 8 to 64 letters, digits or dashes.');
+export const jobIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, message(M.jobIdInvalid));
 
 export const smartSchedulerEndpoints = {
   process: endpoint({

@@ -3,6 +3,7 @@ import { messageResponseSchema } from './auth.js';
 import type { BusyOccurrence } from './busy-times.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
+import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 
 /** A study session as the calendar reads it (docs/product.md, Entities). */
 export const studySessionSchema = z
@@ -46,13 +47,9 @@ export function checkSessionTimes(
   const start = Date.parse(v.startDateTime);
   const end = Date.parse(v.endDateTime);
   if (end <= start) {
-    ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'End must be after start.' });
+    ctx.addIssue(customIssue(M.endAfterStart, ['endDateTime']));
   } else if (end - start > SESSION_MAX_HOURS * 3_600_000) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['endDateTime'],
-      message: 'A session can last at most 12 hours.',
-    });
+    ctx.addIssue(customIssue(M.sessionTooLong, ['endDateTime']));
   }
 }
 
@@ -62,16 +59,12 @@ export const sessionFormInputSchema = z
     studyPlan: idSchema.describe('Plan id'),
     subject: idSchema.describe('Subject id (must belong to the plan)'),
     topic: idSchema.describe('Topic id (must belong to the subject)'),
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Title is required.')
-      .max(200, 'Title must be at most 200 characters.'),
+    title: z.string().trim().min(1, message(M.titleRequired)).max(200, message(M.titleMax)),
     startDateTime: isoDateTimeSchema,
     endDateTime: isoDateTimeSchema,
     notes: z
       .string()
-      .max(2000, 'Notes must be at most 2000 characters.')
+      .max(2000, message(M.notesMax))
       .nullable()
       .optional()
       .transform((v) => v?.trim() || null),
@@ -100,9 +93,9 @@ export type SessionMoveInput = z.input<typeof sessionMoveInputSchema>;
  * never books one there either), or onto the student's busy time.
  */
 export const SESSION_PLACEMENT_MESSAGES = {
-  past: 'A session cannot be moved into the past.',
-  afterExam: "A session must come before its subject's exam day.",
-  busy: 'That time is busy. Choose a free time.',
+  past: M.sessionInPast.en,
+  afterExam: M.sessionAfterExam.en,
+  busy: M.sessionOnBusyTime.en,
 } as const;
 export type SessionPlacementProblem = keyof typeof SESSION_PLACEMENT_MESSAGES;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { topicSchema } from './topics.js';
 
 /** How much a subject weighs in the plan: 0 = low, 1 = medium, 2 = high (the wizard's scale). */
@@ -23,11 +24,7 @@ export const subjectSchema = z
   .describe('Subject');
 export type Subject = z.infer<typeof subjectSchema>;
 
-const subjectName = z
-  .string()
-  .trim()
-  .min(1, 'Name is required.')
-  .max(200, 'Name must be at most 200 characters.');
+const subjectName = z.string().trim().min(1, message(M.nameRequired)).max(200, message(M.nameMax));
 
 const examDate = isoDateSchema.nullable().optional();
 const priority = subjectPrioritySchema.optional();

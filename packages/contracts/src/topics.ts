@@ -3,6 +3,7 @@ import { languageSchema } from './ai.js';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema } from './ids.js';
+import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema, noticeSchema } from './notices.js';
 
 export const TOPIC_NAME_MAX = 200;
@@ -43,8 +44,8 @@ export type Topic = z.infer<typeof topicSchema>;
 const topicName = z
   .string()
   .trim()
-  .min(1, 'Name is required.')
-  .max(TOPIC_NAME_MAX, 'Name must be at most 200 characters.');
+  .min(1, message(M.nameRequired))
+  .max(TOPIC_NAME_MAX, message(M.nameMax));
 
 export const createTopicInputSchema = z
   .object({

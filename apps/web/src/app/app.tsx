@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { restoreSession, syncSessionAcrossTabs } from './restore-session';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 const queryClient = createQueryClient();
 
@@ -14,12 +14,12 @@ const queryClient = createQueryClient();
  * reload never flashes the login screen.
  */
 export function App() {
-  const [router, setRouter] = useState<ReturnType<typeof createAppRouter> | null>(null);
+  const [restored, setRestored] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     void restoreSession().then(() => {
-      if (!cancelled) setRouter(createAppRouter());
+      if (!cancelled) setRestored(true);
     });
     const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
     return () => {
@@ -30,7 +30,13 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      {router ? <RouterProvider router={router} /> : <LoadingOverlay forceVisible />}
+      {restored ? (
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      ) : (
+        <LoadingOverlay forceVisible />
+      )}
     </QueryClientProvider>
   );
 }

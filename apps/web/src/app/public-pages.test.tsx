@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { blogPosts } from '@/features/blog/posts';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,6 +32,15 @@ function renderAt(path: string) {
 }
 
 describe('public pages', () => {
+  // Each screen loads on first visit: loaded once ahead, each test times the screen itself.
+  beforeAll(async () => {
+    await Promise.all([
+      import('./pages/blog-page'),
+      import('./pages/blog-post-page'),
+      import('./pages/home-page'),
+      import('./pages/contact-page'),
+    ]);
+  });
   beforeEach(() => {
     window.localStorage.setItem(STORAGE_KEYS.betaAccepted, 'true');
     vi.stubGlobal(

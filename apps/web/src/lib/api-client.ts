@@ -1,5 +1,4 @@
 import {
-  authEndpoints,
   type Endpoint,
   errorBodySchema,
   pathOf,
@@ -122,6 +121,7 @@ function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
+      const { authEndpoints } = await import('./refresh-endpoint');
       const auth = await acrossTabs(() => apiRequest(authEndpoints.refresh, { auth: false }));
       startSession(auth);
       return true;

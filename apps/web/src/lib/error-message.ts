@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-error';
-import { translateValidationMessage } from './validation-messages';
+
+// In a module of its own: the validation texts it maps (and the contracts they come from) stay
+// out of the first screen, which needs only errorMessage for the error dialog.
+export { fieldIssueMessage } from './field-issue-message';
 
 /**
  * Text for a failed call (docs/product.md, Errors): the server's message, else the error's own
@@ -24,20 +27,4 @@ export function errorMessage(
   }
   if (error instanceof Error && error.message) return error.message;
   return t(fallbackKey);
-}
-
-/** Text for one field problem of a server validation error. */
-export function fieldIssueMessage(
-  message: string,
-  code: string,
-  t: TFunction,
-  language: string,
-): string {
-  const known = translateValidationMessage(message, t);
-  if (known !== message) return known;
-  if (language !== 'en') {
-    const byCode = t(`errors.${code}`, { defaultValue: '' });
-    if (byCode) return byCode;
-  }
-  return message;
 }

@@ -1,3 +1,5 @@
+import { parseISO } from 'date-fns';
+
 /**
  * The app's one way of writing dates and times, per language, through `Intl`: every screen uses
  * these rather than its own pattern, so a student sees one style ("25 Nov 2026" in English is
@@ -21,9 +23,8 @@ function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.
 /** A Date for a Date, a YYYY-MM-DD (local midnight) or an ISO date-time. */
 export function toDate(value: DateInput): Date {
   if (value instanceof Date) return value;
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
-  return new Date(value);
+  // date-fns reads a date without a time as local midnight (new Date would read UTC midnight).
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseISO(value) : new Date(value);
 }
 
 /** Short form: "Nov 25, 2026" (en), "25 nov 2026" (es). */

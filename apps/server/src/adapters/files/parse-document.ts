@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from 'entities';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
@@ -99,14 +100,6 @@ async function parseDocx(data: Buffer): Promise<string> {
   return htmlToMarkdownText(value);
 }
 
-const ENTITIES: [string, string][] = [
-  ['&lt;', '<'],
-  ['&gt;', '>'],
-  ['&quot;', '"'],
-  ['&#39;', "'"],
-  ['&amp;', '&'],
-];
-
 /**
  * mammoth's HTML as text, headings kept as Markdown headings (they become topics). One pass
  * with indexOf, so its time is linear in the input whatever the input holds.
@@ -134,9 +127,11 @@ export function htmlToMarkdownText(html: string): string {
   return out;
 }
 
+/**
+ * Character references of mammoth's text: named (`&nbsp;`, `&eacute;`), decimal (`&#8212;`)
+ * and hexadecimal (`&#x2014;`). Strict: mammoth writes every reference with its semicolon, so
+ * text such as `&copy2` that was never a reference stays as it is.
+ */
 function decode(text: string): string {
-  if (!text.includes('&')) return text;
-  let out = text;
-  for (const [entity, char] of ENTITIES) out = out.replaceAll(entity, char);
-  return out;
+  return text.includes('&') ? decodeHTMLStrict(text) : text;
 }

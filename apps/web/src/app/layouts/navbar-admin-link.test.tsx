@@ -1,6 +1,6 @@
 import type { Profile } from '@studybuddy/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileKeys } from '@/features/profile/api/keys';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
@@ -39,6 +39,10 @@ function stubProfile(isAdmin: boolean) {
 }
 
 describe('the navbar Admin link', () => {
+  // The navbar loads the link on demand: loaded once ahead, each test times the link itself.
+  beforeAll(async () => {
+    await import('./admin-nav-item');
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     clearSession();

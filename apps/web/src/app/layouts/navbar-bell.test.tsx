@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { Navbar } from './navbar';
@@ -59,6 +59,11 @@ function signIn() {
 }
 
 describe('the navbar bell', () => {
+  // The navbar loads the bell on demand: loaded once ahead, each test times the bell itself.
+  beforeAll(async () => {
+    await import('@/features/notifications/components/notification-bell');
+    await import('@/features/notifications/components/unread-menu-hint');
+  });
   afterEach(() => {
     clearSession();
     vi.unstubAllGlobals();

@@ -1,18 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { OctopusMascot } from '@/components/octopus-mascot';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { UnreadMenuHint } from '@/features/notifications/components/unread-menu-hint';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { focusableIn, useFocusTrap } from '@/hooks/use-focus-trap';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useSession } from '@/hooks/use-session';
 import './navbar.css';
+
+// Only a logged-in student can be an admin or log out.
+const AdminNavItem = lazy(() => import('./admin-nav-item'));
+const LogoutNavItem = lazy(() => import('./logout-nav-item'));
+// Only a logged-in student has notifications: a visitor's first screen never loads their code.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const UnreadMenuHint = lazy(() =>
+  import('@/features/notifications/components/unread-menu-hint').then((m) => ({
+    default: m.UnreadMenuHint,
+  })),
+);
 
 interface NavItem {
   to: string;
@@ -37,27 +47,10 @@ const loggedOutItems: NavItem[] = [
   { to: paths.register, labelKey: 'nav.register' },
 ];
 
-const adminItem: NavItem = { to: paths.admin, labelKey: 'admin.nav' };
-
-/**
- * Whether the profile (the same cached query as the profile screen) says the student is an
- * admin. The link is only a shortcut: the server checks the role on every admin call.
- */
-function useIsAdmin(isLoggedIn: boolean): boolean {
-  const profile = useQuery({ ...profileQueryOptions(), enabled: isLoggedIn });
-  return isLoggedIn && profile.data?.isAdmin === true;
-}
-
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const logout = useLogout();
-  const isAdmin = useIsAdmin(isLoggedIn);
-  const items = isLoggedIn
-    ? isAdmin
-      ? [...loggedInItems, adminItem]
-      : loggedInItems
-    : loggedOutItems;
+  const items = isLoggedIn ? loggedInItems : loggedOutItems;
   return (
     <ul className="nav-list">
       {items.map((item) => (
@@ -72,16 +65,14 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       ))}
       {isLoggedIn ? (
-        <li>
-          <button
-            type="button"
-            className="nav-link nav-link--button"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-          >
-            {t('nav.logout')}
-          </button>
-        </li>
+        <>
+          <Suspense fallback={null}>
+            <AdminNavItem onNavigate={onNavigate} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <LogoutNavItem />
+          </Suspense>
+        </>
       ) : null}
     </ul>
   );
@@ -136,7 +127,11 @@ export function Navbar() {
         <nav className="navbar__desktop" aria-label={t('nav.main')}>
           <NavItems />
         </nav>
-        {isLoggedIn && !collapsed ? <NotificationBell /> : null}
+        {isLoggedIn && !collapsed ? (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
         {collapsed ? null : <LanguageSelect className="navbar__language" />}
         <button
           ref={menuButton}
@@ -148,7 +143,11 @@ export function Navbar() {
         >
           <span className="navbar__burger" aria-hidden="true" />
           <span className="visually-hidden">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-          {isLoggedIn && collapsed && !open ? <UnreadMenuHint /> : null}
+          {isLoggedIn && collapsed && !open ? (
+            <Suspense fallback={null}>
+              <UnreadMenuHint />
+            </Suspense>
+          ) : null}
         </button>
       </div>
       <div
@@ -175,7 +174,9 @@ export function Navbar() {
           </button>
         </div>
         {isLoggedIn && collapsed ? (
-          <NotificationBell placement="menu" onNavigate={() => setOpen(false)} />
+          <Suspense fallback={null}>
+            <NotificationBell placement="menu" onNavigate={() => setOpen(false)} />
+          </Suspense>
         ) : null}
         <nav aria-label={t('nav.mobile')}>
           <NavItems onNavigate={() => setOpen(false)} />

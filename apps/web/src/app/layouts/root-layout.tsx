@@ -1,17 +1,31 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { ApiErrorDialog } from '@/components/api-error-dialog';
 import { BetaNotice } from '@/components/beta-notice';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { paths } from '@/config/paths';
-import { AssistantLauncher } from '@/features/assistant/components/assistant-launcher';
-import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
-import { ReminderWatcher } from '@/features/notifications/components/reminder-watcher';
 import { useSession } from '@/hooks/use-session';
 import { setSessionExpiredHandler } from '@/lib/session';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+
+// Logged-in only: a visitor's first screen never downloads the assistant, feedback or reminders.
+const AssistantLauncher = lazy(() =>
+  import('@/features/assistant/components/assistant-launcher').then((m) => ({
+    default: m.AssistantLauncher,
+  })),
+);
+const FeedbackLauncher = lazy(() =>
+  import('@/features/feedback/components/feedback-launcher').then((m) => ({
+    default: m.FeedbackLauncher,
+  })),
+);
+const ReminderWatcher = lazy(() =>
+  import('@/features/notifications/components/reminder-watcher').then((m) => ({
+    default: m.ReminderWatcher,
+  })),
+);
 
 /** An ended session sends the student to login from any layout. */
 function useSessionExpiredRedirect() {
@@ -41,9 +55,13 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {isLoggedIn ? <AssistantLauncher /> : null}
-      {isLoggedIn ? <FeedbackLauncher /> : null}
-      {isLoggedIn ? <ReminderWatcher /> : null}
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <AssistantLauncher />
+          <FeedbackLauncher />
+          <ReminderWatcher />
+        </Suspense>
+      ) : null}
       <BetaNotice />
       <LoadingOverlay />
       <ApiErrorDialog />
@@ -61,8 +79,12 @@ export function FullScreenLayout() {
   return (
     <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
       <Outlet />
-      {isLoggedIn ? <AssistantLauncher /> : null}
-      {isLoggedIn ? <ReminderWatcher /> : null}
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <AssistantLauncher />
+          <ReminderWatcher />
+        </Suspense>
+      ) : null}
       <BetaNotice />
       <LoadingOverlay />
       <ApiErrorDialog />

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { setXsrfCookie } from '@/testing/cookies';
@@ -45,6 +45,10 @@ function fakeServer(answer: () => Response) {
 const turnOff = { name: 'Turn off reminders' };
 
 describe('the unsubscribe page', () => {
+  // The screen loads on first visit: loaded once ahead, each test times the screen itself.
+  beforeAll(async () => {
+    await import('./unsubscribe-page');
+  });
   beforeEach(() => {
     window.localStorage.setItem(STORAGE_KEYS.betaAccepted, 'true');
     setXsrfCookie('xsrf-1');

@@ -1,9 +1,10 @@
-import { registerInputSchema } from '@studybuddy/contracts';
+import { refinement, registerInputSchema, VALIDATION_MESSAGES } from '@studybuddy/contracts';
 import { z } from 'zod';
 
 /**
  * The contract's register input plus what only the form needs: the confirmation and the two
- * Terms of Service checkboxes. Messages are contract texts or `validation.*` translation keys.
+ * Terms of Service checkboxes. Messages are the contracts' catalogue texts or `validation.*`
+ * translation keys.
  */
 export const registerFormSchema = registerInputSchema
   .extend({
@@ -13,7 +14,7 @@ export const registerFormSchema = registerInputSchema
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Passwords do not match.',
+    ...refinement(VALIDATION_MESSAGES.passwordsMismatch),
     // Check the pair even while other fields are still empty (zod skips refinements otherwise).
     when: (payload) => {
       const value = payload.value as { password?: unknown; confirmPassword?: unknown };

@@ -1,5 +1,6 @@
 import type { PlanSummary, ReadinessStatus } from '@studybuddy/contracts';
 import { useQueries } from '@tanstack/react-query';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format-date';
 import { readinessQueryOptions } from '../api/get-readiness';
@@ -23,14 +24,9 @@ interface Exam {
   colour: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole calendar days from today (local) to a YYYY-MM-DD day. */
+/** Whole calendar days from today (local) to a YYYY-MM-DD day (read as a local day). */
 function daysUntil(date: string, now: Date): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const exam = Date.UTC(y, m - 1, d);
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return Math.round((exam - today) / DAY_MS);
+  return differenceInCalendarDays(parseISO(date), now);
 }
 
 /** The accepted plans' subjects with an exam today or later, soonest first. */

@@ -1,4 +1,5 @@
 import type { StudySession } from '@studybuddy/contracts';
+import { differenceInMinutes, isSameDay, subDays, subWeeks } from 'date-fns';
 
 /** Whether a session has started, so it can be checked in (the server refuses one to come). */
 export function hasStarted(session: StudySession, now: Date): boolean {
@@ -9,12 +10,9 @@ export function hasStarted(session: StudySession, now: Date): boolean {
 export function sessionMinutes(session: StudySession): number {
   return Math.max(
     1,
-    Math.round((Date.parse(session.endTime) - Date.parse(session.startTime)) / 60_000),
+    differenceInMinutes(session.endTime, session.startTime, { roundingMethod: 'round' }),
   );
 }
-
-const localDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The sessions of active plans that started yesterday (local time) and are not checked in. */
 export function yesterdaysUnchecked(
@@ -22,14 +20,12 @@ export function yesterdaysUnchecked(
   activePlanIds: ReadonlySet<number>,
   now: Date,
 ): StudySession[] {
-  const yesterday = new Date(now);
-  yesterday.setDate(yesterday.getDate() - 1);
-  const day = localDay(yesterday);
+  const yesterday = subDays(now, 1);
   return sessions.filter(
     (s) =>
       activePlanIds.has(s.planId) &&
       s.checkIn === null &&
-      localDay(new Date(s.startTime)) === day &&
+      isSameDay(s.startTime, yesterday) &&
       hasStarted(s, now),
   );
 }
@@ -55,15 +51,13 @@ export function plansToReplan(
   return [...ids].sort((a, b) => a - b);
 }
 
-const WEEK_MS = 7 * 86_400_000;
-
 /** The sessions of active plans that started in the 7 days before `now`, newest first. */
 export function recentSessions(
   sessions: readonly StudySession[],
   activePlanIds: ReadonlySet<number>,
   now: Date,
 ): StudySession[] {
-  const from = now.getTime() - WEEK_MS;
+  const from = subWeeks(now, 1).getTime();
   return sessions
     .filter((s) => {
       const start = Date.parse(s.startTime);

@@ -1,15 +1,8 @@
 import type { Notification } from '@studybuddy/contracts';
+import { format } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
-
-/** The calendar day (YYYY-MM-DD) of an instant, in the reader's time zone. */
-function localDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
 
 /** "Study session soon: Physics — Optics", or without the topic when the session has none. */
 export function reminderTitle(notification: Notification, t: TFunction): string {
@@ -31,5 +24,5 @@ export function reminderPath(notification: Notification): string {
   const { topicId, startsAt } = notification.data;
   return topicId !== null
     ? paths.topicById(topicId)
-    : paths.calendarView('day', localDay(new Date(startsAt)));
+    : paths.calendarView('day', format(startsAt, 'yyyy-MM-dd'));
 }

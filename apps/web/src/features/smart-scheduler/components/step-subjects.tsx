@@ -1,4 +1,5 @@
 import { WIZARD, WORKLOAD } from '@studybuddy/contracts';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -35,7 +36,7 @@ export function subjectFieldId(subjectId: string, field: SubjectField): string {
 /** Days of a period, both ends included; four weeks while the period is incomplete. */
 function periodDays(period: { start: string; end: string } | null): number {
   if (!period) return WIZARD.weeksDefault * 7;
-  return Math.round((Date.parse(period.end) - Date.parse(period.start)) / 86_400_000) + 1;
+  return differenceInCalendarDays(parseISO(period.end), parseISO(period.start)) + 1;
 }
 
 const HOURS_LIMITS = {

@@ -1,50 +1,49 @@
-/** Calendar dates as 'YYYY-MM-DD' text, computed in UTC so no time zone shifts a day. */
+import { addDays as addCalendarDays, format, isValid, parseISO } from 'date-fns';
 
-const DAY_MS = 86_400_000;
+/**
+ * Calendar dates as 'YYYY-MM-DD' text. A calendar date is a day, not an instant: it is read as
+ * the local midnight of that day (date-fns's parseISO) and written back with date-fns's format,
+ * so no time zone shifts it.
+ */
+const ISO_DATE = 'yyyy-MM-dd';
 
-function parse(iso: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const time = Date.UTC(y, m - 1, d);
-  const back = new Date(time);
-  // Rejects 2026-02-30 and the like, which Date.UTC would silently roll over.
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) {
-    return null;
-  }
-  return time;
+/** A 'YYYY-MM-DD' as that day's local midnight, or null (2026-02-30 and the like too). */
+export function parseIsoDate(iso: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const day = parseISO(iso);
+  return isValid(day) ? day : null;
+}
+
+/** A local day as 'YYYY-MM-DD'. */
+export function toIsoDate(day: Date): string {
+  return format(day, ISO_DATE);
 }
 
 export function isIsoDate(value: string): boolean {
-  return parse(value) !== null;
+  return parseIsoDate(value) !== null;
 }
 
 /** The date `days` days after `iso` (negative goes back). */
 export function addDays(iso: string, days: number): string {
-  const time = parse(iso);
-  if (time === null) return iso;
-  return new Date(time + days * DAY_MS).toISOString().slice(0, 10);
+  const day = parseIsoDate(iso);
+  return day ? toIsoDate(addCalendarDays(day, days)) : iso;
 }
 
 /** Today in the browser's own calendar (the student's "today"). */
 export function localToday(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return toIsoDate(now);
 }
 
 /** A date for people, e.g. 'Mon, 2 Mar 2026', in the given language. */
 export function formatIsoDate(iso: string, language: string): string {
-  const time = parse(iso);
-  if (time === null) return iso;
+  const day = parseIsoDate(iso);
+  if (day === null) return iso;
   return new Intl.DateTimeFormat(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(time));
+  }).format(day);
 }
 
 /** 'HH:MM' to minutes after midnight (NaN when malformed). */

@@ -1,5 +1,6 @@
 import type { Proposal } from '@studybuddy/contracts';
-import { addDays } from './dates';
+import { startOfISOWeek } from 'date-fns';
+import { addDays, parseIsoDate, toIsoDate } from './dates';
 
 type Day = Proposal['schedule'][number];
 
@@ -21,9 +22,8 @@ export interface ProposalWeek {
 
 /** The Monday of an ISO date's week. */
 export function mondayOf(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  return addDays(iso, -weekday);
+  const day = parseIsoDate(iso);
+  return day ? toIsoDate(startOfISOWeek(day)) : iso;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type StudySession,
   sessionFormInputSchema,
 } from '@studybuddy/contracts';
+import { addMinutes, set } from 'date-fns';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -104,12 +105,9 @@ export function sessionFormDefaults(
     : [17, 0];
   const at = (offsetMinutes: number) => {
     if (!day) return '';
-    const d = new Date(
-      day.getFullYear(),
-      day.getMonth(),
-      day.getDate(),
-      hour ?? 17,
-      (minute ?? 0) + offsetMinutes,
+    const d = addMinutes(
+      set(day, { hours: hour ?? 17, minutes: minute ?? 0, seconds: 0, milliseconds: 0 }),
+      offsetMinutes,
     );
     return toLocalInputValue(d.toISOString());
   };

@@ -1,3 +1,5 @@
+import { differenceInMinutes, startOfDay } from 'date-fns';
+
 /**
  * The hour grid's geometry, pure: where a timed item sits in its day column and how items that
  * overlap share the column's width. Times are minutes from local midnight (0-1440); the CSS turns
@@ -24,8 +26,7 @@ export interface Placed<T> extends Span {
 
 /** Minutes from the local midnight of `day` to `instant`, held inside that day. */
 export function minutesInDay(instant: Date, day: Date): number {
-  const midnight = new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
-  const minutes = Math.round((instant.getTime() - midnight) / 60_000);
+  const minutes = differenceInMinutes(instant, startOfDay(day), { roundingMethod: 'round' });
   return Math.min(MINUTES_PER_DAY, Math.max(0, minutes));
 }
 

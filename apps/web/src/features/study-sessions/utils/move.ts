@@ -7,7 +7,7 @@ import {
   sessionPlacementProblem,
   type WallTime,
 } from '@studybuddy/contracts';
-import { addDays, addMinutes, format } from 'date-fns';
+import { addDays, addMilliseconds, addMinutes, format, startOfDay } from 'date-fns';
 import { toDateParam } from './week';
 
 /** Where a moved session would go, as instants. */
@@ -19,8 +19,8 @@ export interface MoveTarget {
 /** The session moved to start on `day` at `minute` past local midnight, keeping its length. */
 export function moveTo(session: StudySession, day: Date, minute: number): MoveTarget {
   const length = Date.parse(session.endTime) - Date.parse(session.startTime);
-  const start = addMinutes(new Date(day.getFullYear(), day.getMonth(), day.getDate()), minute);
-  return { start, end: new Date(start.getTime() + length) };
+  const start = addMinutes(startOfDay(day), minute);
+  return { start, end: addMilliseconds(start, length) };
 }
 
 /** A moment as the browser's local wall clock. */

@@ -1,11 +1,9 @@
 import type { StudySession } from '@studybuddy/contracts';
+import { format, isSameDay } from 'date-fns';
 
 /** A local day as 'YYYY-MM-DD', the form the calendar's `week` takes. */
 export function localDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return format(date, 'yyyy-MM-dd');
 }
 
 export interface TodayView {
@@ -26,7 +24,6 @@ export function todayView(
   activePlanIds: ReadonlySet<number>,
   now: Date,
 ): TodayView {
-  const today = localDay(now);
   const ahead = sessions
     .filter(
       (s) =>
@@ -36,7 +33,7 @@ export function todayView(
     )
     .sort((a, b) => new Date(a.startTime).getTime() - new Date(b.startTime).getTime());
   const [next = null, ...rest] = ahead;
-  const isToday = (s: StudySession) => localDay(new Date(s.startTime)) === today;
+  const isToday = (s: StudySession) => isSameDay(s.startTime, now);
   return {
     next,
     nextIsToday: next !== null && isToday(next),
