@@ -16,8 +16,19 @@ import { createTestApp, type TestApp, TestClient } from './testing/harness.js';
 /** A built web app to serve, so the routes @fastify/static makes for its files are walked too. */
 const WEB_FILES = ['index.html', 'assets/app-abcdef12.js'];
 
+/** Swagger UI's page, files and the document as YAML (platform/openapi.ts). */
+const DOCS_READER = [
+  '/api/docs',
+  '/api/docs/yaml',
+  '/api/docs/static/index.html',
+  '/api/docs/static/swagger-initializer.js',
+  '/api/docs/static/*',
+];
+
 /** The routes anyone may call, each with its reason. Every other route must answer 401. */
-const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: string }> = [
+const PUBLIC: Array<
+  { endpoint: Endpoint; why: string } | { get: string; why: string } | { head: string; why: string }
+> = [
   { endpoint: healthEndpoints.get, why: 'load balancers and the start script probe it' },
   { endpoint: healthEndpoints.live, why: 'a supervisor (Docker, systemd) probes it' },
   { endpoint: healthEndpoints.ready, why: 'a load balancer probes it before sending traffic' },
@@ -34,6 +45,9 @@ const PUBLIC: Array<{ endpoint: Endpoint; why: string } | { get: string; why: st
     why: 'a mail client posts it (RFC 8058) with no login: the signed link token is the credential',
   },
   { get: '/api/docs/json', why: 'the OpenAPI document: the shape of the API, no data' },
+  ...DOCS_READER.map((get) => ({ get, why: 'Swagger UI, the reader of the OpenAPI document' })),
+  // Fastify adds the page's HEAD with a trailing slash as a route of its own.
+  { head: '/api/docs/', why: 'Swagger UI, the reader of the OpenAPI document' },
   ...WEB_FILES.map((file) => ({ get: `/${file}`, why: 'the web app itself, shown before login' })),
 ];
 
@@ -52,7 +66,9 @@ function keysOf(entries: typeof PUBLIC): Set<string> {
     const [method, urls] =
       'endpoint' in entry
         ? [entry.endpoint.method, [entry.endpoint.path, ...(entry.endpoint.aliases ?? [])]]
-        : ['GET', [entry.get]];
+        : 'head' in entry
+          ? ['HEAD', [entry.head]]
+          : ['GET', [entry.get]];
     for (const url of urls) {
       keys.add(key(method, url));
       if (method === 'GET') keys.add(key('HEAD', url));

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 import { clientGone } from './client-gone.js';
+import { operationFields } from './openapi.js';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : unknown;
@@ -41,6 +42,8 @@ export interface RouteOptions {
   contentType?: string;
 }
 
+const SSE = 'text/event-stream';
+
 /** `text/calendar` of `text/calendar; charset=utf-8`. */
 const mediaType = (contentType: string): string => contentType.split(';', 1)[0]?.trim() ?? '';
 
@@ -77,12 +80,16 @@ export function route<E extends Endpoint>(
       url,
       schema: {
         summary: endpoint.summary,
+        // The operation id (the contract's key) and the credentials the route asks for.
+        ...operationFields(endpoint, url, { authenticated, csrf: opts.config?.csrf !== false }),
         ...(opts.tags ? { tags: opts.tags } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(authenticated ? { security: [{ bearer: [] }] } : {}),
         ...(opts.contentType ? { produces: [mediaType(opts.contentType)] } : {}),
+        ...(opts.sse
+          ? { produces: [...(opts.sse === 'dual' ? ['application/json'] : []), SSE] }
+          : {}),
         response: { [status]: endpoint.response },
       },
       ...(opts.config ? { config: opts.config } : {}),
