@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig, plainHttpCookieWarning } from './config/config.js';
-import { connectDatabase } from './db/connect.js';
+import { type Config, loadConfig, plainHttpCookieWarning } from './config/config.js';
+import { backupBeforeSchemaChange, withBackup } from './db/backup.js';
+import { connectWithRetry, describeDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { secureDataDir } from './platform/data-dir.js';
 import { closeDraining } from './platform/graceful-close.js';
@@ -15,8 +17,25 @@ const DRAIN_MS = 5_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const removedUploads = secureDataDir(config.dataDir);
-  const db = await connectDatabase(config.database);
-  await migrateToLatest(db.db);
+  const log = earlyLogger(config);
+  const db = await connectWithRetry(config.database, {
+    timeoutMs: config.databaseConnectTimeoutMs,
+    onRetry: ({ attempt, delayMs, error }) =>
+      log('warn', { event: 'db.connect_retry', attempt, delayMs }, error.message),
+  });
+  // A copy of the database as it was, before this version changes its schema (SQLite).
+  const backup = await backupBeforeSchemaChange(db, config.database, config.dataDir);
+  if (backup)
+    log(
+      'info',
+      { event: 'db.backup', file: backup.file, bytes: backup.bytes, pruned: backup.pruned },
+      `backed up the ${describeDatabase(config.database)} before migrating`,
+    );
+  try {
+    await migrateToLatest(db.db);
+  } catch (error) {
+    throw withBackup(error, backup?.file);
+  }
   const app = await buildApp({ config, db });
   if (removedUploads)
     app.log.info(
@@ -49,6 +68,28 @@ async function main(): Promise<void> {
     },
   );
   await app.listen({ host: config.host, port: config.port });
+}
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+
+/**
+ * Log lines before the app (and its logger) exists: the same JSON lines as pino's, on stdout,
+ * at LOG_LEVEL.
+ */
+function earlyLogger(config: Pick<Config, 'logLevel'>) {
+  const min = LEVELS[config.logLevel as keyof typeof LEVELS] ?? Number.POSITIVE_INFINITY;
+  return (level: 'info' | 'warn', fields: Record<string, unknown>, msg: string) => {
+    if (LEVELS[level] < min) return;
+    const line = {
+      level: LEVELS[level],
+      time: Date.now(),
+      pid: process.pid,
+      hostname: hostname(),
+      ...fields,
+      msg,
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  };
 }
 
 main().catch((err: unknown) => {

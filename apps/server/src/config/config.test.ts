@@ -36,6 +36,16 @@ describe('loadConfig session idle limit', () => {
   });
 });
 
+describe('loadConfig database connect timeout', () => {
+  it('retries for 30 s unless DATABASE_CONNECT_TIMEOUT_SECONDS says otherwise (0: one try)', () => {
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }).databaseConnectTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS: '601' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_SECONDS/,
+    );
+  });
+});
+
 describe('isLoopbackHost', () => {
   it('knows localhost, 127.x and ::1 in their usual spellings', () => {
     for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {
@@ -68,6 +78,17 @@ describe('loadConfig mail settings', () => {
       publicUrl: 'http://localhost:4000',
       reminderScanSeconds: 30,
     });
+  });
+
+  it('runs as one instance without REDIS_URL, and takes only redis:// or rediss:// for it', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example.org:6380' }).redisUrl).toBe(
+      'rediss://:pw@cache.example.org:6380',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      'REDIS_URL must be a redis:// or rediss:// URL',
+    );
   });
 
   it('takes smtp:// and smtps:// URLs and a public origin without its trailing slash', () => {
@@ -134,7 +155,7 @@ describe('loadConfig secrets from files', () => {
 
   it('has a NAME_FILE for every secret and for nothing else', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(
-      ['AI_API_KEY', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL'].sort(),
+      ['AI_API_KEY', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'REDIS_URL'].sort(),
     );
     for (const name of SECRET_VARIABLES) expect(Object.keys(envSchema.shape)).toContain(name);
     // Only secrets are read from files: HOST_FILE means nothing, and the value stays the default.

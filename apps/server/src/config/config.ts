@@ -40,6 +40,15 @@ export const envSchema = z.object({
     .describe(
       'postgres://user:pass@host:5432/db for PostgreSQL, or a SQLite file path; unset: SQLite at DATA_DIR/studybuddy.db.',
     ),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600)
+    .default(30)
+    .describe(
+      'How long start-up (and npm run db) keeps retrying a database it cannot reach; 0: one try.',
+    ),
   JWT_SECRET: z
     .string()
     .min(32, 'JWT_SECRET must be at least 32 characters')
@@ -198,6 +207,20 @@ export const envSchema = z.object({
     .describe(
       'smtp://user:pass@host:587 or smtps://...; unset: reminders reach the in-app bell only.',
     ),
+  // Empty counts as unset: compose passes `REDIS_URL: ${REDIS_URL:-}` to every instance.
+  REDIS_URL: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url({
+          protocol: /^rediss?$/,
+          error: 'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://redis:6379)',
+        })
+        .optional(),
+    )
+    .describe(
+      'redis://host:6379 when several instances share one PostgreSQL: rate limits, sign-outs and plan progress reach every instance. Unset: one instance.',
+    ),
   MAIL_FROM: z
     .string()
     .trim()
@@ -218,7 +241,13 @@ export const envSchema = z.object({
 });
 
 /** Variables that hold a secret: each may instead name a file that holds it, as NAME_FILE. */
-export const SECRET_VARIABLES = ['DATABASE_URL', 'JWT_SECRET', 'AI_API_KEY', 'SMTP_URL'] as const;
+export const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'AI_API_KEY',
+  'SMTP_URL',
+  'REDIS_URL',
+] as const;
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -228,6 +257,8 @@ export interface Config {
   port: number;
   dataDir: string;
   database: DatabaseTarget;
+  /** How long start-up keeps retrying a database it cannot reach, in milliseconds. */
+  databaseConnectTimeoutMs: number;
   /** From the environment; when absent the secrets module makes one under DATA_DIR. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -252,6 +283,8 @@ export interface Config {
   ai: AiConfig;
   /** E-mail and session reminders. */
   mail: MailConfig;
+  /** Redis shared by every instance (rate limits, sign-outs, progress); undefined: one instance. */
+  redisUrl: string | undefined;
 }
 
 export interface MailConfig {
@@ -368,6 +401,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     database,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionIdleMinutes,
@@ -402,6 +436,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     },
+    redisUrl: e.REDIS_URL,
   };
 }
 

@@ -1,10 +1,40 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { connectDatabase } from './connect.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  connectDatabase,
+  connectWithRetry,
+  DatabaseConnectError,
+  describeCause,
+  postgresLocation,
+  withStatementCache,
+} from './connect.js';
 import { migrateToLatest } from './migrate.js';
+
+describe('the SQLite statement cache', () => {
+  it('prepares each SQL text once, keeps the newest 500, and follows schema changes', () => {
+    const sqlite = new SQLite(':memory:');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const db = withStatementCache(sqlite);
+    sqlite.exec('create table t (a integer)');
+    const insert = db.prepare('insert into t (a) values (?)');
+    expect(db.prepare('insert into t (a) values (?)')).toBe(insert);
+    insert.run([1]);
+    expect(db.prepare('select * from t').all([])).toEqual([{ a: 1 }]);
+    // A migration adds a column: the kept statement sees it (SQLite recompiles it).
+    sqlite.exec('alter table t add column b text');
+    expect(db.prepare('select * from t').all([])).toEqual([{ a: 1, b: null }]);
+    expect(prepare).toHaveBeenCalledTimes(2);
+    // Past 500 texts the least recently used is prepared again when it comes back.
+    for (let i = 0; i < 500; i++) db.prepare(`select ${i}`);
+    db.prepare('select * from t');
+    expect(prepare).toHaveBeenCalledTimes(503);
+    db.close();
+  });
+});
 
 describe('connectDatabase (SQLite file)', () => {
   it('runs WAL with synchronous=FULL and foreign keys on, and migrates twice without harm', async () => {
@@ -29,5 +59,90 @@ describe('connectDatabase (SQLite file)', () => {
     await expect(
       connectDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('connectWithRetry', () => {
+  it('tries an unreachable PostgreSQL again with growing waits, then names it and the cause', async () => {
+    const waits: number[] = [];
+    const started = Date.now();
+    const error = await connectWithRetry(
+      { kind: 'postgres', url: 'postgres://sb:sekret@127.0.0.1:1/studybuddy' },
+      { timeoutMs: 400, firstDelayMs: 20, maxDelayMs: 80, onRetry: (r) => waits.push(r.delayMs) },
+    ).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error).toBeInstanceOf(DatabaseConnectError);
+    const message = (error as Error).message;
+    expect(message).toMatch(
+      /^Cannot connect to the PostgreSQL database 127\.0\.0\.1:1\/studybuddy: connect ECONNREFUSED 127\.0\.0\.1:1 \(gave up after \d+ tries in [\d.]+ s\)$/,
+    );
+    expect(message).not.toContain('sekret');
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+    expect(waits.slice(0, 3)).toEqual([20, 40, 80]);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(80);
+  });
+
+  it('fails at once on what waiting cannot mend, naming the SQLite file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-'));
+    writeFileSync(join(dir, 'a-file'), '');
+    const file = join(dir, 'a-file', 'studybuddy.db');
+    let retries = 0;
+    const error = await connectWithRetry(
+      { kind: 'sqlite', file },
+      { timeoutMs: 10_000, onRetry: () => retries++ },
+    ).catch((e: unknown) => e);
+    expect(retries).toBe(0);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Cannot open the SQLite database ${file}: (ENOTDIR|EEXIST)`),
+    );
+  });
+
+  it('tries once with no time to retry', async () => {
+    let retries = 0;
+    await expect(
+      connectWithRetry(
+        { kind: 'postgres', url: 'postgres://127.0.0.1:1/x' },
+        { timeoutMs: 0, onRetry: () => retries++ },
+      ),
+    ).rejects.toThrow(
+      /^Cannot connect to the PostgreSQL database 127\.0\.0\.1:1\/x: .*ECONNREFUSED/,
+    );
+    expect(retries).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'does not wait for a database that does not exist',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = '/no_such_database_here';
+      let retries = 0;
+      await expect(
+        connectWithRetry(
+          { kind: 'postgres', url: url.toString() },
+          { timeoutMs: 10_000, onRetry: () => retries++ },
+        ),
+      ).rejects.toThrow(/no_such_database_here.*does not exist/);
+      expect(retries).toBe(0);
+    },
+  );
+});
+
+describe('postgresLocation and describeCause', () => {
+  it('names host:port/database without the password', () => {
+    expect(postgresLocation('postgres://u:pw@db.example:6543/sb')).toBe('db.example:6543/sb');
+    expect(postgresLocation('postgresql://u:pw@db/sb?sslmode=require')).toBe('db:5432/sb');
+    expect(postgresLocation('postgres://u@/sb?host=/var/run/postgresql')).toBe(
+      '/var/run/postgresql:5432/sb',
+    );
+    expect(postgresLocation('postgres:///sb?host=/tmp')).toBe('/tmp:5432/sb');
+    expect(postgresLocation('not a url')).not.toContain('not a url');
+  });
+
+  it("reads Node's AggregateError (every address of a host tried)", () => {
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    expect(
+      describeCause(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')])),
+    ).toBe('connect ECONNREFUSED ::1:5432; connect ECONNREFUSED 127.0.0.1:5432');
   });
 });

@@ -1,0 +1,100 @@
+import { resolve } from 'node:path';
+import type { DatabaseTarget } from '../config/config.js';
+import { backupBeforeSchemaChange, newBackupPath, withBackup, writeBackup } from './backup.js';
+import { type Db, describeDatabase } from './connect.js';
+import { migrateDown, migrateToLatest, migrationStatus } from './migrate.js';
+
+export const DB_USAGE = `Usage: npm run db -- <command>
+  status         list every migration: when it ran, or pending
+  latest         run the pending migrations (SQLite: after a backup into DATA_DIR/backups)
+  down           revert the last migration (SQLite: after a backup into DATA_DIR/backups)
+  backup [PATH]  write a backup (default: DATA_DIR/backups/studybuddy-<UTC time>.sqlite,
+                 or .dump from pg_dump on PostgreSQL)
+Stop the server before latest and down.`;
+
+export type DbCommand =
+  | { name: 'status' }
+  | { name: 'latest' }
+  | { name: 'down' }
+  | { name: 'backup'; path?: string };
+
+/** The command in `args`, or undefined when they are not one (usage, exit 2). */
+export function parseDbArgs(args: readonly string[]): DbCommand | undefined {
+  const [name, ...rest] = args;
+  if ((name === 'status' || name === 'latest' || name === 'down') && rest.length === 0)
+    return { name };
+  if (name === 'backup' && rest.length <= 1) {
+    const path = rest[0];
+    if (path === undefined) return { name };
+    return path === '' || path.startsWith('-') ? undefined : { name, path };
+  }
+  return undefined;
+}
+
+export interface DbCommandContext {
+  db: Db;
+  target: DatabaseTarget;
+  dataDir: string;
+  now?: () => Date;
+}
+
+/** Runs one command; gives what to print. Throws on failure (one line, exit 1). */
+export async function runDbCommand(command: DbCommand, ctx: DbCommandContext): Promise<string> {
+  const { db, target, dataDir } = ctx;
+  const now = ctx.now ?? (() => new Date());
+  const lines: string[] = [];
+  switch (command.name) {
+    case 'status': {
+      const { migrations, unknown } = await migrationStatus(db.db, db.schema);
+      const width = Math.max(...migrations.map((m) => m.name.length));
+      for (const m of migrations)
+        lines.push(`${m.name.padEnd(width)}  ${m.executedAt?.toISOString() ?? 'pending'}`);
+      for (const name of unknown)
+        lines.push(`${name.padEnd(width)}  executed, unknown to this version`);
+      const pending = migrations.filter((m) => !m.executedAt).length;
+      lines.push(
+        `${describeDatabase(target)}: ${migrations.length - pending} executed, ${pending} pending` +
+          (unknown.length > 0 ? `, ${unknown.length} from a newer version` : ''),
+      );
+      break;
+    }
+    case 'latest': {
+      const backup = await backupBeforeSchemaChange(db, target, dataDir, 'up', now());
+      if (backup) lines.push(`backup: ${backup.file}`);
+      let ran: string[];
+      try {
+        ran = await migrateToLatest(db.db, db.schema);
+      } catch (error) {
+        throw withBackup(error, backup?.file);
+      }
+      for (const name of ran) lines.push(`migrated: ${name}`);
+      if (ran.length === 0) lines.push(`${describeDatabase(target)} is up to date`);
+      break;
+    }
+    case 'down': {
+      const backup = await backupBeforeSchemaChange(db, target, dataDir, 'down', now());
+      if (backup) lines.push(`backup: ${backup.file}`);
+      let reverted: string | undefined;
+      try {
+        reverted = await migrateDown(db.db, db.schema);
+      } catch (error) {
+        throw withBackup(error, backup?.file);
+      }
+      lines.push(reverted ? `reverted: ${reverted}` : 'nothing to revert: no migration has run');
+      break;
+    }
+    case 'backup': {
+      const dest = command.path ? resolve(command.path) : newBackupPath(target, dataDir, now());
+      const result = await writeBackup(target, dest, db.schema ? { schema: db.schema } : {});
+      lines.push(`backup: ${result.file} (${formatBytes(result.bytes)})`);
+      break;
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
