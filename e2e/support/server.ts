@@ -32,7 +32,13 @@ export interface RunningServer {
  * and waits until it answers /api/health. `nodeArgs` go before the entry (e.g. an --import).
  */
 export async function startServer(
-  opts: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+  opts: {
+    dataDir?: string;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    /** Where the server's stdout and stderr go (a load test's info log would flood the console). */
+    output?: 'inherit' | 'ignore';
+  } = {},
 ): Promise<RunningServer> {
   const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -52,7 +58,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ...opts.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.output ?? 'inherit', opts.output ?? 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

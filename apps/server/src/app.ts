@@ -117,6 +117,7 @@ import {
 } from './features/topics/index.js';
 import { AppError } from './platform/app-error.js';
 import { authenticatePlugin } from './platform/authenticate.js';
+import { createLocalBroadcast, createRedisBroadcast } from './platform/broadcast.js';
 import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
@@ -124,11 +125,18 @@ import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platfo
 import { serializeRequest } from './platform/log-serializers.js';
 import { registerMultipart } from './platform/multipart.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
+import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { listBuiltFiles, registerSpa } from './platform/spa.js';
-import { createAiBudget, createThrottle, registerAiBudget } from './platform/throttle.js';
+import {
+  createAiBudget,
+  createThrottle,
+  memoryStore,
+  redisStore,
+  registerAiBudget,
+} from './platform/throttle.js';
 import { createTokenService } from './platform/tokens.js';
 
 export interface AppDeps {
@@ -146,6 +154,8 @@ export interface AppDeps {
   onRoute?: onRouteHookHandler;
   /** Tests shorten the job runner's lease, poll and backoff times. */
   jobTimes?: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'backoffMs'>;
+  /** With REDIS_URL: what this deployment's keys and channels start with (tests isolate). */
+  redisPrefix?: string;
 }
 
 declare module 'fastify' {
@@ -167,6 +177,7 @@ export async function buildApp({
   logStream,
   onRoute,
   jobTimes,
+  redisPrefix,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -211,6 +222,16 @@ export async function buildApp({
   if (!readers.parse.memoryCapped)
     app.log.warn('prlimit was not found: PDF and Word files are read without a memory limit.');
   const offline = createOfflineEngine(readers.work);
+  // Several instances share rate limits, sign-outs and plan progress through Redis; one
+  // instance keeps them in memory.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, redisPrefix) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const broadcast = redis ? await createRedisBroadcast(redis, app.log) : createLocalBroadcast();
+  const throttleStore = redis ? redisStore(redis) : memoryStore;
+  app.log.info(
+    { event: 'instances.config', redis: config.redisUrl ? maskUrl(config.redisUrl) : null },
+    redis ? 'shared state in Redis' : 'no REDIS_URL: one instance',
+  );
   // Model calls of this instance per minute, whoever asks: a bill the operator can bound.
   const modelCalls = createThrottle('ai_model_calls', {
     points: config.ai.globalRateLimitMax,
@@ -233,12 +254,15 @@ export async function buildApp({
   const tokens = createTokenService(secret, config.accessTokenTtlSeconds);
   // One AI budget per student across every AI route; a service that calls the model several
   // times per request (the smart scheduler) may charge it too.
-  const aiBudget = createAiBudget(config.ai.rateLimitMax);
-  const authThrottles = createAuthThrottles({
-    perAddressPerMinute: config.authRateLimitMax,
-    lockoutMax: config.authLockout.max,
-    lockoutMinutes: config.authLockout.minutes,
-  });
+  const aiBudget = createAiBudget(config.ai.rateLimitMax, throttleStore);
+  const authThrottles = createAuthThrottles(
+    {
+      perAddressPerMinute: config.authRateLimitMax,
+      lockoutMax: config.authLockout.max,
+      lockoutMinutes: config.authLockout.minutes,
+    },
+    throttleStore,
+  );
   const loginGuard = createLoginGuard({
     throttles: authThrottles,
     devices: createDeviceCookies(secret),
@@ -251,6 +275,9 @@ export async function buildApp({
     tokens,
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionMaxDays: config.sessionMaxDays,
+    // Live sessions are cached only where every instance hears of an end: one SQLite process,
+    // or Redis. PostgreSQL without Redis may be several instances: each request asks it.
+    ...(redis || db.dialect === 'sqlite' ? { sessionEnds: broadcast } : {}),
   });
   const profile = createProfileService({ users, hasher, auth });
   const topics = createTopicsService({ topics: createTopicsRepository(db.db), ai, readers });
@@ -265,7 +292,7 @@ export async function buildApp({
   });
   const progress = createProgressService({ progress: createProgressRepository(db.db) });
   const schedulerRepo = createSmartSchedulerRepository(db.db);
-  const contentEvents = createContentEvents();
+  const contentEvents = createContentEvents(broadcast);
   // E-mail only with SMTP_URL; without it reminders reach the in-app bell alone.
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
@@ -329,6 +356,7 @@ export async function buildApp({
   await registerCsrf(app, config.cookieSecure);
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis: redis.client, nameSpace: `${redis.prefix}rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'rate_limited', `Too many attempts. Please try again in ${ctx.after}.`),
   });
@@ -362,9 +390,11 @@ export async function buildApp({
       repo: createAccountDataRepository(db.db),
       users,
       hasher,
+      accountDeleted: auth.accountDeleted,
     }),
     passwordChecks: authThrottles.passwordChecks,
     cookieSecure: config.cookieSecure,
+    store: throttleStore,
   });
   await app.register(planRoutes, { plans });
   await app.register(subjectRoutes, { subjects });
@@ -374,6 +404,7 @@ export async function buildApp({
   await app.register(busyTimeRoutes, { busyTimes });
   await app.register(calendarFeedRoutes, {
     calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
+    store: throttleStore,
   });
   await app.register(livingPlanRoutes, {
     livingPlan: createLivingPlanService({
@@ -383,13 +414,15 @@ export async function buildApp({
     }),
   });
   await app.register(progressRoutes, { progress });
-  await app.register(remindersRoutes, { reminders });
+  await app.register(remindersRoutes, { reminders, store: throttleStore });
   await app.register(adminRoutes, {
     admin: createAdminService({
       repo: createAdminRepository(db.db),
       ai: { provider: config.ai.provider, model: config.ai.model },
+      accountDeleted: auth.accountDeleted,
     }),
     passwordChecks: authThrottles.passwordChecks,
+    store: throttleStore,
   });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackRepository(db.db),
@@ -416,7 +449,7 @@ export async function buildApp({
   await app.register(lessonBotRoutes, {
     lessonBot: createLessonBotService({ material, ai }),
   });
-  registerOpenApiRoute(app);
+  await registerOpenApiRoute(app);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -231,6 +231,43 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the school profile of docker-compose.yml', () => {
+  const compose = asMap(parseYamlSubset(read('docker-compose.yml')));
+  const services = asMap(compose.services);
+  const app = asMap(services.app);
+  const app2 = asMap(services.app2);
+  const redis = asMap(services.redis);
+  const proxy = asMap(services.proxy);
+
+  it('runs a second instance of the same image with the same settings, Redis included', () => {
+    expect(app2.image).toBe(app.image);
+    expect(app2.profiles).toEqual(['school']);
+    expect(app2.ports).toBeUndefined();
+    expect(asMap(app2.environment)).toEqual(asMap(app.environment));
+    for (const env of [app.environment, app2.environment]) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, from .env
+      expect(asMap(env).REDIS_URL).toBe('${REDIS_URL:-}');
+      expect(Object.keys(asMap(env)).filter((name) => !known.has(name))).toEqual([]);
+    }
+    // The first instance waits for Redis only when the profile runs it.
+    expect(asMap(asMap(app.depends_on).redis)).toEqual({
+      condition: 'service_healthy',
+      required: 'false',
+    });
+    expect(asMap(asMap(app2.depends_on).redis).condition).toBe('service_healthy');
+    expect(redis.profiles).toEqual(['school']);
+    expect(asMap(redis.healthcheck).test).toContain('ping');
+  });
+
+  it('puts both instances behind the proxy, each only while it is ready', () => {
+    expect(proxy.profiles).toEqual(['school']);
+    expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    const caddyfile = read('deploy/Caddyfile');
+    expect(caddyfile).toMatch(/reverse_proxy app:3000 app2:3000 \{/);
+    expect(caddyfile).toContain('health_uri /api/health/ready');
+  });
+});
+
 describe('.env.example', () => {
   it('names only variables the server reads', () => {
     const names = [...read(ENV_EXAMPLE_PATH).matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map(

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { WorkPoolBusy } from '../adapters/work/work-pool.js';
 import { AppError } from './app-error.js';
 import { csrfError } from './csrf.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { securityFields } from './throttle.js';
 
@@ -27,6 +28,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof WorkPoolBusy) {
       request.log.warn({ event: 'work.busy' }, 'work pool queue full');
       return reply.status(503).send(body(request.id, error.message, 'server_busy'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, event: 'db.unavailable' }, 'the database did not answer');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send(body(request.id, 'The server is busy. Please try again in a minute.', 'server_busy'));
     }
     // The client went away (its work was abandoned): nobody reads this answer.
     if (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR') {

@@ -1,8 +1,14 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { AppError } from './app-error.js';
 import { currentUser } from './authenticate.js';
+import type { SharedRedis } from './redis.js';
 
 /** How many points one key may spend in a fixed window. */
 export interface ThrottleRule {
@@ -28,6 +34,22 @@ export type ThrottleStore = (name: string, rule: ThrottleRule) => RateLimiterAbs
 /** Counts in this process's memory: right for one instance, cleared by a restart. */
 export const memoryStore: ThrottleStore = (name, rule) =>
   new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.windowSec });
+
+/**
+ * Counts in Redis, shared by every instance. While Redis is away each instance counts in its
+ * own memory instead (the insurance limiter), so a Redis outage loosens the limits by the
+ * number of instances for that time rather than failing every limited request.
+ */
+export const redisStore =
+  (redis: SharedRedis): ThrottleStore =>
+  (name, rule) =>
+    new RateLimiterRedis({
+      storeClient: redis.client,
+      keyPrefix: `${redis.prefix}throttle:${name}`,
+      points: rule.points,
+      duration: rule.windowSec,
+      insuranceLimiter: memoryStore(name, rule),
+    });
 
 /** One counter per logical action (not per path), keyed by whoever acts. */
 export interface Throttle {

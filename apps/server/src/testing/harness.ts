@@ -44,7 +44,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes'> = {},
+  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
   const config = loadConfig({

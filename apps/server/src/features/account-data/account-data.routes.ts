@@ -7,6 +7,7 @@ import {
   securityFields,
   type Throttle,
   type ThrottleRule,
+  type ThrottleStore,
   throttled,
   withPasswordCheck,
 } from '../../platform/throttle.js';
@@ -28,6 +29,8 @@ export interface AccountDataRoutesOptions {
   passwordChecks: Throttle;
   cookieSecure: boolean;
   exportThrottle?: ThrottleRule;
+  /** Where the counts live (Redis when several instances run). */
+  store?: ThrottleStore;
 }
 
 export async function accountDataRoutes(
@@ -35,7 +38,11 @@ export async function accountDataRoutes(
   deps: AccountDataRoutesOptions,
 ): Promise<void> {
   const { accountData, passwordChecks } = deps;
-  const exportReads = createThrottle('account_export', deps.exportThrottle ?? EXPORT_THROTTLE);
+  const exportReads = createThrottle(
+    'account_export',
+    deps.exportThrottle ?? EXPORT_THROTTLE,
+    deps.store,
+  );
 
   route(app, accountDataEndpoints.export, opts, async (req, reply) => {
     const user = currentUser(req);

@@ -11,6 +11,8 @@ export interface AccountDataDeps {
   repo: AccountDataRepository;
   users: Pick<UsersRepository, 'findUserById'>;
   hasher: PasswordHasher;
+  /** Tells every instance the account's sessions are gone with it. */
+  accountDeleted?: (userId: number) => void;
   /** Tests may fix the clock. */
   now?: () => Date;
 }
@@ -56,6 +58,7 @@ export function createAccountDataService(deps: AccountDataDeps) {
         ]);
       }
       if (!(await repo.deleteAll(userId))) throw accountNotFound();
+      deps.accountDeleted?.(userId);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   securityFields,
   type Throttle,
   type ThrottleRule,
+  type ThrottleStore,
   throttled,
 } from '../../platform/throttle.js';
 import type { AdminService } from './admin.service.js';
@@ -26,6 +27,8 @@ export interface AdminRoutesOptions {
   /** The profile's throttle of failed current-password checks: a deleted account's goes too. */
   passwordChecks?: Throttle;
   deleteThrottle?: ThrottleRule;
+  /** Where the counts live (Redis when several instances run). */
+  store?: ThrottleStore;
 }
 
 /**
@@ -37,7 +40,11 @@ export interface AdminRoutesOptions {
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions): Promise<void> {
   const { admin } = deps;
-  const deletes = createThrottle('admin_account_delete', deps.deleteThrottle ?? DELETE_THROTTLE);
+  const deletes = createThrottle(
+    'admin_account_delete',
+    deps.deleteThrottle ?? DELETE_THROTTLE,
+    deps.store,
+  );
 
   // This plugin is encapsulated (registered without fastify-plugin): the hook is its routes'.
   app.addHook('onRequest', async (request: FastifyRequest) => {

@@ -15,6 +15,8 @@ export interface AdminServiceDeps {
   repo: AdminRepository;
   /** The engine AI_PROVIDER names, and its AI_MODEL (none for the builtin engine). */
   ai: { provider: string; model: string | undefined };
+  /** Tells every instance the account's sessions are gone with it. */
+  accountDeleted?: (userId: number) => void;
   /** Tests may fix the clock. */
   now?: () => Date;
 }
@@ -98,6 +100,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         createdAt: now().toISOString(),
       });
       if (!deleted) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+      deps.accountDeleted?.(target.id);
       return { userId: target.id };
     },
 

@@ -8,8 +8,10 @@ import type {
 } from '@studybuddy/contracts';
 import type { PasswordHasher } from '../../adapters/password-hasher.js';
 import { AppError } from '../../platform/app-error.js';
+import type { Broadcast } from '../../platform/broadcast.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { assertPasswordAllowed } from './password-policy.js';
+import { createSessionCache, type SessionsEnded } from './session-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
@@ -22,6 +24,12 @@ export interface AuthServiceDeps {
   /** A session with no login or refresh for this long ends (refresh and every request). */
   sessionIdleMinutes: number;
   sessionMaxDays: number;
+  /**
+   * How every instance hears that sessions ended, for a short cache of live sessions. Only
+   * when every instance hears it (one SQLite process, or Redis): without it, every request
+   * asks the database.
+   */
+  sessionEnds?: Broadcast;
   now?: () => Date;
 }
 
@@ -60,6 +68,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Sessions last used at or before this instant are idle, hence ended. */
   const idleCutoff = (at: Date) =>
     new Date(at.getTime() - deps.sessionIdleMinutes * MINUTE_MS).toISOString();
+  const cache = deps.sessionEnds
+    ? createSessionCache(deps.sessionEnds, () => now().getTime())
+    : undefined;
+  /** Revokes in the database, then tells every instance's cache. */
+  const ended = (which: SessionsEnded) => cache?.ended(which);
 
   function issueAccess(user: UserRow, sessionId: string, refreshToken: string): IssuedSession {
     const current = toCurrentUser(user);
@@ -160,6 +173,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!timingSafeEqual(presented, Buffer.from(session.refreshTokenHash))) {
         // An old refresh token came back: someone holds a copy. End the session for both.
         await deps.sessions.revokeSession(session.id, session.userId, at.toISOString());
+        ended({ userId: session.userId, sessionId: session.id });
         events.onRefreshReuse?.({ userId: session.userId, sessionId: session.id });
         throw expired;
       }
@@ -178,11 +192,23 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string, userId: number): Promise<void> {
       await deps.sessions.revokeSession(sessionId, userId, now().toISOString());
+      ended({ userId, sessionId });
     },
 
     /** Ends every session of the user but the current one (after a password change). */
-    revokeOtherSessions(userId: number, keepSessionId: string): Promise<number> {
-      return deps.sessions.revokeOtherSessions(userId, keepSessionId, now().toISOString());
+    async revokeOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+      const revoked = await deps.sessions.revokeOtherSessions(
+        userId,
+        keepSessionId,
+        now().toISOString(),
+      );
+      ended({ userId, except: keepSessionId });
+      return revoked;
+    },
+
+    /** The account and its session rows are gone (deleted): no instance may serve them. */
+    accountDeleted(userId: number): void {
+      ended({ userId });
     },
 
     /**
@@ -190,9 +216,22 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the idle limit is longer than the token (config), so this only bites when the limit was
      * shortened since; it keeps one definition of "live" for requests, refresh and the list.
      */
-    isSessionLive(sessionId: string, userId: number): Promise<boolean> {
-      const at = now();
-      return deps.sessions.isSessionLive(sessionId, userId, at.toISOString(), idleCutoff(at));
+    async isSessionLive(sessionId: string, userId: number): Promise<boolean> {
+      /** Until when (ms) the session stays live unless it is ended; undefined: not live. */
+      const lookup = async () => {
+        const at = now();
+        const life = await deps.sessions.findLiveSession(
+          sessionId,
+          userId,
+          at.toISOString(),
+          idleCutoff(at),
+        );
+        if (!life) return undefined;
+        const idleAt = Date.parse(life.lastSeenAt) + deps.sessionIdleMinutes * MINUTE_MS;
+        return Math.min(Date.parse(life.expiresAt), idleAt);
+      };
+      if (!cache) return (await lookup()) !== undefined;
+      return cache.isLive(sessionId, userId, lookup);
     },
 
     /** The student's live sessions for the profile, the one making the request first. */

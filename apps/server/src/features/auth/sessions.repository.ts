@@ -6,6 +6,28 @@ export type SessionRow = Selectable<AuthSessionsTable>;
 export type SessionListRow = Pick<SessionRow, 'id' | 'userAgent' | 'createdAt' | 'lastSeenAt'>;
 
 export function createSessionsRepository(db: Kysely<Database>) {
+  /**
+   * The live session of this user with this id (the per-request check of every token): not
+   * revoked, not past its absolute limit, and last used after `idleSince`. Answers its
+   * limit and last use, from which the caller knows how long it stays live.
+   */
+  function findLiveSession(
+    id: string,
+    userId: number,
+    now: string,
+    idleSince: string,
+  ): Promise<Pick<SessionRow, 'expiresAt' | 'lastSeenAt'> | undefined> {
+    return db
+      .selectFrom('authSessions')
+      .select(['expiresAt', 'lastSeenAt'])
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .where('lastSeenAt', '>', idleSince)
+      .executeTakeFirst();
+  }
+
   return {
     async insertSession(row: SessionRow): Promise<void> {
       await db.insertInto('authSessions').values(row).execute();
@@ -15,26 +37,15 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return db.selectFrom('authSessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /**
-     * The live session of this user with this id (the per-request check of every token): not
-     * revoked, not past its absolute limit, and last used after `idleSince`.
-     */
+    findLiveSession,
+
     async isSessionLive(
       id: string,
       userId: number,
       now: string,
       idleSince: string,
     ): Promise<boolean> {
-      const row = await db
-        .selectFrom('authSessions')
-        .select('id')
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .where('revokedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .where('lastSeenAt', '>', idleSince)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await findLiveSession(id, userId, now, idleSince)) !== undefined;
     },
 
     /** This user's live sessions (same rule as isSessionLive), most recently used first. */

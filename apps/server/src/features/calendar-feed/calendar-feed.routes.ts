@@ -7,6 +7,7 @@ import {
   createThrottle,
   securityFields,
   type ThrottleRule,
+  type ThrottleStore,
   throttled,
 } from '../../platform/throttle.js';
 import type { CalendarFeedService } from './calendar-feed.service.js';
@@ -60,10 +61,10 @@ export function icsAttachment(name: string): string {
 
 export async function calendarFeedRoutes(
   app: FastifyInstance,
-  deps: { calendarFeed: CalendarFeedService; throttle?: ThrottleRule },
+  deps: { calendarFeed: CalendarFeedService; throttle?: ThrottleRule; store?: ThrottleStore },
 ): Promise<void> {
   const { calendarFeed } = deps;
-  const feedReads = createThrottle('calendar_feed', deps.throttle ?? FEED_THROTTLE);
+  const feedReads = createThrottle('calendar_feed', deps.throttle ?? FEED_THROTTLE, deps.store);
 
   route(app, calendarFeedEndpoints.get, opts, async (req) =>
     calendarFeed.getFeed(currentUser(req).id, siteOf(req)),

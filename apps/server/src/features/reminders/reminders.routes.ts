@@ -7,6 +7,7 @@ import {
   createThrottle,
   securityFields,
   type ThrottleRule,
+  type ThrottleStore,
   throttled,
 } from '../../platform/throttle.js';
 import type { RemindersService } from './reminders.service.js';
@@ -19,6 +20,8 @@ export const UNSUBSCRIBE_THROTTLE: ThrottleRule = { points: 30, windowSec: 60 };
 export interface RemindersRoutesOptions {
   reminders: RemindersService;
   throttle?: ThrottleRule;
+  /** Where the counts live (Redis when several instances run). */
+  store?: ThrottleStore;
 }
 
 export async function remindersRoutes(
@@ -29,6 +32,7 @@ export async function remindersRoutes(
   const unsubscribes = createThrottle(
     'reminders_unsubscribe',
     deps.throttle ?? UNSUBSCRIBE_THROTTLE,
+    deps.store,
   );
 
   // RFC 8058's one-click body is a form (`List-Unsubscribe=One-Click`); only this plugin's

@@ -1,18 +1,20 @@
 import { EventEmitter } from 'node:events';
+import { type Broadcast, CHANNELS } from '../../platform/broadcast.js';
 
 /**
- * "A topic of plan N was written" within this instance, for the progress streams: a stream
+ * "A topic of plan N was written", on every instance, for the progress streams: a stream
  * reads the plan's content again on each. Streams also re-read every few seconds, which
- * covers topics written by another instance.
+ * covers a message lost while Redis was away.
  */
-export function createContentEvents() {
+export function createContentEvents(broadcast: Broadcast) {
   const emitter = new EventEmitter();
   // One listener per open progress stream; many students may watch at once.
   emitter.setMaxListeners(0);
   const key = (userId: number, planId: number) => `${userId}:${planId}`;
+  broadcast.subscribe(CHANNELS.contentWritten, (message) => emitter.emit(message));
   return {
     written(userId: number, planId: number): void {
-      emitter.emit(key(userId, planId));
+      broadcast.publish(CHANNELS.contentWritten, key(userId, planId));
     },
     /** Calls `listener` on every change of the plan's content; returns the unsubscribe. */
     subscribe(userId: number, planId: number, listener: () => void): () => void {

@@ -1,0 +1,142 @@
+/**
+ * The server's speed against a bare Fastify (npm run bench:http, after npm run build): the
+ * production server (SQLite in a fresh DATA_DIR, info logging to /dev/null) and a hello-world
+ * Fastify, each in its own process, loaded by autocannon at 50 connections. Each round runs
+ * every endpoint on bare Fastify, then on the server (A B A B...); a share is the server's
+ * requests per second over bare's of the same round, and the median of the rounds is printed
+ * against its target, with p99 latency, errors and the server's peak resident memory.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { ApiClient } from '../support/api.js';
+import { newStudent } from '../support/browser.js';
+import { generatedPlan } from '../support/plans.js';
+import { freePort, startServer } from '../support/server.js';
+
+const ROUNDS = 3;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
+const CONNECTIONS = 50;
+const TARGET_P99_MS = 25;
+const TARGET_RSS_MB = 200;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** The least share of bare Fastify's requests per second. */
+  target: number;
+  auth: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /api/health', path: '/api/health', target: 0.5, auth: false },
+  { name: 'GET /user/profile (signed in)', path: '/user/profile', target: 0.3, auth: true },
+  {
+    name: 'GET /api/generic/GetStudyProgramOfUser (4 plans x 5 subjects x 4 topics)',
+    path: '/api/generic/GetStudyProgramOfUser',
+    target: 0.2,
+    auth: true,
+  },
+];
+
+interface Run {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Run> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+/** A Fastify hello-world in its own process, as the yardstick. */
+async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ host: '127.0.0.1', port: ${port} });
+console.log('ready');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: new URL('../..', import.meta.url),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (c) => reject(new Error(`bare Fastify exited with ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, child };
+}
+
+/** Samples a process's resident memory until stopped; returns the peak in MB. */
+function watchRss(pid: number): () => number {
+  let peak = 0;
+  const sample = () => {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (m?.[1]) peak = Math.max(peak, Number(m[1]) / 1024);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+const server = await startServer({ env: { LOG_LEVEL: 'info' }, output: 'ignore' });
+const bare = await startBare();
+let failed = false;
+try {
+  const api = new ApiClient(server.baseURL);
+  await api.signUp(newStudent('bench'));
+  for (let p = 0; p < 4; p++) {
+    const subjects = Array.from({ length: 5 }, (_, s) => ({
+      name: `Plan ${p + 1} subject ${s + 1}`,
+      keyTopics: Array.from({ length: 4 }, (_, t) => `Topic ${t + 1} of subject ${s + 1}`).join(
+        '\n',
+      ),
+    }));
+    await generatedPlan(api, subjects, { accept: true });
+  }
+  const auth = { authorization: api.authorizationHeader() };
+  const stopRss = watchRss(server.process.pid ?? 0);
+  const runs = new Map<string, { share: number; app: Run }[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const e of ENDPOINTS) {
+      const yardstick = await load(bare.url, {});
+      const app = await load(`${server.baseURL}${e.path}`, e.auth ? auth : {});
+      runs.set(e.name, [...(runs.get(e.name) ?? []), { share: app.rps / yardstick.rps, app }]);
+    }
+  }
+  const peakRss = stopRss();
+  console.log(
+    `\nHTTP against bare Fastify (${CONNECTIONS} connections, ${SECONDS} s a run, median of ${ROUNDS} rounds)`,
+  );
+  for (const e of ENDPOINTS) {
+    const rs = runs.get(e.name) ?? [];
+    const share = median(rs.map((r) => r.share));
+    const rps = median(rs.map((r) => r.app.rps));
+    const p99 = median(rs.map((r) => r.app.p99));
+    const errors = rs.reduce((n, r) => n + r.app.errors, 0);
+    const ok = share >= e.target && p99 <= TARGET_P99_MS && errors === 0;
+    failed ||= !ok;
+    console.log(
+      `${verdict(ok)}  ${e.name}\n      ${rps.toFixed(0)} req/s, ${pct(share)} of bare (target >= ${pct(e.target)}), p99 ${p99} ms (target <= ${TARGET_P99_MS} ms), ${errors} errors`,
+    );
+  }
+  const rssOk = peakRss <= TARGET_RSS_MB;
+  failed ||= !rssOk;
+  console.log(
+    `${verdict(rssOk)}  server peak RSS ${peakRss.toFixed(0)} MB (target <= ${TARGET_RSS_MB} MB)`,
+  );
+} finally {
+  bare.child.kill('SIGTERM');
+  await server.stop();
+}
+if (failed) process.exitCode = 1;
