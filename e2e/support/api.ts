@@ -13,6 +13,20 @@ export class ApiClient {
   constructor(private readonly base?: string) {}
 
   private async call(method: string, path: string, body?: unknown | FormData): Promise<unknown> {
+    const res = await this.send(method, path, body);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  /** The status of a request that may well fail (the fuzzer's): it never throws on one. */
+  async status(method: string, path: string, body?: unknown | FormData): Promise<number> {
+    const res = await this.send(method, path, body);
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  private async send(method: string, path: string, body?: unknown | FormData): Promise<Response> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/health');
     const headers: Record<string, string> = {};
     if (this.cookies.size)
@@ -35,9 +49,7 @@ export class ApiClient {
       const [name, ...value] = (pair ?? '').split('=');
       if (name) this.cookies.set(name.trim(), value.join('='));
     }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
+    return res;
   }
 
   get = <T>(path: string) => this.call('GET', path) as Promise<T>;

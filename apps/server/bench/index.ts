@@ -32,5 +32,13 @@ const qualityOk = printPlannerQuality();
 const workloadOk = printWorkload();
 const availabilityOk = await availabilityBench();
 const aiSpeedOk = await (await import('./ai-speed.bench.js')).aiSpeedBench();
-if (results.some((r) => !r.ok) || !qualityOk || !workloadOk || !availabilityOk || !aiSpeedOk)
+const pdfOk = await (await import('./pdf.bench.js')).pdfBench();
+if (
+  results.some((r) => !r.ok) ||
+  !qualityOk ||
+  !workloadOk ||
+  !availabilityOk ||
+  !aiSpeedOk ||
+  !pdfOk
+)
   process.exitCode = 1;
