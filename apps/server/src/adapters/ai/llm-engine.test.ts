@@ -7,7 +7,7 @@ import {
 } from '../../testing/fake-ai-provider.js';
 import type { AiEngine, ChatRequest, LessonMaterialRequest } from './ai-engine.js';
 import { createAiEngine } from './create-engine.js';
-import { retryAfterMs } from './llm-engine.js';
+import { ModelCallError, retryAfterMs } from './llm-engine.js';
 
 const material = [
   'Photosynthesis is the process by which green plants convert light energy into chemical energy.',
@@ -178,6 +178,88 @@ describe.each<FakeDialect>(['openai', 'gemini', 'anthropic'])('the %s provider',
     const chat = await engine.chat(chatRequest);
     expect(fake.requests).toHaveLength(1);
     expect(chat.warnings[0]?.code).toBe('ai_fallback_http_error');
+  });
+
+  it('waits for the HTTP date a 429’s Retry-After names, then uses the retry’s answer', async () => {
+    // HTTP dates count whole seconds: the next whole second, plus one, is 1 to 2 s ahead.
+    const at = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+    const asked: number[] = [];
+    fake.respondWith(({ attempt }) => {
+      asked.push(Date.now());
+      return attempt === 0
+        ? { kind: 'status', status: 429, retryAfter: new Date(at).toUTCString() }
+        : { kind: 'json', body: { reply: 'Répéter à intervalles croissants.' } };
+    });
+    const patient = await createAiEngine(config({ timeoutMs: 5000 }));
+    const chat = await patient.chat(chatRequest);
+    expect(chat).toMatchObject({ engine: `${dialect}/fake-model`, warnings: [] });
+    expect(fake.requests).toHaveLength(2);
+    // setTimeout may fire a millisecond early against Date.now().
+    expect(asked[1]).toBeGreaterThanOrEqual(at - 5);
+  });
+
+  it('stops waiting for a Retry-After past AI_TIMEOUT_MS and falls back at the deadline', async () => {
+    fake.set({ kind: 'status', status: 429, retryAfter: '5' });
+    const started = Date.now();
+    const chat = await engine.chat(chatRequest);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(fake.requests).toHaveLength(1);
+    expect(chat.engine).toBe('builtin');
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_timeout');
+  });
+
+  it('falls back for the budget when the budget refuses the retry of a 500', async () => {
+    const failures: string[] = [];
+    let left = 1;
+    const budgeted = await createAiEngine(
+      config({ globalRateLimitMax: 1 }),
+      { warn: (obj) => void failures.push(String((obj as { reason: string }).reason)) },
+      undefined,
+      async () => left-- > 0,
+    );
+    fake.set({ kind: 'status', status: 500, retryAfterMs: 10 });
+    const chat = await budgeted.chat(chatRequest);
+    // The SDK's retry asked the budget first, and was refused: one request went out.
+    expect(left).toBe(-1);
+    expect(fake.requests).toHaveLength(1);
+    expect(chat.engine).toBe('builtin');
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_budget');
+    expect(failures).toEqual(['budget']);
+  });
+
+  it('does not re-ask for invalid output after the SDK has retried a 500', async () => {
+    fake.respondWith(({ attempt }) =>
+      attempt === 0
+        ? { kind: 'status', status: 500, retryAfterMs: 10 }
+        : { kind: 'text', text: 'not JSON' },
+    );
+    const chat = await engine.chat(chatRequest);
+    // One retry per request, whoever makes it.
+    expect(fake.requests).toHaveLength(2);
+    expect(chat.engine).toBe('builtin');
+    expect(chat.warnings[0]?.code).toBe('ai_fallback_invalid_output');
+  });
+
+  it('for a background job, calls once and throws what the provider asked for', async () => {
+    const job = await createAiEngine(config(), undefined, undefined, undefined, true);
+    fake.set({ kind: 'status', status: 429, retryAfter: '3' });
+    const rateLimited = await job.chat(chatRequest).catch((e: unknown) => e);
+    expect(rateLimited).toBeInstanceOf(ModelCallError);
+    expect(rateLimited).toMatchObject({
+      reason: 'rate_limited',
+      retryable: true,
+      retryAfterMs: 3000,
+    });
+    expect(fake.requests).toHaveLength(1);
+
+    fake.set({ kind: 'json', body: { reply: 'Répéter à intervalles croissants.' } });
+    const spent = await createAiEngine(config(), undefined, undefined, async () => false, true);
+    await expect(spent.chat(chatRequest)).rejects.toMatchObject({
+      reason: 'budget',
+      retryable: true,
+      retryAfterMs: 60_000,
+    });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('asks for the lesson’s key points for the help button, whatever words it shows', async () => {

@@ -6,21 +6,20 @@ import { splitKeyTopics } from '../../domain/text/topics.js';
 import type { AiEngine } from './ai-engine.js';
 import { textsFor } from './builtin-texts/index.js';
 import {
-  abortedWhileWaiting,
-  admitOrFail,
   answerSchema,
+  callsPerRequest,
   chatRequest,
   chatSchema,
   checkChatReply,
   checked,
   checkLessonAnswer,
   classify,
-  deadlineWhileWaiting,
   type Failure,
   failureOf,
   invalidOutput,
   type LlmEngineOptions,
   lessonRequest,
+  metered,
   needsCrisisReply,
   type Outcome,
   passagesBlock,
@@ -28,8 +27,10 @@ import {
   system,
   toPassages,
   withFallback,
+  worthReasking,
 } from './llm-shared.js';
 import { streamChat, streamLessonAnswer } from './llm-stream.js';
+import type { ProviderModel } from './providers.js';
 import { sanitizeModelText } from './sanitize.js';
 
 // The engine's options, failures and helpers live in llm-shared.ts, shared with llm-stream.ts.
@@ -79,14 +80,41 @@ const topicsSchema = z.object({
   topics: z.array(z.object({ name: z.string(), keyTerms: z.array(z.string()) })),
 });
 
+/** One model request for `schema`; the SDK retries a failed HTTP call up to `maxRetries` times. */
+async function ask<T>(
+  model: ProviderModel,
+  schema: z.ZodType<T>,
+  sys: string,
+  prompt: string,
+  deadline: AbortSignal,
+  maxRetries: number,
+): Promise<Outcome<T>> {
+  try {
+    const result = await generateText({
+      model,
+      system: sys,
+      prompt,
+      output: Output.object({ schema }),
+      // The SDK waits as retry-after asks (else backs off); the deadline ends its wait too.
+      maxRetries,
+      abortSignal: deadline,
+      temperature: 0.2,
+    });
+    const parsed = schema.safeParse(result.output);
+    return parsed.success ? { ok: true, value: parsed.data } : invalidOutput(parsed.error.message);
+  } catch (error) {
+    return failureOf(error, classify(error, deadline.aborted));
+  }
+}
+
 /**
  * An engine backed by a model through the Vercel AI SDK. Every output is validated (the SDK
- * checks the zod schema, then the quality gates here); on timeout, HTTP error, 429 or invalid
- * output it retries once when that makes sense, then answers with the builtin engine and a
- * warning. It never throws for a provider failure.
+ * checks the zod schema, then the quality gates here); a 429, 5xx or lost connection is retried
+ * once by the SDK, invalid output once by us, then the builtin engine answers with a warning.
+ * It never throws for a provider failure (unless made with `raise`, for background jobs).
  */
 export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
-  const { model, timeoutMs, fallback } = opts;
+  const { timeoutMs, fallback } = opts;
 
   async function call<T>(
     feature: string,
@@ -95,36 +123,11 @@ export function createLlmEngine(opts: LlmEngineOptions): AiEngine {
     prompt: string,
   ): Promise<Outcome<T>> {
     const deadline = AbortSignal.timeout(timeoutMs);
-    const attempts = opts.raise ? 1 : 2;
-    let last: Failure = { ok: false, reason: 'http_error', detail: '' };
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const refused = await admitOrFail(opts);
-      if (refused) return reported(opts, feature, refused);
-      try {
-        const result = await generateText({
-          model,
-          system: sys,
-          prompt,
-          output: Output.object({ schema }),
-          maxRetries: 0,
-          abortSignal: deadline,
-          temperature: 0.2,
-        });
-        const parsed = schema.safeParse(result.output);
-        if (parsed.success) return { ok: true, value: parsed.data };
-        last = { ok: false, reason: 'invalid_output', detail: parsed.error.message };
-      } catch (error) {
-        const c = classify(error, deadline.aborted);
-        last = failureOf(error, c);
-        if (!c.retryable || attempt === attempts - 1) break;
-        // Wait as the server asked, but never past our own deadline.
-        if (c.delayMs > 0 && (await abortedWhileWaiting(c.delayMs, deadline))) {
-          last = deadlineWhileWaiting();
-          break;
-        }
-      }
-    }
-    return reported(opts, feature, last);
+    const m = metered(opts);
+    const maxCalls = callsPerRequest(opts);
+    let r = await ask(m.model, schema, sys, prompt, deadline, maxCalls - 1);
+    if (worthReasking(r, m, maxCalls)) r = await ask(m.model, schema, sys, prompt, deadline, 0);
+    return r.ok ? r : reported(opts, feature, r);
   }
 
   const invalid = (feature: string, detail: string): Failure =>

@@ -1,5 +1,5 @@
 import type { Notice } from '@studybuddy/contracts';
-import { APICallError, type LanguageModel, NoObjectGeneratedError } from 'ai';
+import { APICallError, NoObjectGeneratedError, RetryError, wrapLanguageModel } from 'ai';
 import { z } from 'zod';
 import { looksLikeInstruction } from '../../domain/nlp/nlp.js';
 import { isHelpRequest } from '../../domain/nlp/qa.js';
@@ -16,18 +16,20 @@ import type {
   MaterialSentence,
 } from './ai-engine.js';
 import { builtinChatReply, crisisReply } from './builtin-chat.js';
+import type { ProviderModel } from './providers.js';
 import { sanitizeModelText } from './sanitize.js';
 
 /**
  * What the LLM engine's JSON calls (llm-engine.ts) and its streamed calls (llm-stream.ts) share:
- * its options, failures, retries and fallback, and the prompts and checks of the chat and of the
- * lesson helper. Both files import this one, and it imports neither (no import cycle).
+ * its options, failures, retries (the SDK's, and our re-ask of invalid output) and fallback, and
+ * the prompts and checks of the chat and of the lesson helper. Both files import this one, and it
+ * imports neither (no import cycle).
  */
 
 export type FailureReason = 'timeout' | 'rate_limited' | 'http_error' | 'invalid_output' | 'budget';
 
 export interface LlmEngineOptions {
-  model: LanguageModel;
+  model: ProviderModel;
   /** `<provider>/<model>`, reported as the engine of each answer. */
   name: string;
   timeoutMs: number;
@@ -101,32 +103,50 @@ export type Failure = {
 };
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
-/** What went wrong with a model call, whether another try makes sense, and after how long. */
+/** What went wrong with a model call, whether a later try makes sense, and after how long. */
 export interface Classified {
   reason: FailureReason;
   retryable: boolean;
-  delayMs: number;
-  hintedMs?: number;
+  /** The wait asked for (the provider's retry-after, or our budget's), for a job's next try. */
+  hintedMs?: number | undefined;
 }
 
-export function classify(error: unknown, timedOut: boolean): Classified {
-  // Not worth a second try inside one request; a job may try again later.
-  if (timedOut) return { reason: 'timeout', retryable: false, delayMs: 0 };
-  if (NoObjectGeneratedError.isInstance(error))
-    return { reason: 'invalid_output', retryable: true, delayMs: 0 };
-  if (APICallError.isInstance(error)) {
-    const status = error.statusCode ?? 0;
-    const hintedMs = retryAfterMs(error.responseHeaders ?? {});
-    const delayMs = hintedMs ?? 500;
-    if (status === 429) return { reason: 'rate_limited', retryable: true, delayMs, hintedMs };
-    // 408, 409 and 5xx are worth one more try; 400, 401, 404, 422 are not.
-    return { reason: 'http_error', retryable: error.isRetryable, delayMs, hintedMs };
+/** Thrown by a metered model (`metered`) when this server's budget of model calls is spent. */
+export class BudgetSpentError extends Error {
+  constructor() {
+    super('AI_GLOBAL_RATE_LIMIT_MAX reached');
+    this.name = 'BudgetSpentError';
   }
-  // A JSON body that is not an object, a refused connection...
+}
+
+/**
+ * The error that ended a call. Once the SDK has retried it throws a RetryError holding every
+ * attempt's error; the last one says why the call failed (and what wait the provider asked for).
+ */
+function lastErrorOf(error: unknown): unknown {
+  return RetryError.isInstance(error) ? error.lastError : error;
+}
+
+export function classify(thrown: unknown, timedOut: boolean): Classified {
+  const error = lastErrorOf(thrown);
+  // As the budget check did before each call: a minute, the budget's window.
+  if (error instanceof BudgetSpentError)
+    return { reason: 'budget', retryable: true, hintedMs: 60_000 };
+  // Never retried inside a request (the deadline is spent); a job may try again later.
+  if (timedOut) return { reason: 'timeout', retryable: true };
+  if (NoObjectGeneratedError.isInstance(error))
+    return { reason: 'invalid_output', retryable: true };
+  if (APICallError.isInstance(error)) {
+    const hintedMs = retryAfterMs(error.responseHeaders ?? {});
+    if (error.statusCode === 429) return { reason: 'rate_limited', retryable: true, hintedMs };
+    // 408, 409 and 5xx are worth another try; 400, 401, 404, 422 are not.
+    return { reason: 'http_error', retryable: error.isRetryable, hintedMs };
+  }
+  // A JSON body that is not an object, or something unforeseen (a refused connection comes as an
+  // APICallError, which the SDK retries).
   const name = error instanceof Error ? error.name : '';
-  if (/TypeValidation|JSONParse/i.test(name))
-    return { reason: 'invalid_output', retryable: true, delayMs: 0 };
-  return { reason: 'http_error', retryable: true, delayMs: 500 };
+  if (/TypeValidation|JSONParse/i.test(name)) return { reason: 'invalid_output', retryable: true };
+  return { reason: 'http_error', retryable: true };
 }
 
 /** The failure of a call that threw `error`, classified as `c`. */
@@ -135,9 +155,60 @@ export function failureOf(error: unknown, c: Classified): Failure {
     ok: false,
     reason: c.reason,
     detail: error instanceof Error ? error.message : String(error),
-    retryable: c.retryable || c.reason === 'timeout',
+    retryable: c.retryable,
     retryAfterMs: c.hintedMs,
   };
+}
+
+/**
+ * Model calls one request may make: two, the second a retry (the SDK's, of a failed HTTP call,
+ * waiting as retry-after asks; or ours, of output that failed our checks); one for a background
+ * job, which retries later itself.
+ */
+export function callsPerRequest(opts: Pick<LlmEngineOptions, 'raise'>): number {
+  return opts.raise ? 1 : 2;
+}
+
+/** One request's model, and how many calls it has made so far. */
+export interface MeteredModel {
+  model: ProviderModel;
+  calls: () => number;
+}
+
+/**
+ * The model for one request: every call it makes asks `admit` first, and a refused one throws a
+ * BudgetSpentError. The SDK's retry calls the model's doGenerate/doStream once per attempt, so its
+ * retries are admitted and counted too.
+ */
+export function metered(opts: Pick<LlmEngineOptions, 'model' | 'admit'>): MeteredModel {
+  let calls = 0;
+  const admitted = async () => {
+    if (opts.admit && !(await opts.admit())) throw new BudgetSpentError();
+    calls++;
+  };
+  const model = wrapLanguageModel({
+    model: opts.model,
+    middleware: {
+      specificationVersion: 'v3',
+      wrapGenerate: async ({ doGenerate }) => {
+        await admitted();
+        return doGenerate();
+      },
+      wrapStream: async ({ doStream }) => {
+        await admitted();
+        return doStream();
+      },
+    },
+  });
+  return { model, calls: () => calls };
+}
+
+/**
+ * Whether to ask again for output that failed our checks (the SDK retries only failed HTTP
+ * calls): at once, and only while the request has a call left.
+ */
+export function worthReasking(outcome: Outcome<unknown>, m: MeteredModel, maxCalls: number) {
+  return !outcome.ok && outcome.reason === 'invalid_output' && m.calls() < maxCalls;
 }
 
 /** A failure, reported (the app logs it) before it is returned. */
@@ -148,41 +219,6 @@ export function reported(
 ): Failure {
   opts.onFailure?.(feature, failure.reason, failure.detail);
   return failure;
-}
-
-/** Asked before every model call: the failure when the budget of calls is spent. */
-export async function admitOrFail(
-  opts: Pick<LlmEngineOptions, 'admit'>,
-): Promise<Failure | undefined> {
-  if (!opts.admit || (await opts.admit())) return undefined;
-  return {
-    ok: false,
-    reason: 'budget',
-    detail: 'AI_GLOBAL_RATE_LIMIT_MAX reached',
-    retryable: true,
-    retryAfterMs: 60_000,
-  };
-}
-
-/** Waits `ms` before a retry: true when `signal` aborts first (the wait then ends at once). */
-export function abortedWhileWaiting(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-/** The failure when the deadline passes while waiting to retry. */
-export function deadlineWhileWaiting(): Failure {
-  return {
-    ok: false,
-    reason: 'timeout',
-    detail: 'deadline reached while waiting to retry',
-    retryable: true,
-  };
 }
 
 /** Model output that failed our checks (another try may pass them). */

@@ -113,6 +113,37 @@ describe('streamed replies of the LLM engine (OpenAI-compatible, streaming word 
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('streams the builtin answer, with the budget warning, when the budget refuses the retry', async () => {
+    let left = 1;
+    const budgeted = await createAiEngine(
+      {
+        provider: 'openai',
+        baseUrl: fake.baseUrl,
+        apiKey: 'test-key',
+        model: 'fake-model',
+        timeoutMs: 3000,
+        rateLimitMax: 100,
+        globalRateLimitMax: 1,
+        concurrency: 4,
+      },
+      undefined,
+      undefined,
+      async () => left-- > 0,
+    );
+    fake.set({ kind: 'status', status: 503, retryAfterMs: 1 });
+    const { deltas, onDelta } = collector();
+    const r = await budgeted.chatStream(
+      { ...chatRequest, message: 'what is active recall?' },
+      onDelta,
+    );
+    // The SDK's retry asked the budget first, and was refused: one request went out.
+    expect(left).toBe(-1);
+    expect(fake.requests).toHaveLength(1);
+    expect(r.engine).toBe('builtin');
+    expect(r.warnings.map((w) => w.code)).toEqual(['ai_fallback_budget']);
+    expect(deltas).toEqual([r.value]);
+  });
+
   it('never sends raw HTML from the model, while streaming or at the end', async () => {
     fake.set({ kind: 'json', body: { reply: 'Hi <b>there</b> <script>alert(1)</script>friend' } });
     const { deltas, onDelta } = collector();

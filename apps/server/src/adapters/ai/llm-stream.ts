@@ -8,24 +8,24 @@ import type {
   OnDelta,
 } from './ai-engine.js';
 import {
-  abortedWhileWaiting,
-  admitOrFail,
   answerSchema,
+  callsPerRequest,
   chatRequest,
   chatSchema,
   checkChatReply,
   checked,
   checkLessonAnswer,
   classify,
-  deadlineWhileWaiting,
-  type Failure,
   failureOf,
+  invalidOutput,
   type LlmEngineOptions,
   lessonRequest,
+  metered,
   needsCrisisReply,
   type Outcome,
   reported,
   withFallback,
+  worthReasking,
 } from './llm-shared.js';
 import { sanitizeModelText } from './sanitize.js';
 
@@ -58,7 +58,8 @@ function shownSoFar(text: string): string {
 /**
  * One streamed model call: each growth of the text `field` of the partial output goes to
  * `onDelta` (appended pieces only: a partial that rewrites what was shown is skipped, the final
- * answer is authoritative). One retry, as the JSON path, but only while nothing was shown.
+ * answer is authoritative). One retry, as the JSON path: the SDK's of a failed HTTP call (made
+ * before anything streams), or ours of output that failed our checks while nothing was shown.
  */
 async function streamField<T extends Record<string, unknown>>(
   opts: LlmEngineOptions,
@@ -71,21 +72,21 @@ async function streamField<T extends Record<string, unknown>>(
   signal: AbortSignal | undefined,
 ): Promise<Outcome<T> | Stopped> {
   const deadline = AbortSignal.timeout(opts.timeoutMs);
+  // The student's stop ends the call, and the SDK's wait before a retry, as the deadline does.
   const abortSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
-  const attempts = opts.raise ? 1 : 2;
+  const m = metered(opts);
+  const maxCalls = callsPerRequest(opts);
   let written = '';
-  let last: Failure = { ok: false, reason: 'http_error', detail: '' };
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const refused = await admitOrFail(opts);
-    if (refused) return reported(opts, feature, refused);
+
+  async function attempt(maxRetries: number): Promise<Outcome<T> | Stopped> {
     let streamError: unknown;
     try {
       const result = streamText({
-        model: opts.model,
+        model: m.model,
         system: sys,
         prompt,
         output: Output.object({ schema }),
-        maxRetries: 0,
+        maxRetries,
         abortSignal,
         temperature: 0.2,
         onError: ({ error }) => {
@@ -104,27 +105,19 @@ async function streamField<T extends Record<string, unknown>>(
       if (signal?.aborted) return { ok: 'stopped', written };
       if (streamError !== undefined) throw streamError;
       const parsed = schema.safeParse(await result.output);
-      if (parsed.success) return { ok: true, value: parsed.data };
-      last = { ok: false, reason: 'invalid_output', detail: parsed.error.message };
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : invalidOutput(parsed.error.message);
     } catch (error) {
       if (signal?.aborted) return { ok: 'stopped', written };
-      const c = classify(error, deadline.aborted);
-      last = failureOf(error, c);
-      if (!c.retryable || written !== '' || attempt === attempts - 1) break;
-      // Wait as the provider asked, but never past our deadline or the student's stop.
-      if (c.delayMs > 0) {
-        const stopped = await abortedWhileWaiting(c.delayMs, abortSignal);
-        if (signal?.aborted) return { ok: 'stopped', written };
-        if (stopped) {
-          last = deadlineWhileWaiting();
-          break;
-        }
-      }
-      continue;
+      return failureOf(error, classify(error, deadline.aborted));
     }
-    if (written !== '') break;
   }
-  return reported(opts, feature, last);
+
+  let r = await attempt(maxCalls - 1);
+  // A second answer cannot take back text the student has already read.
+  if (r.ok !== 'stopped' && written === '' && worthReasking(r, m, maxCalls)) r = await attempt(0);
+  return r.ok === false ? reported(opts, feature, r) : r;
 }
 
 /**
