@@ -52,6 +52,18 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * Logs out with the navbar's button and waits for /login to load afresh. The app clears the
+ * session (the router may show /login at once) and then loads /login as a new document; a
+ * test that navigated in between would be cut off by that load.
+ */
+export async function logOut(page: Page): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await loaded;
+  await page.waitForURL('**/login');
+}
+
 /** A unique student per test so journeys never collide on the shared server. */
 export function newStudent(tag: string) {
   const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

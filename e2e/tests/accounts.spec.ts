@@ -2,7 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../support/admin.js';
 import { ApiClient } from '../support/api.js';
-import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  logOut,
+  newStudent,
+  openPage,
+} from '../support/browser.js';
 import { login, register, see } from '../support/journeys.js';
 
 describe('accounts journey', () => {
@@ -86,8 +92,7 @@ describe('accounts journey', () => {
     await see(page, /saved/i);
 
     // Log out: back to /login, and the protected pages are closed again.
-    await page.getByRole('button', { name: 'Logout' }).first().click();
-    await page.waitForURL('**/login');
+    await logOut(page);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
 
@@ -221,8 +226,7 @@ describe('accounts journey', () => {
     const s = newStudent('dup');
     await register(page, s);
     await page.waitForURL('**/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).first().click();
-    await page.waitForURL('**/login');
+    await logOut(page);
 
     await page.goto('/register');
     const submit = page.getByRole('button', { name: 'Create account' });
