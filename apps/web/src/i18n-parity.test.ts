@@ -8,7 +8,7 @@ import fr from '../public/assets/i18n/fr.json';
 type Tree = { [key: string]: string | Tree };
 
 /** Every leaf of a translation file as "a.b.c" -> text. */
-export function flatten(tree: Tree, prefix = ''): Map<string, string> {
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -42,11 +42,7 @@ function isNonTrivial(text: string): boolean {
 }
 
 /** Problems of one language file measured against English. */
-export function parityProblems(
-  english: Tree,
-  other: Tree,
-  allowedSame: readonly string[] = [],
-): string[] {
+function parityProblems(english: Tree, other: Tree, allowedSame: readonly string[] = []): string[] {
   const base = flatten(english);
   const target = flatten(other);
   const problems: string[] = [];

@@ -84,7 +84,8 @@ describe('compression', () => {
     });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
-    expect(r.headers.vary).toBeUndefined();
+    // @fastify/static 10 names Accept-Encoding on every file it serves with preCompressed.
+    expect(r.headers.vary).toBe('accept-encoding');
     expect(r.body).toBe('console.log(1);');
   });
 

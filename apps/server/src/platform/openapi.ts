@@ -128,10 +128,31 @@ export async function registerOpenApiRoute(app: FastifyInstance): Promise<void> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// fastify-type-provider-zod (v6): components from a registry of its own.
+// fastify-type-provider-zod (v7): components from a registry of its own.
 
 /** Registered ids carry this suffix until `nameComponents` gives them their names. */
 const PENDING = '__';
+
+type DocMeta = { id?: string; description?: string };
+
+/**
+ * The metadata of our registry: its own entries (the component ids) laid over zod's global
+ * registry (the descriptions of fields). The provider copies a registry by reading its
+ * `_map` (v7), not through `get`, so the merge lives in the map.
+ */
+class DocMetadata extends WeakMap<z.core.$ZodType, DocMeta> {
+  override get(schema: z.core.$ZodType): DocMeta | undefined {
+    const global = z.globalRegistry.get(schema);
+    const own = super.get(schema);
+    if (!own) return global;
+    // The name is the component's key; it is no description.
+    const { description: _name, ...rest } = global ?? {};
+    return { ...rest, ...own };
+  }
+  override has(schema: z.core.$ZodType): boolean {
+    return super.has(schema) || z.globalRegistry.has(schema);
+  }
+}
 
 /**
  * The contracts name their shared schemas in their description (`.describe('CurrentUser')`).
@@ -139,15 +160,8 @@ const PENDING = '__';
  * components and `$ref`s it, without touching the contracts; every other metadata (the
  * descriptions of fields) is read from zod's global registry as usual.
  */
-class DocRegistry extends z.core.$ZodRegistry<{ id?: string; description?: string }> {
-  override get(schema: z.core.$ZodType) {
-    const global = z.globalRegistry.get(schema);
-    const own = this._map.get(schema);
-    if (!own) return global;
-    // The name is the component's key; it is no description.
-    const { description: _name, ...rest } = global ?? {};
-    return { ...rest, ...own };
-  }
+class DocRegistry extends z.core.$ZodRegistry<DocMeta> {
+  override _map = new DocMetadata();
 }
 
 /** Parameters stay inline: @fastify/swagger lists their properties one by one. */

@@ -48,12 +48,6 @@ export async function registerSpa(
 }
 
 async function serveBuild(app: FastifyInstance, webDist: string): Promise<void> {
-  // Files with a compressed copy: their answer depends on Accept-Encoding, which caches must know.
-  const withCopies = new Set(
-    readdirSync(webDist, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && COMPRESSED_COPY.test(e.name))
-      .map((e) => join(e.parentPath, e.name.replace(COMPRESSED_COPY, ''))),
-  );
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -63,16 +57,15 @@ async function serveBuild(app: FastifyInstance, webDist: string): Promise<void> 
     preCompressed: true,
     // The copies are sent in place of their file, never under their own URL.
     globIgnore: ['**/*.br', '**/*.gz'],
-    // Hashed build files may be cached for a year; everything else is revalidated.
-    setHeaders: (res, path) => {
-      res.setHeader(
+    // Hashed build files may be cached for a year; everything else is revalidated. The plugin
+    // itself sends `Vary: Accept-Encoding` on every file, since it picks a copy by that header.
+    setHeaders: (reply, path) => {
+      reply.header(
         'cache-control',
         path.includes(`${join(webDist, 'assets')}/`) && /-[A-Za-z0-9_-]{8,}\./.test(path)
           ? 'public, max-age=31536000, immutable'
           : 'no-cache',
       );
-      if (withCopies.has(path.replace(COMPRESSED_COPY, '')))
-        res.setHeader('vary', 'Accept-Encoding');
     },
   });
 }

@@ -142,7 +142,7 @@ export function planModel(input: PlannerInput): PlanModel {
   }
   // Wanted hours cut, deadline group by deadline group, to `share` of what the days before each
   // deadline hold once the earlier groups have theirs (never below the deliverable need).
-  const fit = (want: ArrayLike<number>, out: number[], share: number) => {
+  const fitToCap = (want: ArrayLike<number>, out: number[], share: number) => {
     out.fill(0);
     let usedT = 0;
     for (const group of groups) {
@@ -168,7 +168,7 @@ export function planModel(input: PlannerInput): PlanModel {
   // group to the weekly cap's share of the days before each deadline (never below the
   // deliverable need). The rest of the free time stays free.
   const want = needs.map((n) => n * (1 + WORKLOAD.buffer));
-  const targets = fit(want, new Array<number>(S).fill(0), loadShare);
+  const targets = fitToCap(want, new Array<number>(S).fill(0), loadShare);
   // The needs alone do not fit under the cap (EDF test on the needs against the cap's share of
   // the capacity): then the pace books the needs past it, evenly, instead of the guard late.
   let needsOverCap = false;
