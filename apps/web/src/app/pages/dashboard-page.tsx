@@ -35,15 +35,19 @@ export default function DashboardPage() {
   );
   const activePlanIds = useMemo(() => new Set(activePlans.map((p) => p.id)), [activePlans]);
   const greeting = greetingKey(plans);
+  // The sections appear together once the plans and sessions are in: one at a time, each would
+  // push the ones below it down the screen as it came (a layout shift a student sees).
+  const loading = plans.isPending || sessions.isPending;
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="page">
       <div className="page__header">
         <div>
           <h1 className="page__title">{t('dashboard.title')}</h1>
-          {user && greeting ? (
-            <p className="page__subtitle">{t(greeting, { name: user.name })}</p>
-          ) : null}
+          {/* The line is kept while the plans load, so the greeting does not push the page down. */}
+          <p className="page__subtitle">
+            {user && greeting ? t(greeting, { name: user.name }) : '\u00a0'}
+          </p>
         </div>
         <div className="actions">
           <Link to={paths.studyPlanCreate} className="button button--secondary">
@@ -54,40 +58,42 @@ export default function DashboardPage() {
           </Link>
         </div>
       </div>
-      <TodaySection
-        sessions={sessions.data ?? []}
-        activePlanIds={activePlanIds}
-        pending={sessions.isPending}
-      />
-      <YesterdayCard
-        sessions={sessions.data ?? []}
-        activePlanIds={activePlanIds}
-        onCheckedIn={refreshLiving}
-      />
-      <PlanList onDeleted={(id) => void refresh(id)} />
-      <UpcomingExams plans={plans.data ?? []} colourOf={subjectColour} />
-      <PlansReadiness
-        plans={activePlans}
-        sessions={sessions.data ?? []}
-        onReplanned={refreshLiving}
-      />
-      <RecentSessions
-        sessions={sessions.data ?? []}
-        activePlanIds={activePlanIds}
-        onCheckedIn={refreshLiving}
-      />
-      <section className="stack" aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title" className="section-title">
-          {t('sessions.upcoming.title')}
-        </h2>
-        <UpcomingSessions />
-      </section>
-      <section className="stack" aria-labelledby="progress-title">
-        <h2 id="progress-title" className="section-title">
-          {t('progress.title')}
-        </h2>
-        <ProgressChart />
-      </section>
+      {loading ? (
+        <p className="status-text">{t('common.loading')}</p>
+      ) : (
+        <>
+          <TodaySection sessions={sessions.data ?? []} activePlanIds={activePlanIds} />
+          <YesterdayCard
+            sessions={sessions.data ?? []}
+            activePlanIds={activePlanIds}
+            onCheckedIn={refreshLiving}
+          />
+          <PlanList onDeleted={(id) => void refresh(id)} />
+          <UpcomingExams plans={plans.data ?? []} colourOf={subjectColour} />
+          <PlansReadiness
+            plans={activePlans}
+            sessions={sessions.data ?? []}
+            onReplanned={refreshLiving}
+          />
+          <RecentSessions
+            sessions={sessions.data ?? []}
+            activePlanIds={activePlanIds}
+            onCheckedIn={refreshLiving}
+          />
+          <section className="stack" aria-labelledby="upcoming-title">
+            <h2 id="upcoming-title" className="section-title">
+              {t('sessions.upcoming.title')}
+            </h2>
+            <UpcomingSessions />
+          </section>
+          <section className="stack" aria-labelledby="progress-title">
+            <h2 id="progress-title" className="section-title">
+              {t('progress.title')}
+            </h2>
+            <ProgressChart />
+          </section>
+        </>
+      )}
     </div>
   );
 }
