@@ -89,7 +89,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
-const server = await startServer({ env: { LOG_LEVEL: 'info' }, output: 'ignore' });
+// BENCH_HTTP_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`;
+// BENCH_HTTP_ONLY: load only the endpoints whose name contains it.
+const nodeArgs = process.env.BENCH_HTTP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const only = process.env.BENCH_HTTP_ONLY;
+const endpoints = only ? ENDPOINTS.filter((e) => e.name.includes(only)) : ENDPOINTS;
+const server = await startServer({ env: { LOG_LEVEL: 'info' }, output: 'ignore', nodeArgs });
 const bare = await startBare();
 let failed = false;
 try {
@@ -104,13 +109,16 @@ try {
     }));
     await generatedPlan(api, subjects, { accept: true });
   }
-  const auth = { authorization: api.authorizationHeader() };
+  // Every request carries the cookies a browser holds by then (the CSRF pair, handed out once),
+  // so the figures are a student's; a client without them gets a fresh pair on each answer.
+  const browser = { cookie: api.csrfCookieHeader() };
+  const auth = { ...browser, authorization: api.authorizationHeader() };
   const stopRss = watchRss(server.process.pid ?? 0);
   const runs = new Map<string, { share: number; app: Run }[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const e of ENDPOINTS) {
+    for (const e of endpoints) {
       const yardstick = await load(bare.url, {});
-      const app = await load(`${server.baseURL}${e.path}`, e.auth ? auth : {});
+      const app = await load(`${server.baseURL}${e.path}`, e.auth ? auth : browser);
       runs.set(e.name, [...(runs.get(e.name) ?? []), { share: app.rps / yardstick.rps, app }]);
     }
   }
@@ -118,7 +126,7 @@ try {
   console.log(
     `\nHTTP against bare Fastify (${CONNECTIONS} connections, ${SECONDS} s a run, median of ${ROUNDS} rounds)`,
   );
-  for (const e of ENDPOINTS) {
+  for (const e of endpoints) {
     const rs = runs.get(e.name) ?? [];
     const share = median(rs.map((r) => r.share));
     const rps = median(rs.map((r) => r.app.rps));

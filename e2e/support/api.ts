@@ -60,6 +60,11 @@ export class ApiClient {
     return this.token ? `Bearer ${this.token}` : '';
   }
 
+  /** A `cookie` header with the CSRF pair this client was handed, as a browser sends it. */
+  csrfCookieHeader(): string {
+    return ['_csrf', 'XSRF-TOKEN'].map((k) => `${k}=${this.cookies.get(k) ?? ''}`).join('; ');
+  }
+
   async signUp(s: ReturnType<typeof newStudent>): Promise<void> {
     await this.post('/api/authentication/register', s);
     await this.logIn(s.email, s.password);
