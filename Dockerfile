@@ -1,7 +1,10 @@
 # StudyBuddy in one image: the API and the built web app on port 3000, data under /data.
 # Build: docker build -t studybuddy .   Run: see README.md, Docker.
 
-FROM node:24-bookworm-slim AS build
+# Node 22 LTS (maintained until 2027-04-30), not 24: on Node 24 the PDF and Word readers cannot
+# start under their memory limit (V8 reserves 570 MB of data before any work) and better-sqlite3
+# 12 aborts at exit; docs/dependencies.md, "Node 24". Node 20, the machines', ended in 2026-04.
+FROM node:22-bookworm-slim AS build
 # argon2 and better-sqlite3 are native: npm uses their prebuilt binaries when one matches the
 # platform and compiles them otherwise, which needs these tools (build stage only).
 RUN apt-get update \
@@ -27,7 +30,7 @@ RUN mkdir -p /out/packages/contracts /out/apps/server /out/apps/web \
   && if [ -d apps/server/node_modules ]; then cp -a apps/server/node_modules /out/apps/server/; fi \
   && cp -a apps/web/package.json apps/web/dist /out/apps/web/
 
-FROM node:24-bookworm-slim
+FROM node:22-bookworm-slim
 # tini as PID 1 forwards SIGTERM to node (graceful close) and reaps the child processes that
 # read PDF and Word files. prlimit, which caps their memory, comes with util-linux in the base.
 RUN apt-get update \

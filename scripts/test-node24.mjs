@@ -39,7 +39,8 @@ import {
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 
-const MAJOR = '24';
+// NODE_MAJOR=22 runs the same on another line of Node (the default is the image's, 24).
+const MAJOR = process.env.NODE_MAJOR ?? '24';
 const root = join(import.meta.dirname, '..');
 const cache = join(root, 'node_modules', '.cache', `node${MAJOR}`);
 const tree = join(cache, 'tree');
@@ -217,7 +218,7 @@ function syncTree() {
   return { files, copied, removed };
 }
 
-/** Installs the copy's dependencies under Node 24 unless nothing they depend on changed. */
+/** Installs the copy's dependencies under the chosen Node unless nothing they depend on changed. */
 async function ensureInstall(files, nodeDir, env) {
   const abi = execFileSync(join(nodeDir, 'bin', 'node'), ['-p', 'process.versions.modules'], {
     encoding: 'utf8',
@@ -233,7 +234,9 @@ async function ensureInstall(files, nodeDir, env) {
     return;
   }
   rmSync(installStamp, { force: true });
-  say('npm ci in the copy under Node 24 (better-sqlite3 compiles from source; a few minutes)');
+  say(
+    `npm ci in the copy under Node ${MAJOR} (better-sqlite3 compiles from source; a few minutes)`,
+  );
   const code = await run('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: tree,
     env: {
@@ -248,7 +251,7 @@ async function ensureInstall(files, nodeDir, env) {
     'node',
     [
       '-e',
-      "new (require('better-sqlite3'))(':memory:').close(); require('argon2'); console.log('[test:node24] native addons load under ' + process.version)",
+      "new (require('better-sqlite3'))(':memory:').close(); require('argon2'); console.log('native addons load under ' + process.version)",
     ],
     { cwd: join(tree, 'apps', 'server'), env },
   );
