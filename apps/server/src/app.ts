@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { fastifySSE as sse } from '@fastify/sse';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
 import type { FileReaders } from './adapters/files/ingest.js';
@@ -129,6 +129,7 @@ import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { serializerCompiler } from './platform/serializer.js';
 import { listBuiltFiles, registerSpa } from './platform/spa.js';
 import {
   createAiBudget,
