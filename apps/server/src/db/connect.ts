@@ -56,6 +56,13 @@ async function connectPostgres(url: string, opts: ConnectOptions): Promise<Db> {
   // connection and opens a new one for the next query, and queries that run while PostgreSQL
   // is away fail and answer 503 (platform/database-errors.ts).
   pool.on('error', () => undefined);
+  // A connection that ends while a request holds it (between the statements of a transaction)
+  // reports on its own client, which the pool does not listen to while it is lent out: heard
+  // here, or it too would end the process. The statement waiting on it fails (503) and the pool
+  // drops the dead connection when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
