@@ -35,11 +35,12 @@ function collector() {
 describe('streamed replies of the LLM engine (OpenAI-compatible, streaming word by word)', () => {
   let fake: FakeProvider;
   let engine: AiEngine;
+  let config: AiConfig;
   const failures: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeProvider('openai', { streamGapMs: 5 });
-    const config: AiConfig = {
+    config = {
       provider: 'openai',
       baseUrl: fake.baseUrl,
       apiKey: 'test-key',
@@ -116,16 +117,7 @@ describe('streamed replies of the LLM engine (OpenAI-compatible, streaming word 
   it('streams the builtin answer, with the budget warning, when the budget refuses the retry', async () => {
     let left = 1;
     const budgeted = await createAiEngine(
-      {
-        provider: 'openai',
-        baseUrl: fake.baseUrl,
-        apiKey: 'test-key',
-        model: 'fake-model',
-        timeoutMs: 3000,
-        rateLimitMax: 100,
-        globalRateLimitMax: 1,
-        concurrency: 4,
-      },
+      { ...config, globalRateLimitMax: 1 },
       undefined,
       undefined,
       async () => left-- > 0,

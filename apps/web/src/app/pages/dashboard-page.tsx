@@ -38,6 +38,7 @@ export default function DashboardPage() {
   // The sections appear together once the plans and sessions are in: one at a time, each would
   // push the ones below it down the screen as it came (a layout shift a student sees).
   const loading = plans.isPending || sessions.isPending;
+  const sessionList = sessions.data ?? [];
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="page">
@@ -62,21 +63,17 @@ export default function DashboardPage() {
         <p className="status-text">{t('common.loading')}</p>
       ) : (
         <>
-          <TodaySection sessions={sessions.data ?? []} activePlanIds={activePlanIds} />
+          <TodaySection sessions={sessionList} activePlanIds={activePlanIds} />
           <YesterdayCard
-            sessions={sessions.data ?? []}
+            sessions={sessionList}
             activePlanIds={activePlanIds}
             onCheckedIn={refreshLiving}
           />
           <PlanList onDeleted={(id) => void refresh(id)} />
           <UpcomingExams plans={plans.data ?? []} colourOf={subjectColour} />
-          <PlansReadiness
-            plans={activePlans}
-            sessions={sessions.data ?? []}
-            onReplanned={refreshLiving}
-          />
+          <PlansReadiness plans={activePlans} sessions={sessionList} onReplanned={refreshLiving} />
           <RecentSessions
-            sessions={sessions.data ?? []}
+            sessions={sessionList}
             activePlanIds={activePlanIds}
             onCheckedIn={refreshLiving}
           />
