@@ -9,8 +9,11 @@ const gz = promisify(gzip);
 
 /** Files worth compressing: text, and fonts without compression of their own (not woff/woff2). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|map|webmanifest|ico|ttf|otf|eot)$/;
-/** Below this a compressed copy saves less than one TCP packet. */
-const MIN_BYTES = 1024;
+/**
+ * Below this the response headers outweigh what compression saves. Small files are still worth
+ * compressing above it: the bundler's runtime helpers (about 700 bytes) load with every screen.
+ */
+const MIN_BYTES = 256;
 
 /** What precompressDir wrote: the files it compressed and their sizes. */
 export interface PrecompressResult {
@@ -23,7 +26,7 @@ export interface PrecompressResult {
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every
  * compressible file of `dir` and its subfolders, so the server sends them as they are instead
- * of compressing per request. Files under 1 KB are left alone, and a copy that would not be
+ * of compressing per request. Files under 256 bytes are left alone, and a copy that would not be
  * smaller than its file is not written. The highest levels are affordable: this runs once per
  * build, not once per request.
  */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
+import { zodWithoutJsonSchema } from './vite-zod-without-json-schema.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const require = createRequire(import.meta.url);
@@ -18,7 +19,8 @@ const htmlParserWithoutDom = require.resolve('hast-util-from-html-isomorphic');
 
 /**
  * What the app's shell runs before it can show any screen: the libraries (less the query hooks
- * only some screens use), the bundler's helpers, the app's configuration and its focus trap.
+ * only some screens use), the bundler's helpers, the app's configuration, the hooks every
+ * screen uses and the contracts' endpoint helpers (each was a file of its own under 1 KB).
  * One file compresses better than the several it would otherwise be. A module matched here
  * brings its imports along, so only modules the shell needs anyway may be listed.
  */
@@ -26,7 +28,8 @@ const FIRST_SCREEN_MODULES = [
   /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|zod)\//,
   /\/node_modules\/@tanstack\/(react-query|query-core)\/(?!.*\/(useQueries|queriesObserver|useMutation|mutationObserver)\.js$)/,
   /^\0(rolldown\/runtime|vite\/preload-helper)/,
-  /\/apps\/web\/src\/(config\/|hooks\/use-focus-trap\.ts$)/,
+  /\/apps\/web\/src\/(config\/|hooks\/(use-focus-trap|use-document-title)\.ts$)/,
+  /\/packages\/contracts\/src\/endpoint\.ts$/,
 ];
 
 /** Modules whose import has no effect of its own: the contracts' and the app's TypeScript. */
@@ -36,7 +39,7 @@ function withoutSideEffects(id: string): boolean | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), zodWithoutJsonSchema()],
   // 'studybuddy-source' lets '@studybuddy/contracts' resolve to its TypeScript source (no build step).
   resolve: {
     conditions: ['studybuddy-source', ...defaultClientConditions],

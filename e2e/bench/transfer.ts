@@ -50,6 +50,12 @@ async function measure(
   );
   const raw = await Promise.all(urls.map((u) => onTheWire(u, headers)));
   const sum = (ws: Wire[]) => ws.reduce((total, w) => total + w.bytes, 0);
+  if (urls.length > 1) {
+    urls.forEach((u, i) => {
+      const w = encoded[i] as Wire;
+      console.log(`  ${new URL(u).pathname}: ${kb(w.bytes)} (${w.encoding})`);
+    });
+  }
   const encodings = [...new Set(encoded.map((w) => w.encoding))].join(', ');
   console.log(
     `${label}: ${kb(sum(encoded))} with Accept-Encoding: br, gzip (${encodings}), ` +

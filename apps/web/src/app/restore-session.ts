@@ -1,18 +1,17 @@
-import { getHealth } from '@/features/health/api/get-health';
 import { refreshSession } from '@/lib/api-client';
 import { clearSession, hasLoggedInFlag } from '@/lib/session';
 
 let restoring: Promise<void> | null = null;
 
 /**
- * App start (docs/product.md, Behaviour): /api/health hands out the XSRF cookie, then the refresh
- * cookie restores the in-memory access token. Only a browser that was logged in asks for a
- * refresh, so an anonymous visit does not produce a 401 on every load.
+ * App start (docs/product.md, Behaviour): the refresh cookie restores the in-memory access token.
+ * Only a browser that was logged in asks for a refresh, so an anonymous visit does not produce a
+ * 401 on every load, and starts without waiting for any request. The refresh fetches the XSRF
+ * cookie first when it is missing (api-client's ensureXsrfCookie).
  */
 export function restoreSession(): Promise<void> {
   // Once per page load, even when React runs the starting effect twice (StrictMode).
   restoring ??= (async () => {
-    await getHealth().catch(() => undefined);
     if (!hasLoggedInFlag()) {
       clearSession();
       return;
