@@ -1,9 +1,9 @@
 # StudyBuddy in one image: the API and the built web app on port 3000, data under /data.
 # Build: docker build -t studybuddy .   Run: see README.md, Docker.
 
-# Node 22 LTS (maintained until 2027-04-30), not 24: on Node 24 the PDF and Word readers cannot
-# start under their memory limit (V8 reserves 570 MB of data before any work) and better-sqlite3
-# 12 aborts at exit; docs/dependencies.md, "Node 24". Node 20, the machines', ended in 2026-04.
+# Node 22 LTS (maintained until 2027-04-30), not 24: better-sqlite3 12 built against Node 24.19's
+# or later headers aborts the process when V8 collects one of its objects (nodejs/node#65446);
+# docs/dependencies.md, "Node 24". Node 20, the machines', ended in 2026-04.
 FROM node:22-bookworm-slim AS build
 # argon2 and better-sqlite3 are native: npm uses their prebuilt binaries when one matches the
 # platform and compiles them otherwise, which needs these tools (build stage only).

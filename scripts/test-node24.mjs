@@ -10,9 +10,15 @@
 //    own because a test lists the repository's files with git.
 // 3. The copy gets its own `npm ci` under Node 24: the native addons in the root
 //    `node_modules` are built for Node 20 and stay as they are. better-sqlite3 is compiled
-//    against the downloaded headers (`npm_config_nodedir`) rather than fetched prebuilt, as
+//    against downloaded headers (`npm_config_nodedir`) rather than fetched prebuilt, as
 //    only the npm registry is assumed to be reachable; argon2 ships Node-API prebuilds. The
 //    install is redone only when the lockfile, a package.json or Node's ABI changes.
+//    The headers are those of the last 24.x before Node's `ObjectWrap` gained cleanup hooks
+//    (24.19.0, https://github.com/nodejs/node/issues/65446): an addon built against the newer
+//    headers aborts the process (`Assertion failed: (env) != nullptr`) whenever V8 collects
+//    one of its objects outside a JavaScript context, at exit and at random GCs alike. The
+//    crash follows the headers an addon was built against, not the runtime (same ABI, 137),
+//    so the tests still run on the newest 24.x.
 // 4. The suites run in the copy with Node 24 first on PATH (tests that start `node` or `npm`
 //    get it too); TEST_DATABASE_URL passes through, which adds the PostgreSQL runs.
 //
@@ -47,6 +53,11 @@ const tree = join(cache, 'tree');
 const manifestFile = join(cache, 'tree-manifest.json');
 const installStamp = join(cache, 'install-stamp');
 const platformPackage = `node-${process.platform}-${process.arch}`;
+/**
+ * Per Node line, the newest release whose `node_object_wrap.h` is safe to build better-sqlite3
+ * 12 against (see 3. above); used only while the runtime's own header carries the broken hooks.
+ */
+const SAFE_ADDON_HEADERS = { 24: '24.18.1' };
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -148,6 +159,42 @@ function ensureNode(version) {
   return dir;
 }
 
+/**
+ * The directory node-gyp builds the native addons against: the runtime's own, unless its
+ * ObjectWrap carries the cleanup hooks that abort better-sqlite3 12, then the headers of the
+ * release named in SAFE_ADDON_HEADERS (only `include/` is kept).
+ */
+function addonHeaders(nodeDir) {
+  const wrap = readFileSync(join(nodeDir, 'include', 'node', 'node_object_wrap.h'), 'utf8');
+  if (!wrap.includes('AddCleanupHook')) return { dir: nodeDir, version: 'runtime' };
+  const version = SAFE_ADDON_HEADERS[MAJOR];
+  if (!version) {
+    throw new Error(
+      `Node ${MAJOR}'s ObjectWrap aborts better-sqlite3 12 (nodejs/node#65446) and no safe headers are known`,
+    );
+  }
+  const dir = join(cache, `headers-v${version}`);
+  if (existsSync(join(dir, 'include', 'node', 'node.h'))) return { dir, version };
+  say(`fetching the headers of ${platformPackage}@${version} to build the native addons against`);
+  const work = join(cache, 'download-headers');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const packed = JSON.parse(
+    execFileSync(
+      'npm',
+      ['pack', `${platformPackage}@${version}`, '--json', '--pack-destination', work],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() },
+    ),
+  );
+  execFileSync('tar', ['-xzf', join(work, packed[0].filename), '-C', work, 'package/include'], {
+    stdio: 'inherit',
+  });
+  mkdirSync(dir, { recursive: true });
+  renameSync(join(work, 'package', 'include'), join(dir, 'include'));
+  rmSync(work, { recursive: true, force: true });
+  return { dir, version };
+}
+
 /** The working tree's files: tracked (and still present) plus new ones git does not ignore. */
 function workingTreeFiles() {
   return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -223,7 +270,8 @@ async function ensureInstall(files, nodeDir, env) {
   const abi = execFileSync(join(nodeDir, 'bin', 'node'), ['-p', 'process.versions.modules'], {
     encoding: 'utf8',
   }).trim();
-  const hash = createHash('sha256').update(`abi ${abi}\n`);
+  const headers = addonHeaders(nodeDir);
+  const hash = createHash('sha256').update(`abi ${abi}\nheaders ${headers.version}\n`);
   for (const file of files.filter((f) => /(^|\/)package(-lock)?\.json$/.test(f)).sort()) {
     hash.update(`${file}\n`).update(readFileSync(join(tree, file)));
   }
@@ -235,14 +283,15 @@ async function ensureInstall(files, nodeDir, env) {
   }
   rmSync(installStamp, { force: true });
   say(
-    `npm ci in the copy under Node ${MAJOR} (better-sqlite3 compiles from source; a few minutes)`,
+    `npm ci in the copy under Node ${MAJOR} (better-sqlite3 compiles from source against the ` +
+      `${headers.version === 'runtime' ? "runtime's" : `${headers.version}`} headers; a few minutes)`,
   );
   const code = await run('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: tree,
     env: {
       ...env,
-      // node-gyp builds against the downloaded Node's headers, not the machine's Node 20.
-      npm_config_nodedir: nodeDir,
+      // node-gyp builds against the downloaded headers, not the machine's Node 20.
+      npm_config_nodedir: headers.dir,
       npm_config_build_from_source: 'better-sqlite3',
     },
   });

@@ -1,15 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { type ParseFailure, ParseRefusal, parseDocument } from './parse-document.js';
 
 /**
  * Entry of a parser child process (see parse-pool.ts): reads one document at a time from the
- * parent over IPC and answers with its text, or with why it could not be read. The process
- * runs under an operating-system memory limit, so a file that inflates past it ends in an
- * allocation failure here or in the process's death, never in the server's.
+ * parent over IPC and answers with its text, or with why it could not be read. Before the
+ * first document the parent puts the process under an operating-system memory limit, so a
+ * file that inflates past it ends in an allocation failure here or in the process's death,
+ * never in the server's.
  */
 export interface ParseJob {
   id: number;
   kind: 'pdf' | 'docx';
   data: Uint8Array;
+}
+
+/** The first message: the child is loaded, and how large its data segment is when idle. */
+export interface ParseReady {
+  ready: true;
+  /** VmData in KB, or undefined where /proc is missing (not Linux). */
+  idleDataKb: number | undefined;
 }
 
 export type ParseReply =
@@ -35,4 +44,17 @@ process.on('message', (job: ParseJob) => {
 });
 // The parent going away leaves nothing to answer to.
 process.on('disconnect', () => process.exit(0));
-process.send?.({ ready: true });
+/**
+ * The data segment (VmData) of this process now. It is what the memory limit counts, and an
+ * idle Node process's differs by version: about 50 MB on Node 20 and 22, about 570 MB on
+ * Node 24, whose V8 reserves its code range as data. So the limit is set from it.
+ */
+function idleDataKb(): number | undefined {
+  try {
+    const m = /^VmData:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+process.send?.({ ready: true, idleDataKb: idleDataKb() } satisfies ParseReady);

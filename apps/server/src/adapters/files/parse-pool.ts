@@ -1,13 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { fromSource, tsxLoaderUrl } from '../run-from-source.js';
-import type { ParseJob, ParseReply } from './parse-child.js';
+import type { ParseJob, ParseReady, ParseReply } from './parse-child.js';
 import type { ParseFailure } from './parse-document.js';
 
 export interface ParsePoolOptions {
   /** Child processes reading documents at once. */
   size: number;
-  /** Operating-system memory limit of each child (its data segment), in MB. */
+  /** Memory each child may take past its idle size (an operating-system limit on its data segment), in MB. */
   memoryMb: number;
   /** Time one document may take. */
   timeoutMs: number;
@@ -48,6 +49,9 @@ interface Child {
   busy: boolean;
 }
 
+const execFileAsync = promisify(execFile);
+const MB = 1024 * 1024;
+
 /** `prlimit` sets the child's memory limit; without it (not Linux) the heap limit remains. */
 function findPrlimit(): string | undefined {
   try {
@@ -85,10 +89,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       `--max-old-space-size=${heapMb}`,
       entry,
     ];
-    const [command, args] = prlimit
-      ? [prlimit, [`--data=${opts.memoryMb * 1024 * 1024}`, process.execPath, ...node]]
-      : [process.execPath, node];
-    const proc = spawn(command, args, {
+    const proc = spawn(process.execPath, node, {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       env: { ...process.env, NODE_OPTIONS: '' },
@@ -99,10 +100,14 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     proc.unref();
     proc.channel?.unref();
     const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean }) => {
+      const onMessage = (m: ParseReady) => {
         if (m?.ready) {
           proc.off('message', onMessage);
-          resolve();
+          capMemory(proc, m.idleDataKb).then(resolve, (err: unknown) => {
+            // A child that could not be capped reads nothing: it could take the machine.
+            proc.kill('SIGKILL');
+            reject(err);
+          });
         }
       };
       proc.on('message', onMessage);
@@ -118,6 +123,21 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     });
     children.push(child);
     return child;
+  }
+
+  /**
+   * Caps a loaded child's data segment at its idle size plus `memoryMb`, before it reads any
+   * document. Set on the running process rather than at spawn, because the idle size is not
+   * known before: it is ten times larger on Node 24 than on Node 20, and a fixed cap set at
+   * spawn left Node 24 children unable to start at all.
+   */
+  async function capMemory(proc: ChildProcess, idleDataKb: number | undefined): Promise<void> {
+    if (!prlimit) return;
+    if (proc.pid === undefined || idleDataKb === undefined) {
+      throw new ParseError('file_unreadable');
+    }
+    const limit = idleDataKb * 1024 + opts.memoryMb * MB;
+    await execFileAsync(prlimit, ['--pid', String(proc.pid), `--data=${limit}`]);
   }
 
   function retire(child: Child): void {
@@ -166,7 +186,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       if (m?.id !== id) return;
       peakRssKb = Math.max(peakRssKb, m.maxRssKb);
       // A child that grew past half its limit is replaced to give the memory back.
-      const keep = m.maxRssKb * 1024 < (opts.memoryMb * 1024 * 1024) / 2;
+      const keep = m.maxRssKb * 1024 < (opts.memoryMb * MB) / 2;
       if (m.ok) finish(undefined, m.text, keep);
       else finish(new ParseError(m.error, m.tooLarge), undefined, keep && !m.tooLarge);
     };
