@@ -1,10 +1,8 @@
 # StudyBuddy in one image: the API and the built web app on port 3000, data under /data.
 # Build: docker build -t studybuddy .   Run: see README.md, Docker.
 
-# Node 22 LTS (maintained until 2027-04-30), not 24: better-sqlite3 12 built against Node 24.19's
-# or later headers aborts the process when V8 collects one of its objects (nodejs/node#65446);
-# docs/dependencies.md, "Node 24". Node 20, the machines', ended in 2026-04.
-FROM node:22-bookworm-slim AS build
+# Node 24 LTS. Node 20, the machines', ended in 2026-04.
+FROM node:24-bookworm-slim AS build
 # argon2 and better-sqlite3 are native: npm uses their prebuilt binaries when one matches the
 # platform and compiles them otherwise, which needs these tools (build stage only).
 RUN apt-get update \
@@ -17,7 +15,12 @@ COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN npm ci --no-audit --no-fund
+# better-sqlite3 12 is compiled here against the headers of Node 24.18.1, which node-gyp
+# downloads: built against 24.19's or later it aborts the process whenever V8 collects one of
+# its objects outside a context (nodejs/node#65446; docs/dependencies.md, "Node 24"). The ABI
+# (137) is that of every 24.x, so it runs on the image's newer Node. argon2 keeps its prebuilds.
+RUN npm_config_build_from_source=better-sqlite3 npm_config_target=24.18.1 \
+  npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # Only what the server runs: manifests (they say "type": "module" and where the workspace
@@ -30,7 +33,7 @@ RUN mkdir -p /out/packages/contracts /out/apps/server /out/apps/web \
   && if [ -d apps/server/node_modules ]; then cp -a apps/server/node_modules /out/apps/server/; fi \
   && cp -a apps/web/package.json apps/web/dist /out/apps/web/
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 # tini as PID 1 forwards SIGTERM to node (graceful close) and reaps the child processes that
 # read PDF and Word files. prlimit, which caps their memory, comes with util-linux in the base.
 RUN apt-get update \

@@ -125,9 +125,9 @@ describe('Dockerfile', () => {
   const args = (stage: Instruction[], keyword: string) =>
     stage.filter((i) => i.keyword === keyword).map((i) => i.args);
 
-  it('builds on Node 22 LTS in a build stage and runs from a second one', () => {
+  it('builds on Node 24 LTS in a build stage and runs from a second one', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage[0]?.args).toMatch(/^node:22-bookworm-slim\b/);
+    for (const stage of stages) expect(stage[0]?.args).toMatch(/^node:24-bookworm-slim\b/);
     const build = stages[0] ?? [];
     expect(build[0]?.args).toMatch(/\bAS build$/i);
     const runs = args(build, 'RUN').join('\n');
@@ -135,6 +135,14 @@ describe('Dockerfile', () => {
       expect(runs).toContain(step);
     }
     expect(args(final, 'COPY').join('\n')).toMatch(/--from=build/);
+  });
+
+  it('compiles better-sqlite3 against Node 24 headers older than its ObjectWrap cleanup hooks', () => {
+    const install = args(stages[0] ?? [], 'RUN').find((r) => r.includes('npm ci')) ?? '';
+    expect(install).toContain('npm_config_build_from_source=better-sqlite3');
+    expect(install).toMatch(/npm_config_target=24\.(\d+)\.\d+/);
+    const minor = Number(/npm_config_target=24\.(\d+)/.exec(install)?.[1]);
+    expect(minor).toBeLessThan(19);
   });
 
   it('copies what the built server reads at run time', () => {
