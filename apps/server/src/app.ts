@@ -120,6 +120,7 @@ import { authenticatePlugin } from './platform/authenticate.js';
 import { createLocalBroadcast, createRedisBroadcast } from './platform/broadcast.js';
 import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
+import { AccessLog } from './platform/access-log.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { serializeRequest } from './platform/log-serializers.js';
@@ -198,6 +199,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // A UUID per request, in every log line (`reqId`), error body and `x-request-id` answer.
     genReqId: createRequestIdGenerator(config.trustProxy),
+    logController: new AccessLog(),
     frameworkErrors: handleFrameworkError,
     bodyLimit: 1_048_576,
     requestTimeout: 120_000,

@@ -1,6 +1,10 @@
 import { healthEndpoints, type ServerReadiness } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
+import { recentCheck } from './recent-check.js';
+
+/** How long one database check answers the probes: a second's delay to see an outage. */
+const DATABASE_CHECK_MS = 1_000;
 
 export interface HealthRoutesOptions {
   isDatabaseUp: () => Promise<boolean>;
@@ -15,8 +19,9 @@ export interface HealthRoutesOptions {
  */
 export async function healthRoutes(app: FastifyInstance, opts: HealthRoutesOptions): Promise<void> {
   const tags = ['health'];
+  const isDatabaseUp = recentCheck(opts.isDatabaseUp, DATABASE_CHECK_MS);
   route(app, healthEndpoints.get, { public: true, tags }, async (_req, reply) => {
-    const up = await opts.isDatabaseUp();
+    const up = await isDatabaseUp();
     // 503 tells a load balancer to look elsewhere while the database is unreachable.
     if (!up) reply.status(503);
     return up
@@ -29,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthRoutesOptio
   // Once migrated, always migrated for this version: later probes ask the database alone.
   let migrated = false;
   route(app, healthEndpoints.ready, { public: true, tags }, async (_req, reply) => {
-    const database = (await opts.isDatabaseUp()) ? 'up' : 'down';
+    const database = (await isDatabaseUp()) ? 'up' : 'down';
     let migrations: ServerReadiness['migrations'] = migrated ? 'done' : 'unknown';
     if (database === 'up' && !migrated) {
       try {
