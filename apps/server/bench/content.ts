@@ -9,17 +9,17 @@
 import { readFileSync } from 'node:fs';
 import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import { createBuiltinEngine } from '../src/adapters/ai/builtin-engine.js';
-import { BUILTIN_TEXTS, textsFor } from '../src/adapters/ai/builtin-texts/index.js';
-import type { Language } from '../src/domain/text/language.js';
 import {
-  materialFor,
-  TOPIC_MATERIAL_CHARS,
-  topicsWithMaterial,
-} from '../src/domain/text/topic-material.js';
+  BUILTIN_TEXTS,
+  LESSON_TEMPLATE,
+  textsFor,
+} from '../src/adapters/ai/builtin-texts/index.js';
+import { lessonSentences } from '../src/domain/nlp/lesson-sentences.js';
+import type { Language } from '../src/domain/text/language.js';
+import { TOPIC_MATERIAL_CHARS, topicsWithMaterial } from '../src/domain/text/topic-material.js';
 import { sameTopic } from '../src/domain/text/topics.js';
 import {
   createLessonMaterialService,
-  focusedMaterial,
   type LessonMaterial,
   type LessonMaterialRepository,
 } from '../src/features/lesson-material/index.js';
@@ -144,7 +144,7 @@ function lessonMaterial(l: {
   } as unknown as LessonMaterialRepository;
   const service = createLessonMaterialService({
     repo,
-    topicSection: async (...args) => materialFor(...args),
+    sentences: async (input) => lessonSentences(input, LESSON_TEMPLATE),
   });
   return service.load(1, l.lessonId);
 }
@@ -200,7 +200,7 @@ async function runSubject(ai: AiEngine, subject: CorpusSubject, variant: Variant
     const request = {
       lessonTitle: m.title,
       subjectName: m.subjectName,
-      material: focusedMaterial(m),
+      material: m.focused,
       language,
     };
     const cards = await ai.flashcards({ ...request, max: DECK_MAX, seed: lessonId });

@@ -115,12 +115,12 @@ import {
   createTopicsService,
   topicRoutes,
 } from './features/topics/index.js';
+import { AccessLog } from './platform/access-log.js';
 import { AppError } from './platform/app-error.js';
 import { authenticatePlugin } from './platform/authenticate.js';
 import { createLocalBroadcast, createRedisBroadcast } from './platform/broadcast.js';
 import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
-import { AccessLog } from './platform/access-log.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { serializeRequest } from './platform/log-serializers.js';
@@ -438,7 +438,7 @@ export async function buildApp({
   });
   const material = createLessonMaterialService({
     repo: createLessonMaterialRepository(db.db),
-    topicSection: (...args) => readers.work.run({ kind: 'material', args }),
+    sentences: (input) => readers.work.run({ kind: 'lessonSentences', input }),
   });
   await app.register(assistantRoutes, {
     assistant: createAssistantService({ repo: createAssistantRepository(db.db), ai }),

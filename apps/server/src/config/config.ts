@@ -124,7 +124,9 @@ export const envSchema = z.object({
     .min(128)
     .max(16_384)
     .default(512)
-    .describe('Memory each process that reads a PDF or Word file may take beyond its idle size, in MB.'),
+    .describe(
+      'Memory each process that reads a PDF or Word file may take beyond its idle size, in MB.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -1,6 +1,5 @@
 import type { AiConfig } from '../../config/config.js';
 import type { AiEngine } from './ai-engine.js';
-import { createBuiltinEngine } from './builtin-engine.js';
 import type { FailureReason } from './llm-engine.js';
 
 export interface AiLogger {
@@ -9,13 +8,14 @@ export interface AiLogger {
 
 /**
  * The engine AI_PROVIDER asks for. The AI SDK is only loaded when a provider is configured;
- * the builtin engine (by default in-thread; the app passes the one on its work pool) is
- * always there as the fallback.
+ * the builtin engine is always there as the fallback. The app passes the one on its work pool;
+ * only without it is the in-thread engine loaded, because its language models and word lists
+ * take about 30 MB of heap that the server's own thread has no use for.
  */
 export async function createAiEngine(
   ai: AiConfig,
   log?: AiLogger,
-  builtin: AiEngine = createBuiltinEngine(),
+  builtinEngine?: AiEngine,
   /** This server's budget of model calls (AI_GLOBAL_RATE_LIMIT_MAX): false when spent. */
   admit?: () => Promise<boolean>,
   /** For background jobs: a failed model call throws (ModelCallError) for the job to retry. */
@@ -23,6 +23,7 @@ export async function createAiEngine(
   /** Told of every failed model call after it is logged (the app counts them per day). */
   counted?: (reason: FailureReason) => void,
 ): Promise<AiEngine> {
+  const builtin = builtinEngine ?? (await import('./builtin-engine.js')).createBuiltinEngine();
   if (ai.provider === 'builtin') return builtin;
   const [{ createLlmEngine }, { createLanguageModel }] = await Promise.all([
     import('./llm-engine.js'),

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { type LessonSentencesInput, lessonSentences } from '../../domain/nlp/lesson-sentences.js';
 import { materialFor, topicsWithMaterial } from '../../domain/text/topic-material.js';
 import type { AiEngine } from '../ai/ai-engine.js';
 import { createBuiltinEngine } from '../ai/builtin-engine.js';
+import { LESSON_TEMPLATE } from '../ai/builtin-texts/index.js';
 
 /**
  * The CPU-heavy text work of a request, run on the work pool's threads so the event loop
@@ -16,6 +18,8 @@ export type WorkTask =
   | { kind: 'file'; data: Uint8Array; text?: string; maxChars: number }
   | { kind: 'topics'; args: Parameters<typeof topicsWithMaterial> }
   | { kind: 'material'; args: Parameters<typeof materialFor> }
+  /** A lesson's material as sentences: the lesson's, its topic's in the files, the focused. */
+  | { kind: 'lessonSentences'; input: LessonSentencesInput }
   | { kind: 'ai'; method: AiMethod; request: unknown };
 
 let engine: AiEngine | undefined;
@@ -32,6 +36,8 @@ export async function runTask(task: WorkTask): Promise<unknown> {
       return topicsWithMaterial(...task.args);
     case 'material':
       return materialFor(...task.args);
+    case 'lessonSentences':
+      return lessonSentences(task.input, LESSON_TEMPLATE);
     case 'ai': {
       engine ??= createBuiltinEngine();
       const method = engine[task.method] as (r: unknown) => Promise<unknown>;

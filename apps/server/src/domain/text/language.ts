@@ -3,23 +3,15 @@ import { stemmer as french } from '@orama/stemmers/french';
 import { stemmer as german } from '@orama/stemmers/german';
 import { stemmer as greek } from '@orama/stemmers/greek';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
-import { AI_LANGUAGES, type AiLanguage } from '@studybuddy/contracts';
 import stopwordsIso from 'stopwords-iso' with { type: 'json' };
+import { LANGUAGES, type Language } from './languages.js';
 
 /**
  * The languages of the student's material, one stemmer (Snowball, `@orama/stemmers`) and one
  * stop-word list (`stopwords-iso`) each. Material keeps its own language: its words are
  * stemmed and filtered by the language it is written in, whatever the student's UI speaks.
  */
-export type Language = AiLanguage;
-
-export const LANGUAGES: readonly Language[] = AI_LANGUAGES;
-
-/** The language a free-form code names, if the app speaks it ("es", "es-MX"). */
-export function asLanguage(code: string): Language | undefined {
-  const base = code.trim().toLowerCase().slice(0, 2);
-  return LANGUAGES.find((l) => l === base);
-}
+export { asLanguage, LANGUAGES, type Language } from './languages.js';
 
 const STEMMERS: Record<Language, (word: string) => string> = {
   en: english,

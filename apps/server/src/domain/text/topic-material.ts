@@ -1,4 +1,5 @@
 import { detectLanguage, type Language } from './language.js';
+import type { Source } from './material.js';
 import { contentStems, markdownHeading } from './text.js';
 import { type DerivedTopic, deriveTopics, sameTopic } from './topics.js';
 
@@ -175,13 +176,7 @@ function materialOfTopics(topics: readonly string[], text: string, maxChars: num
 }
 
 /** A file's text, as topics are derived from it. */
-export interface Source {
-  name: string;
-  text: string;
-}
-
-/** Material one topic's content is written from, taken from the parts that speak of it. */
-export const TOPIC_MATERIAL_CHARS = 100_000;
+export { type Source, TOPIC_MATERIAL_CHARS } from './material.js';
 
 /**
  * The part of each file that belongs to a topic, `maxChars` shared evenly by the files;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LESSON_TEMPLATE } from '../../adapters/ai/builtin-texts/index.js';
 import type { CardDraft } from '../../domain/nlp/generate.js';
-import { materialFor } from '../../domain/text/topic-material.js';
+import { lessonSentences } from '../../domain/nlp/lesson-sentences.js';
 import { createFactories, type Factories } from '../../testing/factories.js';
 import { fakeAiEngine } from '../../testing/fake-ai-engine.js';
 import { countRows, createTestDb, type TestDb } from '../../testing/test-db.js';
@@ -67,7 +68,7 @@ describe('flashcards service', () => {
       cards: createFlashcardsRepository(db.db),
       material: createLessonMaterialService({
         repo: createLessonMaterialRepository(db.db),
-        topicSection: async (...args) => materialFor(...args),
+        sentences: async (input) => lessonSentences(input, LESSON_TEMPLATE),
       }),
       ai: ai.engine,
       now: () => clock,

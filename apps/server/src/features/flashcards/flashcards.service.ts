@@ -2,7 +2,7 @@ import type { Flashcard, FlashcardDeck, FlashcardRating } from '@studybuddy/cont
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
 import { newCardState, review, stateName } from '../../domain/srs/srs.js';
 import { AppError } from '../../platform/app-error.js';
-import { focusedMaterial, type LessonMaterialService } from '../lesson-material/index.js';
+import type { LessonMaterialService } from '../lesson-material/index.js';
 import type { FlashcardRow, FlashcardsRepository } from './flashcards.repository.js';
 
 const DECK_MAX = 15;
@@ -56,7 +56,7 @@ export function createFlashcardsService(deps: {
       const result = await ai.flashcards({
         lessonTitle: m.title,
         subjectName: m.subjectName,
-        material: focusedMaterial(m),
+        material: m.focused,
         language,
         max: DECK_MAX,
         seed: lessonId,
@@ -83,13 +83,13 @@ export function createFlashcardsService(deps: {
     },
 
     async list(userId: number, lessonId: number): Promise<FlashcardDeck> {
-      await material.load(userId, lessonId);
+      await material.context(userId, lessonId);
       return deck(lessonId, await cards.listDeck(userId, lessonId), clock().toISOString());
     },
 
     /** Cards due now, most overdue first. */
     async due(userId: number, lessonId: number): Promise<FlashcardDeck> {
-      await material.load(userId, lessonId);
+      await material.context(userId, lessonId);
       const now = clock().toISOString();
       const rows = await cards.listDeck(userId, lessonId);
       const all = deck(lessonId, rows, now);
@@ -103,7 +103,7 @@ export function createFlashcardsService(deps: {
     async review(userId: number, id: number, rating: FlashcardRating): Promise<Flashcard> {
       const card = await cards.findCard(userId, id);
       if (!card) throw AppError.notFound('Flashcard not found.');
-      const m = await material.load(userId, card.lessonId);
+      const m = await material.context(userId, card.lessonId);
       const now = clock();
       const next = review(card, rating, now, { deadline: m.examDate, timeZone: m.timeZone });
       const row = await cards.saveReview(userId, card, rating, next, now.toISOString());

@@ -4,7 +4,7 @@ export {
 } from './lesson-material.repository.js';
 export {
   createLessonMaterialService,
-  focusedMaterial,
+  type LessonContext,
   type LessonMaterial,
   type LessonMaterialService,
 } from './lesson-material.service.js';

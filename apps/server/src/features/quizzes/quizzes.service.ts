@@ -2,7 +2,7 @@ import type { Quiz, QuizResult, QuizResultSummary } from '@studybuddy/contracts'
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
 import type { QuestionDraft } from '../../domain/nlp/generate.js';
 import { AppError } from '../../platform/app-error.js';
-import { focusedMaterial, type LessonMaterialService } from '../lesson-material/index.js';
+import type { LessonMaterialService } from '../lesson-material/index.js';
 import type { QuizzesRepository } from './quizzes.repository.js';
 
 const QUIZ_MAX = 8;
@@ -24,7 +24,7 @@ export function createQuizzesService(deps: {
       const result = await ai.quiz({
         lessonTitle: m.title,
         subjectName: m.subjectName,
-        material: focusedMaterial(m),
+        material: m.focused,
         language,
         max: QUIZ_MAX,
         seed,
@@ -102,7 +102,7 @@ export function createQuizzesService(deps: {
     },
 
     async results(userId: number, lessonId: number): Promise<QuizResultSummary[]> {
-      await material.load(userId, lessonId);
+      await material.context(userId, lessonId);
       const rows = await quizzes.listResults(userId, lessonId);
       return rows.map((r) => ({ ...r, percent: percent(r.score, r.total) }));
     },

@@ -13,8 +13,8 @@ import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters
 import { storedNotices } from '../../domain/notices.js';
 import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
-import { asLanguage } from '../../domain/text/language.js';
-import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
+import { asLanguage } from '../../domain/text/languages.js';
+import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/material.js';
 import type { DerivedTopic } from '../../domain/text/topics.js';
 import { fromZoned, todayIn, toZoned, weekdayName } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';

@@ -2,7 +2,7 @@ import type { Notice, Topic, TopicContentStatus } from '@studybuddy/contracts';
 import type { AiEngine, Language, SourceText } from '../../adapters/ai/ai-engine.js';
 import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
 import { storedNotices } from '../../domain/notices.js';
-import { TOPIC_MATERIAL_CHARS } from '../../domain/text/topic-material.js';
+import { TOPIC_MATERIAL_CHARS } from '../../domain/text/material.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonRef, TopicChanges, TopicRow, TopicsRepository } from './topics.repository.js';
 
