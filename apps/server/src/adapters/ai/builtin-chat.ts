@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { detectLanguage, LANGUAGES, stem } from '../../domain/text/language.js';
-import { contentWords, trimEndMatching } from '../../domain/text/text.js';
+import { trimEndMatching } from '../../domain/text/text.js';
+import { contentWords } from '../../domain/text/words.js';
 import { toZoned } from '../../domain/time/zoned.js';
 import type {
   ChatRequest,

@@ -11,7 +11,6 @@ import { answerFromMaterial, isHelpRequest } from '../../domain/nlp/qa.js';
 import { notice } from '../../domain/notices.js';
 import { detectLanguage, type Language } from '../../domain/text/language.js';
 import {
-  contentStems,
   escapeHtml,
   findHeadings,
   findMath,
@@ -19,6 +18,7 @@ import {
   splitSentences,
 } from '../../domain/text/text.js';
 import { deriveTopics } from '../../domain/text/topics.js';
+import { contentStems } from '../../domain/text/words.js';
 import type {
   AiEngine,
   ChatRequest,

@@ -1,5 +1,5 @@
 import { detectLanguage, type Language, stem } from '../text/language.js';
-import { contentTokens } from '../text/text.js';
+import { contentTokens } from '../text/words.js';
 import { type SourceSentence, tag } from './nlp.js';
 
 export interface Keyphrase {

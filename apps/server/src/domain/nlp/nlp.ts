@@ -1,7 +1,8 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { detectLanguage } from '../text/language.js';
-import { contentWords, splitSentences } from '../text/text.js';
+import { splitSentences } from '../text/text.js';
+import { contentWords } from '../text/words.js';
 
 /**
  * English part-of-speech tagging through wink-nlp and its bundled English model (an npm

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fastest, LIMIT_MS } from '../../testing/timing.js';
-import { contentStems } from '../text/text.js';
+import { contentStems } from '../text/words.js';
 import { materialSentences } from './nlp.js';
 import { answerFromMaterial, questionParts } from './qa.js';
 

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { detectLanguage, type Language, stem } from '../text/language.js';
-import { contentWords } from '../text/text.js';
+import { contentWords } from '../text/words.js';
 import type { SourceSentence } from './nlp.js';
 
 /**

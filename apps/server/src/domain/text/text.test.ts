@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  contentWords,
   escapeHtml,
   findHeadings,
   findMath,
@@ -11,6 +10,7 @@ import {
   splitSentences,
   trimEndMatching,
 } from './text.js';
+import { contentWords } from './words.js';
 
 /** Strings of the given pieces, which reach the corner cases far more often than random text. */
 const textOf = (pieces: string[], maxLength: number) =>

@@ -1,7 +1,8 @@
 import { detectLanguage, type Language } from './language.js';
 import type { Source } from './material.js';
-import { contentStems, markdownHeading } from './text.js';
+import { markdownHeading } from './text.js';
 import { type DerivedTopic, deriveTopics, sameTopic } from './topics.js';
+import { contentStems } from './words.js';
 
 /** A passage of a file: a paragraph, or one bullet line with its continuation lines. */
 interface Passage {

@@ -1,6 +1,7 @@
 import { KEY_TOPIC_MAX_NAME, splitKeyTopics } from '@studybuddy/contracts';
 import { detectLanguage } from './language.js';
-import { contentStems, findHeadings, markdownHeading, splitSentences } from './text.js';
+import { findHeadings, markdownHeading, splitSentences } from './text.js';
+import { contentStems } from './words.js';
 
 export interface DerivedTopic {
   name: string;
