@@ -3,7 +3,7 @@ import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
-import { timeZoneSchema } from './smart-scheduler.js';
+import { timeZoneSchema } from './time-zone.js';
 
 /**
  * Busy time: a lecture, lab, work shift or training that is not study. The calendar shows it;

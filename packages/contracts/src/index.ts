@@ -25,6 +25,7 @@ export * from './site.js';
 export * from './smart-scheduler.js';
 export * from './study-sessions.js';
 export * from './subjects.js';
+export * from './time-zone.js';
 export * from './topics.js';
 export * from './workload.js';
 

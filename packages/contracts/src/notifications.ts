@@ -4,7 +4,7 @@ import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
 import { VALIDATION_MESSAGES as M, message } from './messages.js';
-import { timeZoneSchema } from './smart-scheduler.js';
+import { timeZoneSchema } from './time-zone.js';
 
 /**
  * Reminders and the in-app bell (docs/product.md, Reminders). A study session gets one reminder

@@ -248,19 +248,6 @@ export const wizardInputSchema = z
   });
 export type WizardInput = z.input<typeof wizardInputSchema>;
 
-/** A valid IANA time-zone name (default UTC). */
-export const timeZoneSchema = z
-  .string()
-  .max(100)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, refinement(M.timeZoneInvalid));
-
 /** The file part name of a subject: its name with spaces as underscores (docs/product.md, API). */
 export function subjectFileField(subjectName: string): string {
   return subjectName.trim().replace(/\s+/g, '_');
