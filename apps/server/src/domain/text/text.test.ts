@@ -10,7 +10,6 @@ import {
   splitSentences,
   trimEndMatching,
 } from './text.js';
-import { contentWords } from './words.js';
 
 /** Strings of the given pieces, which reach the corner cases far more often than random text. */
 const textOf = (pieces: string[], maxLength: number) =>
@@ -53,30 +52,6 @@ describe('text helpers', () => {
       '$x^2$',
       '$$\\int_0^1 f$$',
       '\\(y\\)',
-    ]);
-  });
-
-  it('keeps content words and drops stop words', () => {
-    expect(contentWords('The derivative of a function is its rate of change', 'en')).toEqual([
-      'derivative',
-      'function',
-      'rate',
-      'change',
-    ]);
-  });
-
-  it('drops the stop words of the text’s own language, elided French articles too', () => {
-    expect(contentWords("La dérivée d'une fonction mesure sa variation", 'fr')).toEqual([
-      'dérivée',
-      'fonction',
-      'mesure',
-      'variation',
-    ]);
-    expect(contentWords('Η παράγωγος μιας συνάρτησης μετράει τη μεταβολή της', 'el')).toEqual([
-      'παράγωγος',
-      'συνάρτησης',
-      'μετράει',
-      'μεταβολή',
     ]);
   });
 
