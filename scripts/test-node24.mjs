@@ -130,12 +130,12 @@ function resolveVersion() {
   throw new Error(`cannot look up ${platformPackage}@${MAJOR} on the npm registry`);
 }
 
-/** Node's directory (bin/node, include/node) in the cache, downloaded when missing. */
-function ensureNode(version) {
-  const dir = join(cache, `node-v${version}`);
-  if (existsSync(join(dir, 'bin', 'node'))) return dir;
-  say(`fetching ${platformPackage}@${version} from the npm registry`);
-  const work = join(cache, 'download');
+/**
+ * Fetches `node-<platform>-<arch>@version` with `npm pack` (no install script runs) into a
+ * fresh `work` folder and unpacks `members` of it (all by default); returns the `package`
+ * folder the tarball unpacks to.
+ */
+function fetchNodePackage(version, work, members = []) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const packed = JSON.parse(
@@ -145,12 +145,24 @@ function ensureNode(version) {
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() },
     ),
   );
-  execFileSync('tar', ['-xzf', join(work, packed[0].filename), '-C', work], { stdio: 'inherit' });
-  const reported = execFileSync(join(work, 'package', 'bin', 'node'), ['--version'], {
+  execFileSync('tar', ['-xzf', join(work, packed[0].filename), '-C', work, ...members], {
+    stdio: 'inherit',
+  });
+  return join(work, 'package');
+}
+
+/** Node's directory (bin/node, include/node) in the cache, downloaded when missing. */
+function ensureNode(version) {
+  const dir = join(cache, `node-v${version}`);
+  if (existsSync(join(dir, 'bin', 'node'))) return dir;
+  say(`fetching ${platformPackage}@${version} from the npm registry`);
+  const work = join(cache, 'download');
+  const unpacked = fetchNodePackage(version, work);
+  const reported = execFileSync(join(unpacked, 'bin', 'node'), ['--version'], {
     encoding: 'utf8',
   }).trim();
   if (reported !== `v${version}`) throw new Error(`the package's node reports ${reported}`);
-  renameSync(join(work, 'package'), dir);
+  renameSync(unpacked, dir);
   rmSync(work, { recursive: true, force: true });
   // Older 24.x downloads are ~190 MB each and no longer used.
   for (const old of cachedVersions()) {
@@ -177,20 +189,9 @@ function addonHeaders(nodeDir) {
   if (existsSync(join(dir, 'include', 'node', 'node.h'))) return { dir, version };
   say(`fetching the headers of ${platformPackage}@${version} to build the native addons against`);
   const work = join(cache, 'download-headers');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const packed = JSON.parse(
-    execFileSync(
-      'npm',
-      ['pack', `${platformPackage}@${version}`, '--json', '--pack-destination', work],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() },
-    ),
-  );
-  execFileSync('tar', ['-xzf', join(work, packed[0].filename), '-C', work, 'package/include'], {
-    stdio: 'inherit',
-  });
+  const unpacked = fetchNodePackage(version, work, ['package/include']);
   mkdirSync(dir, { recursive: true });
-  renameSync(join(work, 'package', 'include'), join(dir, 'include'));
+  renameSync(join(unpacked, 'include'), join(dir, 'include'));
   rmSync(work, { recursive: true, force: true });
   return { dir, version };
 }
