@@ -320,6 +320,16 @@ export interface DailyCountsTable {
   count: number;
 }
 
+/**
+ * Changes whenever anything the plan list shows changes (database triggers keep it); the plan
+ * list's cached answer is checked against it. PostgreSQL also keeps `set_by`, which the app
+ * never reads.
+ */
+export interface PlanVersionsTable {
+  userId: number;
+  version: string;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -342,4 +352,5 @@ export interface Database {
   notifications: NotificationsTable;
   adminActions: AdminActionsTable;
   dailyCounts: DailyCountsTable;
+  planVersions: PlanVersionsTable;
 }

@@ -2,6 +2,7 @@ import type { SSEReplyInterface } from '@fastify/sse';
 import type { Endpoint } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { SerializedAnswer } from './answer-cache.js';
 import { AppError } from './app-error.js';
 import { clientGone } from './client-gone.js';
 import { operationFields } from './openapi.js';
@@ -64,13 +65,13 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   opts: RouteOptions,
-  handler: Handler<E, z.infer<E['response']>>,
+  handler: Handler<E, z.infer<E['response']> | SerializedAnswer>,
 ): void;
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   opts: RouteOptions,
-  handler: Handler<E, z.infer<E['response']> | undefined>,
+  handler: Handler<E, z.infer<E['response']> | SerializedAnswer | undefined>,
 ): void {
   const status = opts.status ?? 200;
   const authenticated = opts.public !== true;
@@ -99,6 +100,11 @@ export function route<E extends Endpoint>(
         const result = await handler(request as unknown as RequestOf<E>, reply);
         // A streamed answer is already sent (and bypasses the response serializer).
         if (reply.statusCode === 200 && !reply.sent) reply.status(status);
+        // Bytes the route's serializer wrote earlier (answer-cache.ts): sent as they are.
+        if (result instanceof SerializedAnswer) {
+          reply.type('application/json; charset=utf-8');
+          return result.body;
+        }
         if (opts.contentType && !reply.sent) {
           reply.type(opts.contentType);
           return endpoint.response.parse(result);

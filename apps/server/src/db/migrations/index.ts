@@ -11,6 +11,7 @@ import * as m0009 from './0009-add-busy-times-and-week-start.js';
 import * as m0010 from './0010-create-jobs-and-topic-content-status.js';
 import * as m0011 from './0011-add-calendar-feed-token.js';
 import * as m0012 from './0012-create-reminders-notifications-and-admin-log.js';
+import * as m0013 from './0013-add-plan-versions.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-create-jobs-and-topic-content-status': m0010,
   '0011-add-calendar-feed-token': m0011,
   '0012-create-reminders-notifications-and-admin-log': m0012,
+  '0013-add-plan-versions': m0013,
 };

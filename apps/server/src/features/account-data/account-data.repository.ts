@@ -11,8 +11,11 @@ type Row = Record<string, unknown>;
  */
 export type StudentTable = Exclude<keyof Database, 'users' | 'adminActions' | 'dailyCounts'>;
 
-/** The tables exported whole: never the logins, the jobs, or the files (their text). */
-type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles'>;
+/**
+ * The tables exported whole: never the logins, the jobs, the files (their text), or the plan
+ * list's version (a cache key, no data of the student's).
+ */
+type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles' | 'planVersions'>;
 
 /**
  * Where each table's rows go in the account's delete: a row before the rows it points to, so
@@ -40,6 +43,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   authSessions: 6,
   jobs: 6,
   notifications: 6,
+  // Kept by triggers on the plan tables above, so deleted after them.
+  planVersions: 7,
 };
 
 /** The student's tables in delete order (children first); `users` is deleted after them. */

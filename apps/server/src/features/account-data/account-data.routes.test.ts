@@ -20,7 +20,10 @@ import { form, isoDay, wizard } from '../../testing/wizard-form.js';
  * over `Database`, so a table added to db/types.ts does not compile here until it says whose its
  * rows are; the test below also compares it with the tables the migrations really made.
  */
-type Owner = { column: string } | { parent: keyof Database; via: string } | { notStudents: string };
+type Owner =
+  | { column: string /** Its key, when not `id`. */; key?: string }
+  | { parent: keyof Database; via: string }
+  | { notStudents: string };
 const OWNER: Record<keyof Database, Owner> = {
   users: { column: 'id' },
   authSessions: { column: 'userId' },
@@ -41,6 +44,7 @@ const OWNER: Record<keyof Database, Owner> = {
   jobs: { column: 'userId' },
   sessionReminders: { column: 'userId' },
   notifications: { column: 'userId' },
+  planVersions: { column: 'userId', key: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
 };
@@ -121,7 +125,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     const owner = OWNER[table];
     if ('notStudents' in owner) throw new Error(`${table} has no student's rows`);
     return 'column' in owner
-      ? sql`select id from ${sql.table(snake(table))} where ${sql.ref(snake(owner.column))} = ${userId}`
+      ? sql`select ${sql.ref(snake(owner.key ?? 'id'))} from ${sql.table(snake(table))} where ${sql.ref(snake(owner.column))} = ${userId}`
       : sql`select id from ${sql.table(snake(table))} where ${sql.ref(snake(owner.via))} in (${ownedIds(owner.parent, userId)})`;
   };
   const countOwned = async (table: keyof Database, userId: number) => {

@@ -21,6 +21,16 @@ export function createPlansRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Changes with anything the plan list shows (triggers keep it); undefined: no row. */
+    async listVersion(userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('planVersions')
+        .select('version')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return row?.version;
+    },
+
     findPlan(userId: number, id: number): Promise<PlanRow | undefined> {
       return db
         .selectFrom('studyPlans')

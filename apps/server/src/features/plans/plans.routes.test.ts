@@ -56,6 +56,48 @@ describe.each(dbKinds)('plan routes on %s', (kind) => {
     expect(read.json()).toMatchObject({ id: plan.id, name: 'Finals 2027' });
   });
 
+  it('serves the kept plan list only while nothing in it changed, and to its student only', async () => {
+    const { plan, topic } = await createPlanTree(client);
+    const list = () => client.get('/api/generic/GetStudyProgramOfUser');
+    const first = await list();
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await list();
+    expect(again.body).toBe(first.body);
+    const topicName = async () => (await list()).json()[0].subjectDetails[0].topics[0].name;
+
+    // A change through the API.
+    const renamed = await client.request({
+      method: 'PUT',
+      url: `/topics/${topic.id}`,
+      payload: { name: 'Chain rule' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await topicName()).toBe('Chain rule');
+    // A change no route of this instance made (another instance, a job): seen at once too.
+    await t.db.db
+      .updateTable('topics')
+      .set({ name: 'Product rule' })
+      .where('id', '=', topic.id)
+      .execute();
+    expect(await topicName()).toBe('Product rule');
+    await t.db.db
+      .updateTable('studyPlans')
+      .set({ name: 'Resits' })
+      .where('id', '=', plan.id)
+      .execute();
+    expect((await list()).json()[0].name).toBe('Resits');
+
+    // Another student never gets it.
+    const bo = new TestClient(t.app);
+    await bo.registerAndLogin({ username: 'bo', email: 'bo@example.com' });
+    expect((await bo.get('/api/generic/GetStudyProgramOfUser')).json()).toEqual([]);
+    // Nor does a new account that is given a deleted one's id (SQLite may reuse ids).
+    await t.db.db.deleteFrom('users').where('email', '=', 'bo@example.com').execute();
+    const cy = new TestClient(t.app);
+    await cy.registerAndLogin({ username: 'cy', email: 'cy@example.com' });
+    expect((await cy.get('/api/generic/GetStudyProgramOfUser')).json()).toEqual([]);
+  });
+
   it('returns the subjects with their topics in the plan detail', async () => {
     const { plan, subject, topic } = await createPlanTree(client);
     const read = await client.get(`/api/generic/GetStudyProgramById/${plan.id}`);

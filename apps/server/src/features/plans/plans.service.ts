@@ -35,6 +35,11 @@ export function createPlansService(deps: { plans: PlansRepository; subjects: Sub
       return toDetails(userId, await plans.listPlans(userId));
     },
 
+    /** A value that changes whenever the answer of listPlans would (see plans.repository). */
+    listVersion(userId: number): Promise<string | undefined> {
+      return plans.listVersion(userId);
+    },
+
     async getPlan(userId: number, id: number): Promise<PlanDetail> {
       const row = await plans.findPlan(userId, id);
       if (!row) throw planNotFound();
