@@ -21,6 +21,16 @@ export interface TokenService {
   ttlSeconds: number;
 }
 
+/**
+ * Tokens verified lately, kept by fast-jwt with their claims until their own expiry: a request
+ * with a token seen before skips the decode and the HMAC (a sixth of a small request's time).
+ * Only successes are kept, and only under the whole token text, so a hit is the same string that
+ * passed every check; a different signature is a different key. fast-jwt's default key is the
+ * token's SHA-256, which costs about what it saves; the text itself (about 400 bytes) keeps
+ * 2,000 tokens in about 1 MB.
+ */
+const VERIFIED_KEPT = 2_000;
+
 /** HS256 only: one allowed algorithm, issuer, audience and token type checked (ASVS 9.1-9.2). */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const signer = createSigner({
@@ -36,6 +46,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     allowedIss: ISSUER,
     allowedAud: AUDIENCE,
     requiredClaims: ['sub', 'sid', 'exp', 'iat', 'typ'],
+    cache: VERIFIED_KEPT,
+    cacheKeyBuilder: (token: string) => token,
   });
   return {
     ttlSeconds,
