@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { AuthSessionsTable, Database } from '../../db/types.js';
 
 export type SessionRow = Selectable<AuthSessionsTable>;
@@ -11,21 +12,26 @@ export function createSessionsRepository(db: Kysely<Database>) {
    * revoked, not past its absolute limit, and last used after `idleSince`. Answers its
    * limit and last use, from which the caller knows how long it stays live.
    */
-  function findLiveSession(
+  const liveSession = reusableQuery<
+    [string, number, string, string],
+    Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>
+  >(db, 4, (arg) =>
+    db
+      .selectFrom('authSessions')
+      .select(['expiresAt', 'lastSeenAt'])
+      .where('id', '=', arg(0))
+      .where('userId', '=', arg(1))
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', arg(2))
+      .where('lastSeenAt', '>', arg(3)),
+  );
+  async function findLiveSession(
     id: string,
     userId: number,
     now: string,
     idleSince: string,
   ): Promise<Pick<SessionRow, 'expiresAt' | 'lastSeenAt'> | undefined> {
-    return db
-      .selectFrom('authSessions')
-      .select(['expiresAt', 'lastSeenAt'])
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', now)
-      .where('lastSeenAt', '>', idleSince)
-      .executeTakeFirst();
+    return (await liveSession(id, userId, now, idleSince))[0];
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, UsersTable } from '../../db/types.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -31,9 +32,13 @@ export const STUDENT_ROLE = 'Student';
 export const normalize = (value: string) => value.trim().toLowerCase();
 
 export function createUsersRepository(db: Kysely<Database>) {
+  // Every profile read asks it: compiled once (db/reusable-query.ts).
+  const userById = reusableQuery<[number], UserRow>(db, 1, (arg) =>
+    db.selectFrom('users').selectAll().where('id', '=', arg(0)),
+  );
   return {
-    findUserById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      return (await userById(id))[0];
     },
 
     findUserByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, StudyPlansTable } from '../../db/types.js';
 
 export type PlanRow = Selectable<StudyPlansTable>;
@@ -10,6 +11,10 @@ export interface PlanFields {
 }
 
 export function createPlansRepository(db: Kysely<Database>) {
+  // Every plan list asks it: compiled once (db/reusable-query.ts).
+  const version = reusableQuery<[number], { version: string }>(db, 1, (arg) =>
+    db.selectFrom('planVersions').select('version').where('userId', '=', arg(0)),
+  );
   return {
     listPlans(userId: number): Promise<PlanRow[]> {
       return db
@@ -23,12 +28,7 @@ export function createPlansRepository(db: Kysely<Database>) {
 
     /** Changes with anything the plan list shows (triggers keep it); undefined: no row. */
     async listVersion(userId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('planVersions')
-        .select('version')
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      return row?.version;
+      return (await version(userId))[0]?.version;
     },
 
     findPlan(userId: number, id: number): Promise<PlanRow | undefined> {
