@@ -13,6 +13,7 @@ export { sessionRoutes } from './sessions.routes.js';
 export {
   ADMIN_ROLE,
   createUsersRepository,
+  type ProfileRow,
   STUDENT_ROLE,
   type UsersRepository,
 } from './users.repository.js';

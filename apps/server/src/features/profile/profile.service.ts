@@ -15,21 +15,11 @@ import {
   type AuthService,
   assertAvailable,
   assertPasswordAllowed,
+  type ProfileRow,
   type UsersRepository,
 } from '../auth/index.js';
 
-type UserLike = {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  notifyOnLesson: number;
-  reminderLeadMinutes: number;
-  weekStartsOn: string;
-  role: string;
-};
-
-const toProfile = (u: UserLike): Profile => ({
+const toProfile = (u: ProfileRow): Profile => ({
   username: u.username,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -49,7 +39,7 @@ export interface ProfileServiceDeps {
 export function createProfileService(deps: ProfileServiceDeps) {
   return {
     async getProfile(userId: number): Promise<Profile> {
-      const user = await deps.users.findUserById(userId);
+      const user = await deps.users.findProfileById(userId);
       if (!user) throw AppError.notFound('Account not found.');
       return toProfile(user);
     },
