@@ -1,6 +1,7 @@
 /**
- * Reading a 100-page text PDF: the server's parser process (unpdf, warm) against Debian's
- * `pdftotext` (poppler) on the same file, median of 5; then the p99 of other students'
+ * Reading a 100-page text PDF: the server's parser processes (unpdf, warm, two idle: each reads
+ * half of the pages) against Debian's `pdftotext` (poppler, one process) on the same file,
+ * median of 5; then the p99 of other students'
  * requests (20 clients reading their profile) before and while one student's uploads of that
  * PDF are read, back to back, on the production app (SQLite, builtin AI).
  */
@@ -81,7 +82,10 @@ export async function pdfBench(): Promise<boolean> {
   try {
     console.log(`\nReading a ${PAGES}-page text PDF (${(pdf.length / 1024).toFixed(0)} KB)`);
     let text = '';
-    await pool.parse('pdf', pdf); // warm: the child process starts once
+    // Warm: both reader processes start (two documents at once), as on a server that has read
+    // files before; an idle pair then reads one long PDF in two runs of pages at once.
+    await Promise.all([pool.parse('pdf', pdf), pool.parse('pdf', pdf)]);
+    const splitBefore = pool.splitReads();
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       runs.push(
@@ -91,6 +95,7 @@ export async function pdfBench(): Promise<boolean> {
       );
     }
     const ours = median(runs);
+    const split = pool.splitReads() - splitBefore;
     const poppler = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
     let ok = text.includes(`Page ${PAGES}, line 40`);
     if (poppler.error) {
@@ -106,7 +111,7 @@ export async function pdfBench(): Promise<boolean> {
       const ratio = ours / median(theirs);
       ok &&= ratio <= TARGET_RATIO;
       console.log(
-        `${ok ? 'PASS' : 'FAIL'}  unpdf in the parser process ${ours.toFixed(0)} ms, pdftotext ${median(theirs).toFixed(0)} ms: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`,
+        `${ok ? 'PASS' : 'FAIL'}  unpdf in the parser processes (${split} of ${RUNS} reads in two runs of pages) ${ours.toFixed(0)} ms, pdftotext ${median(theirs).toFixed(0)} ms: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`,
       );
     }
 

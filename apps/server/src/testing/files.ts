@@ -13,6 +13,19 @@ export async function makePdf(lines: string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A PDF of several pages, each with its own lines. */
+export async function makePdfPages(pages: string[][]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = doc.addPage();
+    for (const [i, line] of lines.entries()) {
+      page.drawText(line, { x: 40, y: 780 - i * 18, size: 11, font });
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
 export async function makeDocx(paragraphs: { heading?: boolean; text: string }[]): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(

@@ -1,10 +1,18 @@
+import { getPriority } from 'node:os';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDocx, makeDocxLyingSizes, makePdf, makePdfBomb } from '../../testing/files.js';
+import {
+  makeDocx,
+  makeDocxLyingSizes,
+  makePdf,
+  makePdfBomb,
+  makePdfPages,
+} from '../../testing/files.js';
 import { createWorkPool } from '../work/work-pool.js';
 import { detectKind } from './detect.js';
 import { type FileReaders, ingestFile as ingest, ingestFiles } from './ingest.js';
-import { createParsePool } from './parse-pool.js';
+import { parseDocument } from './parse-document.js';
+import { createParsePool, PARSE_NICENESS } from './parse-pool.js';
 
 const readers: FileReaders = { work: createWorkPool({ threads: 1 }), parse: createParsePool() };
 const ingestFile = (name: string, data: Buffer) => ingest(name, data, readers);
@@ -24,6 +32,11 @@ describe('ingestFile', () => {
     expect(r.file?.kind).toBe('pdf');
     expect(r.file?.text).toContain('Photosynthesis converts light into chemical energy.');
     expect(r.file?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Read at a lower CPU priority than the server's, so its requests go first.
+    const pids = readers.parse.pids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids)
+      expect(getPriority(pid)).toBe(Math.min(19, getPriority() + PARSE_NICENESS));
   });
 
   it('reads a DOCX and keeps its headings as Markdown headings', async () => {
@@ -57,6 +70,30 @@ describe('ingestFile', () => {
     expect(r.file).toBeUndefined();
     expect(r.warning).toMatchObject({ code, params: { file: name } });
     expect(r.warning?.message).toContain(name);
+  });
+
+  it('reads a PDF in two runs of pages at once when two readers are idle: the same text', async () => {
+    const pool = createParsePool({ size: 2 });
+    try {
+      const pages = Array.from({ length: 5 }, (_, p) =>
+        Array.from({ length: 3 }, (_, l) => `Page ${p + 1} line ${l + 1} on momentum.`),
+      );
+      const pdf = await makePdfPages(pages);
+      const whole = await parseDocument('pdf', pdf);
+      expect(whole).toContain('Page 5 line 3 on momentum.');
+      // Both readers started (two documents at once), then idle: the next PDF is split.
+      await Promise.all([pool.parse('pdf', pdf), pool.parse('pdf', pdf)]);
+      const before = pool.splitReads();
+      expect(await pool.parse('pdf', pdf)).toBe(whole);
+      expect(pool.splitReads()).toBe(before + 1);
+      // A refusal of either run is the document's.
+      const bomb = await makePdfPages(Array.from({ length: 501 }, () => ['x']));
+      await expect(pool.parse('pdf', bomb)).rejects.toMatchObject({
+        failure: { code: 'file_too_many_pages', count: 501 },
+      });
+    } finally {
+      await pool.close();
+    }
   });
 
   it('names a file without the control characters of its name', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type ParseFailure, ParseRefusal, parseDocument } from './parse-document.js';
+import { type ParseFailure, ParseRefusal, parseDocument, parsePdfPages } from './parse-document.js';
+import type { PageRun } from './pdf-pages.js';
 
 /**
  * Entry of a parser child process (see parse-pool.ts): reads one document at a time from the
@@ -12,7 +13,12 @@ export interface ParseJob {
   id: number;
   kind: 'pdf' | 'docx';
   data: Uint8Array;
+  /** A PDF's run of pages to read, answered as its pages' texts; else the whole text. */
+  run?: PageRun;
 }
+
+/** A whole document's text, or a run's pages. */
+export type ParseResult = { text: string } | { pages: string[] };
 
 /** The first message: the child is loaded, and how large its data segment is when idle. */
 export interface ParseReady {
@@ -22,16 +28,23 @@ export interface ParseReady {
 }
 
 export type ParseReply =
-  | { id: number; ok: true; text: string; maxRssKb: number }
+  | ({ id: number; ok: true; maxRssKb: number } & ParseResult)
   | { id: number; ok: false; error: ParseFailure; tooLarge: boolean; maxRssKb: number };
 
 function reply(message: ParseReply): void {
   process.send?.(message);
 }
 
+function read(job: ParseJob): Promise<ParseResult> {
+  if (job.run && job.kind === 'pdf')
+    return parsePdfPages(job.data, job.run).then((pages) => ({ pages }));
+  return parseDocument(job.kind, job.data).then((text) => ({ text }));
+}
+
 process.on('message', (job: ParseJob) => {
-  parseDocument(job.kind, job.data).then(
-    (text) => reply({ id: job.id, ok: true, text, maxRssKb: process.resourceUsage().maxRSS }),
+  read(job).then(
+    (result) =>
+      reply({ id: job.id, ok: true, ...result, maxRssKb: process.resourceUsage().maxRSS }),
     (err: unknown) => {
       const tooLarge = err instanceof RangeError || /memory|allocation/i.test(String(err));
       const error: ParseFailure =

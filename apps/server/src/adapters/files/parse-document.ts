@@ -2,6 +2,7 @@ import { decodeHTMLStrict } from 'entities';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
+import { joinPages, PARSE_LIMITS, type PageRun, pageRange } from './pdf-pages.js';
 import { readZipParts, type ZipRefusal } from './zip-guard.js';
 
 /**
@@ -9,12 +10,6 @@ import { readZipParts, type ZipRefusal } from './zip-guard.js';
  * memory the operating system caps: pdf.js and mammoth inflate what they read into buffers
  * that no JavaScript heap limit counts.
  */
-
-export const PARSE_LIMITS = {
-  maxPages: 500,
-  /** Text kept per file; reading stops once it is reached. */
-  maxTextChars: 2_000_000,
-} as const;
 
 /** Why a document was not read: the code of the notice that tells the student, its params. */
 export type ParseFailure =
@@ -42,13 +37,20 @@ export class ParseRefusal extends Error {
 export async function parseDocument(kind: 'pdf' | 'docx', data: Uint8Array): Promise<string> {
   // pdf.js refuses a Buffer (what IPC delivers); a plain view of the same bytes will do.
   const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  return kind === 'pdf' ? parsePdf(bytes) : parseDocx(Buffer.from(bytes));
+  if (kind === 'docx') return parseDocx(Buffer.from(bytes));
+  return joinPages([await parsePdfPages(bytes, { index: 0, of: 1 })]);
 }
 
-async function parsePdf(data: Uint8Array): Promise<string> {
+/**
+ * The text of each page of one run of a PDF's pages (parse-pool.ts reads a long PDF in two
+ * runs at once, one per process). A run stops once it holds the text cap; joinPages keeps what
+ * a single reading would have.
+ */
+export async function parsePdfPages(data: Uint8Array, run: PageRun): Promise<string[]> {
+  const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true });
+    pdf = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true });
   } catch (err) {
     if ((err as { name?: string })?.name === 'PasswordException')
       throw new ParseRefusal({ code: 'file_encrypted' });
@@ -60,10 +62,11 @@ async function parsePdf(data: Uint8Array): Promise<string> {
       count: pdf.numPages,
       maxPages: PARSE_LIMITS.maxPages,
     });
+  const [first, last] = pageRange(pdf.numPages, run);
   const pages: string[] = [];
   let chars = 0;
   // Page by page, so a long document stops being read once the text cap is reached.
-  for (let i = 1; i <= pdf.numPages && chars < PARSE_LIMITS.maxTextChars; i++) {
+  for (let i = first; i <= last && chars < PARSE_LIMITS.maxTextChars; i++) {
     const page = await pdf.getPage(i);
     const content = await page.getTextContent();
     let text = '';
@@ -77,7 +80,7 @@ async function parsePdf(data: Uint8Array): Promise<string> {
     chars += text.length;
   }
   await pdf.destroy();
-  return pages.join('\n\n');
+  return pages;
 }
 
 async function parseDocx(data: Buffer): Promise<string> {
