@@ -1,35 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TestApp } from '../testing/harness.js';
+import { createFactories } from '../testing/factories.js';
+import { createTestDb, dbKinds, type TestDb } from '../testing/test-db.js';
 import { reusableQuery } from './reusable-query.js';
 
 describe.each(dbKinds)('reusable query on %s', (kind) => {
-  let t: TestApp;
+  let t: TestDb;
   beforeEach(async () => {
-    t = await createTestApp(kind);
+    t = await createTestDb(kind);
   });
-  afterEach(async () => t.close());
+  afterEach(async () => t.cleanup());
 
   it('runs one compiled query with each call’s arguments, through the plugins', async () => {
-    const db = t.db.db;
-    const at = '2026-11-01T10:00:00.000Z';
-    for (const name of ['ana', 'bo']) {
-      await db
-        .insertInto('users')
-        .values({
-          username: name,
-          usernameNormalized: name,
-          email: `${name}@example.com`,
-          emailNormalized: `${name}@example.com`,
-          firstName: name,
-          lastName: 'Lee',
-          passwordHash: 'x',
-          role: 'Student',
-          notifyOnLesson: 0,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-    }
+    const db = t.db;
+    const make = createFactories(t);
+    for (const name of ['ana', 'bo']) await make.user({ username: name, firstName: name });
     let builds = 0;
     const byEmail = reusableQuery<[string, string], { id: number; firstName: string }>(
       db,
@@ -53,7 +37,7 @@ describe.each(dbKinds)('reusable query on %s', (kind) => {
   });
 
   it('refuses a query that leaves out an argument', async () => {
-    const db = t.db.db;
+    const db = t.db;
     const q = reusableQuery<[number, number], { id: number }>(db, 2, (arg) =>
       db.selectFrom('users').select('id').where('id', '=', arg(0)),
     );
