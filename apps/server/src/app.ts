@@ -124,7 +124,6 @@ import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { serializeRequest } from './platform/log-serializers.js';
-import { registerMultipart } from './platform/multipart.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
@@ -370,7 +369,6 @@ export async function buildApp({
   registerAiBudget(app, aiBudget);
   // Server-Sent Events for routes that stream (`sse: 'dual'` in route.ts): the chat replies.
   await app.register(sse);
-  await registerMultipart(app);
   await registerOpenApi(app);
 
   // Features.

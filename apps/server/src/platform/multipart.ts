@@ -22,7 +22,23 @@ export interface Upload {
   files: UploadedFile[];
 }
 
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+/**
+ * Registers the routes that take files in a scope of their own, with the multipart parser.
+ * The plugin hooks every request of its scope (a listener on the socket's close and an async
+ * onResponse that cleans saved files): at the root they cost every request of the API, most of
+ * which never take a file. Elsewhere a multipart body gets 415.
+ */
+export async function withUploads(
+  app: FastifyInstance,
+  routes: (uploads: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (uploads) => {
+    await registerMultipart(uploads);
+    routes(uploads);
+  });
+}
+
+async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_LIMITS.fileSize,

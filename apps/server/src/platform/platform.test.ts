@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { createTestApp, type TestApp, TestClient } from '../testing/harness.js';
+import { countRows, createTestApp, type TestApp, TestClient } from '../testing/harness.js';
+import { multipart } from '../testing/multipart.js';
 import { loadOrCreateSecret } from './secrets.js';
 
 const CSP_PARTS = [
@@ -42,6 +43,24 @@ describe('platform', () => {
       expect(r.headers['cache-control']).toBe('no-store');
       expect(r.headers['content-type']).toMatch(/application\/json; charset=utf-8/);
     }
+  });
+
+  it('takes a form with files only on the routes that read files: elsewhere 415, nothing written', async () => {
+    t = await createTestApp('sqlite');
+    const client = new TestClient(t.app);
+    await client.get('/api/health');
+    const form = multipart([
+      { name: 'email', content: 'ana@example.com' },
+      { name: 'file', filename: 'notes.txt', content: 'hello' },
+    ]);
+    const r = await client.request({
+      method: 'POST',
+      url: '/api/authentication/register',
+      ...form,
+    });
+    expect(r.statusCode).toBe(415);
+    expect(r.json()).toMatchObject({ code: 'validation_failed', requestId: expect.any(String) });
+    expect(await countRows(t.db, 'users')).toBe(0);
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {

@@ -2,7 +2,7 @@ import { topicEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/authenticate.js';
 import { clientGone } from '../../platform/client-gone.js';
-import { readUpload } from '../../platform/multipart.js';
+import { readUpload, withUploads } from '../../platform/multipart.js';
 import { route } from '../../platform/route.js';
 import { logRefusedFile } from '../../platform/throttle.js';
 import type { TopicsService } from './topics.service.js';
@@ -32,18 +32,20 @@ export async function topicRoutes(
     await topics.deleteTopic(currentUser(req).id, req.params.id);
     return { message: 'Topic deleted.' };
   });
-  route(app, topicEndpoints.generateDeepDive, { ...opts, config: ai }, async (req, reply) => {
-    const user = currentUser(req);
-    // The body is read in full before any answer, so a refused request never leaves the
-    // multipart stream hanging; the service then checks ownership (404 for a stranger's topic).
-    const upload = await readUpload(req);
-    const prompt = (upload.fields.prompt ?? '').trim().slice(0, 5000);
-    return topics.generateDeepDive(
-      user.id,
-      req.params.id,
-      { prompt, files: upload.files, language: req.query.language },
-      clientGone(reply),
-      logRefusedFile(req),
-    );
+  await withUploads(app, (uploads) => {
+    route(uploads, topicEndpoints.generateDeepDive, { ...opts, config: ai }, async (req, reply) => {
+      const user = currentUser(req);
+      // The body is read in full before any answer, so a refused request never leaves the
+      // multipart stream hanging; the service then checks ownership (404 for a stranger's topic).
+      const upload = await readUpload(req);
+      const prompt = (upload.fields.prompt ?? '').trim().slice(0, 5000);
+      return topics.generateDeepDive(
+        user.id,
+        req.params.id,
+        { prompt, files: upload.files, language: req.query.language },
+        clientGone(reply),
+        logRefusedFile(req),
+      );
+    });
   });
 }
