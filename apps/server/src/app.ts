@@ -123,7 +123,7 @@ import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
-import { serializeRequest } from './platform/log-serializers.js';
+import { serializeReply, serializeRequest } from './platform/log-serializers.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
@@ -186,13 +186,10 @@ export async function buildApp({
         ? false
         : {
             level: config.logLevel,
-            // Credentials never reach the log (ASVS 16.2.5).
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'res.headers["set-cookie"]',
-            ],
-            serializers: { req: serializeRequest },
+            // Credentials never reach the log (ASVS 16.2.5): a request or an answer is logged
+            // through these, which copy no header. No redaction paths on top: pino would
+            // search every line for headers they cannot hold, about a tenth of a small request's CPU.
+            serializers: { req: serializeRequest, res: serializeReply },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.trustProxy,

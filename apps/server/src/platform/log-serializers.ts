@@ -14,7 +14,10 @@ export function loggableUrl(url: string): string {
   return url;
 }
 
-/** The `req` of every request log line: Fastify's default fields, with the URL made loggable. */
+/**
+ * The `req` of every log line that names a request: Fastify's default fields, with the URL made
+ * loggable. No header: the authorization header and cookies are credentials.
+ */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -23,4 +26,9 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** The `res` of every log line that names an answer: its status, never its headers (cookies). */
+export function serializeReply(reply: { statusCode: number }) {
+  return { statusCode: reply.statusCode };
 }

@@ -58,22 +58,18 @@ export function securityHeaders(secure: boolean): Readonly<Record<string, string
 
 /**
  * The security headers on every answer, set before anything else runs so even early rejections
- * (404, 413, 429) carry them.
+ * (404, 413, 429) carry them. API answers hold personal data, so by default nothing is cached
+ * by the browser or a proxy (ASVS 14.3.2): a route or a file that may be cached says so with its
+ * own `cache-control`, which replaces this one. Set here rather than checked in an onSend hook:
+ * one hook less on every request.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   secure: boolean,
 ): Promise<void> {
-  const headers = securityHeaders(secure);
+  const headers = Object.freeze({ ...securityHeaders(secure), 'cache-control': 'no-store' });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
-  });
-  // API answers hold personal data: never cached by the browser or a proxy (ASVS 14.3.2).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && !request.url.startsWith('/assets/')) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
   });
 }

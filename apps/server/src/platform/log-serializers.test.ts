@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureLog, createTestApp, type TestApp, TestClient } from '../testing/harness.js';
+
+describe('log lines', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => t?.close());
+
+  it('never hold the access token, the cookies a request sends or those its answer sets', async () => {
+    const log = captureLog();
+    t = await createTestApp('sqlite', { LOG_LEVEL: 'info' }, { logStream: log.stream });
+    const client = new TestClient(t.app);
+    await client.registerAndLogin();
+    const profile = await client.get('/user/profile');
+    expect(profile.statusCode).toBe(200);
+    const secrets = [client.accessToken ?? '', ...client.cookies.values()];
+    expect(secrets.length).toBeGreaterThan(2);
+
+    // Any line naming a request or an answer, not only the access line, goes through them.
+    t.app.log.info({
+      req: {
+        method: 'GET',
+        url: '/user/profile',
+        headers: { authorization: `Bearer ${client.accessToken}`, cookie: 'refresh=abc' },
+      },
+      res: { statusCode: 200, headers: { 'set-cookie': 'refresh=abc' } },
+    });
+
+    const text = log.text();
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toContain('refresh=abc');
+    const access = log.lines.filter((l) => l.msg === 'request completed');
+    expect(access.length).toBeGreaterThan(2);
+    for (const line of access) {
+      for (const key of Object.keys(line.req as object))
+        expect(['method', 'url', 'host', 'remoteAddress', 'remotePort']).toContain(key);
+      expect(line.res).toEqual({ statusCode: expect.any(Number) });
+    }
+  });
+});
