@@ -39,6 +39,13 @@ describe('ingestFile', () => {
       expect(getPriority(pid)).toBe(Math.min(19, getPriority() + PARSE_NICENESS));
   });
 
+  it('normalizes the compatibility characters of a PDF as pdf.js does', async () => {
+    // The micro sign (U+00B5) becomes the Greek mu (U+03BC), as ligatures become letters.
+    const r = await ingestFile('cells.pdf', await makePdf(['Cells of 10\u00a0\u00b5m across.']));
+    expect(r.file?.text).toContain('Cells of 10 \u03bcm across.');
+    expect(r.file?.text).not.toContain('\u00b5');
+  });
+
   it('reads a DOCX and keeps its headings as Markdown headings', async () => {
     const docx = await makeDocx([
       { heading: true, text: 'Cell division' },
