@@ -105,6 +105,11 @@ describe('compression', () => {
     const plain = await t.app.inject({ url: '/dashboard' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(PAGE)).toBe(true);
+    // A revalidation keeps the file's own caching: a 304 marked no-store would evict the copy.
+    const etag = String(plain.headers.etag);
+    const again = await t.app.inject({ url: '/dashboard', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
     const api = await t.app.inject({ url: '/api/nothing', headers: { 'accept-encoding': 'br' } });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
