@@ -42,6 +42,13 @@ export async function remindersRoutes(
     { parseAs: 'string', bodyLimit: 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
+  // It may come as multipart/form-data too, its token then in the query: the small body is
+  // read and set aside (null). The multipart plugin itself serves only the upload routes.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, _body, done) => done(null, null),
+  );
 
   route(app, notificationEndpoints.list, opts, async (req) => reminders.list(currentUser(req).id));
   route(app, notificationEndpoints.read, opts, async (req) =>
