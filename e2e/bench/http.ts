@@ -167,15 +167,12 @@ try {
     await load(barePid, bare.url, {}, WARM_UP_SECONDS);
     await load(pid, `${server.baseURL}${e.path}`, e.auth ? auth : browser, WARM_UP_SECONDS);
   }
-  const runs = new Map<string, { share: number; app: Run; yardstick: Run }[]>();
+  const runs = new Map<string, { app: Run; yardstick: Run }[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const e of endpoints) {
       const yardstick = await load(barePid, bare.url, {});
       const app = await load(pid, `${server.baseURL}${e.path}`, e.auth ? auth : browser);
-      runs.set(e.name, [
-        ...(runs.get(e.name) ?? []),
-        { share: app.rps / yardstick.rps, app, yardstick },
-      ]);
+      runs.set(e.name, [...(runs.get(e.name) ?? []), { app, yardstick }]);
     }
   }
   const peakRss = stopRss();
@@ -184,7 +181,7 @@ try {
   );
   for (const e of endpoints) {
     const rs = runs.get(e.name) ?? [];
-    const share = median(rs.map((r) => r.share));
+    const share = median(rs.map((r) => r.app.rps / r.yardstick.rps));
     const rps = median(rs.map((r) => r.app.rps));
     const p99 = median(rs.map((r) => r.app.p99));
     const errors = rs.reduce((n, r) => n + r.app.errors, 0);
