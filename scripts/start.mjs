@@ -3,7 +3,7 @@
 // SIGINT, SIGTERM and SIGHUP reach the server, and this process exits as it does, so a
 // supervisor that stops `npm start` stops the server with it.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,8 +86,10 @@ if (!built || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
   if (code !== 0) process.exit(code);
 }
 
+// The server's V8 flags, the same wherever it runs (docs/architecture.md, "Memory").
+const nodeFlags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'));
 process.exit(
-  await run(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  await run(process.execPath, [...nodeFlags, join(root, 'apps/server/dist/main.js')], {
     env: { NODE_ENV: 'production', ...process.env },
   }),
 );

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,11 @@ export async function startServer(
   }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'studybuddy-e2e-'));
   const port = await freePort();
-  const server = spawn(process.execPath, [...(opts.nodeArgs ?? []), main], {
+  // The V8 flags `npm start` and the image give the server, so tests and benches run it as such.
+  const nodeFlags = JSON.parse(
+    readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'),
+  ) as string[];
+  const server = spawn(process.execPath, [...nodeFlags, ...(opts.nodeArgs ?? []), main], {
     cwd: root,
     env: {
       ...process.env,

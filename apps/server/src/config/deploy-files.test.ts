@@ -157,7 +157,7 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('runs node under tini as a user that is not root, with its data on a volume', () => {
+  it("runs node with the server's V8 flags under tini as a user that is not root, with its data on a volume", () => {
     const users = args(final, 'USER');
     expect(users.length).toBeGreaterThan(0);
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
@@ -165,7 +165,10 @@ describe('Dockerfile', () => {
     expect(args(final, 'EXPOSE')).toEqual([defaultPort]);
     expect(args(final, 'ENTRYPOINT')).toEqual(['["/usr/bin/tini", "--"]']);
     expect(args(final, 'RUN').join('\n')).toMatch(/apt-get install .*\btini\b/);
-    expect(args(final, 'CMD')).toEqual(['["node", "apps/server/dist/main.js"]']);
+    const nodeFlags = JSON.parse(read('apps/server/node-flags.json')) as string[];
+    expect(args(final, 'CMD')).toEqual([
+      JSON.stringify(['node', ...nodeFlags, 'apps/server/dist/main.js']).replaceAll(',', ', '),
+    ]);
     const health = args(final, 'HEALTHCHECK');
     expect(health).toHaveLength(1);
     expect(health[0]).toMatch(/CMD \["node", .*\/api\/health/);
