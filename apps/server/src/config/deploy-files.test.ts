@@ -1,6 +1,6 @@
 /**
  * The Dockerfile and docker-compose.yml are not run by the test suite (its machines have no
- * Docker), so what can be checked by reading them is: their shape, and that every variable
+ * Docker daemon), so what can be checked by reading them is: their shape, and that every variable
  * they set is one the server reads.
  */
 import { readFileSync } from 'node:fs';
