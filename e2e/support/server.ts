@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
+/** The V8 flags `npm start` and the image give the server, so tests and benches run it as such. */
+const NODE_FLAGS = JSON.parse(
+  readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'),
+) as string[];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,11 +50,7 @@ export async function startServer(
   }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'studybuddy-e2e-'));
   const port = await freePort();
-  // The V8 flags `npm start` and the image give the server, so tests and benches run it as such.
-  const nodeFlags = JSON.parse(
-    readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'),
-  ) as string[];
-  const server = spawn(process.execPath, [...nodeFlags, ...(opts.nodeArgs ?? []), main], {
+  const server = spawn(process.execPath, [...NODE_FLAGS, ...(opts.nodeArgs ?? []), main], {
     cwd: root,
     env: {
       ...process.env,
