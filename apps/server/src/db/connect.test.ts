@@ -1,40 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   connectDatabase,
   connectWithRetry,
   DatabaseConnectError,
   describeCause,
   postgresLocation,
-  withStatementCache,
 } from './connect.js';
 import { migrateToLatest } from './migrate.js';
-
-describe('the SQLite statement cache', () => {
-  it('prepares each SQL text once, keeps the newest 500, and follows schema changes', () => {
-    const sqlite = new SQLite(':memory:');
-    const prepare = vi.spyOn(sqlite, 'prepare');
-    const db = withStatementCache(sqlite);
-    sqlite.exec('create table t (a integer)');
-    const insert = db.prepare('insert into t (a) values (?)');
-    expect(db.prepare('insert into t (a) values (?)')).toBe(insert);
-    insert.run([1]);
-    expect(db.prepare('select * from t').all([])).toEqual([{ a: 1 }]);
-    // A migration adds a column: the kept statement sees it (SQLite recompiles it).
-    sqlite.exec('alter table t add column b text');
-    expect(db.prepare('select * from t').all([])).toEqual([{ a: 1, b: null }]);
-    expect(prepare).toHaveBeenCalledTimes(2);
-    // Past 500 texts the least recently used is prepared again when it comes back.
-    for (let i = 0; i < 500; i++) db.prepare(`select ${i}`);
-    db.prepare('select * from t');
-    expect(prepare).toHaveBeenCalledTimes(503);
-    db.close();
-  });
-});
 
 describe('connectDatabase (SQLite file)', () => {
   it('runs WAL with synchronous=FULL and foreign keys on, and migrates twice without harm', async () => {

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config/config.js';
 import type { DialectName } from './dialect.js';
+import { withStatementCache } from './sqlite-statements.js';
 import type { Database } from './types.js';
 
 export interface Db {
@@ -232,32 +226,6 @@ function assertPragma(sqlite: SQLite.Database, name: string, expected: string | 
   if (actual !== expected) {
     throw new Error(`SQLite PRAGMA ${name} is ${String(actual)}, expected ${String(expected)}`);
   }
-}
-
-/** Prepared statements kept per database: the app's queries are a few hundred shapes. */
-const STATEMENTS_KEPT = 500;
-
-/**
- * Kysely prepares every query anew; SQLite compiling the same SQL again and again was a tenth
- * of a busy server's time. This keeps each SQL text's statement (the least recently used go
- * past the limit, e.g. IN lists of many lengths). Sharing a statement is safe: Kysely runs one
- * query at a time on the one SQLite connection, and SQLite recompiles a statement by itself
- * when a migration changes the schema under it.
- */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (statement) statements.delete(text);
-      else statement = sqlite.prepare(text);
-      statements.set(text, statement);
-      if (statements.size > STATEMENTS_KEPT)
-        statements.delete(statements.keys().next().value as string);
-      return statement;
-    },
-  };
 }
 
 /** True when a trivial query succeeds (the health check). */
