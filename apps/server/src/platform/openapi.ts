@@ -30,7 +30,8 @@ import { UPLOAD_LIMITS } from './multipart.js';
  * `schemaTransforms` and `nameComponents`; the rest works on the finished document.
  */
 
-const DOCS_PREFIX = '/api/docs';
+/** Where Swagger UI's page and files are, and the document at `/json` below it. */
+export const DOCS_PREFIX = '/api/docs';
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document, walked and edited freely
 type Doc = Record<string, any>;
 type Operation = Doc;

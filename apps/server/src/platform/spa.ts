@@ -7,9 +7,17 @@ import { AppError } from './app-error.js';
 /** Paths that belong to the API: unknown ones answer 404 JSON, never the SPA. */
 const API_PREFIXES = ['/api/', '/user/', '/subjects', '/topics', '/lessons', '/review', '/ai/'];
 
+/**
+ * A prefix matches its path and what is below it: `/api/` matches `/api`, `/api?x` and
+ * `/api/...`; `/subjects` anything that starts so. One expression, as every request asks it
+ * (security-headers.ts). The prefixes hold no character special to an expression.
+ */
+const API_PATH = new RegExp(
+  `^(?:${API_PREFIXES.map((p) => (p.endsWith('/') ? `${p.slice(0, -1)}(?:[/?]|$)` : p)).join('|')})`,
+);
+
 export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+  return API_PATH.test(url);
 }
 
 /** A copy written by the build beside its file (`index-abc.js.br`): brotli or gzip. */
