@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import { fastifySSE as sse } from '@fastify/sse';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
 import type { FileReaders } from './adapters/files/ingest.js';
@@ -124,6 +123,7 @@ import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
+import { type LogDestination, turnBufferedStdout } from './platform/log-destination.js';
 import { serializeReply, serializeRequest } from './platform/log-serializers.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
@@ -149,7 +149,7 @@ export interface AppDeps {
   /** Tests may pass an engine; otherwise AI_PROVIDER picks one (builtin by default). */
   ai?: AiEngine;
   /** Where log lines go (stdout unless given); tests read the security events from it. */
-  logStream?: { write(line: string): void };
+  logStream?: LogDestination;
   /** Tests share one set of readers between apps; the app then neither makes nor closes it. */
   readers?: FileReaders;
   /** Sees every route as it registers, whoever registers it; tests walk them all with it. */
@@ -181,9 +181,11 @@ export async function buildApp({
   jobTimes,
   redisPrefix,
 }: AppDeps): Promise<FastifyInstance> {
+  const logDestination =
+    config.logLevel === 'silent' ? undefined : (logStream ?? turnBufferedStdout());
   const app = Fastify({
     logger:
-      config.logLevel === 'silent'
+      logDestination === undefined
         ? false
         : {
             level: config.logLevel,
@@ -191,15 +193,12 @@ export async function buildApp({
             // through these, which copy no header. No redaction paths on top: pino would
             // search every line for headers they cannot hold, about a tenth of a small request's CPU.
             serializers: { req: serializeRequest, res: serializeReply },
-            // Each line written to stdout as it is logged, as Node itself writes stdout to a file
-            // or a pipe: none waits in a buffer to be lost by a crash, and no write goes round
-            // libuv's thread pool (pino's default here: a seventh of a small request's CPU).
-            stream: logStream ?? pino.destination({ dest: 1, sync: true }),
+            stream: logDestination,
           },
     trustProxy: config.trustProxy,
     // A UUID per request, in every log line (`reqId`), error body and `x-request-id` answer.
     genReqId: createRequestIdGenerator(config.trustProxy),
-    logController: new AccessLog(),
+    logController: new AccessLog(logDestination),
     frameworkErrors: handleFrameworkError,
     bodyLimit: 1_048_576,
     requestTimeout: 120_000,

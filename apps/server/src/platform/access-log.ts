@@ -1,4 +1,12 @@
+import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { LogDestination } from './log-destination.js';
+import { serializeRequest } from './log-serializers.js';
+
+/** pino's level number for `info`, the access line's level. */
+const INFO = 30;
+/** The levels a logger writes `info` lines at (a route may log at its own level). */
+const WRITES_INFO = new Set(['trace', 'debug', 'info']);
 
 /**
  * One access-log line per request, written when it ends: the request (method, loggable URL,
@@ -7,8 +15,21 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * cost a third of a small request's time. A request that never ends still gets its line, from
  * the request timeout or the client's disconnect. Fastify's own extension point for its log
  * lines (its LogController); every other line it writes is unchanged.
+ *
+ * The line is the one pino would write (the same fields, in its order, to its destination), put
+ * together here: in the running server pino's general path (serializers called through its
+ * hooks, a cycle-safe stringify of each object) cost a small request a sixteenth of its CPU
+ * more. A failed request's line goes through pino.
  */
 export class AccessLog extends LogController {
+  /** `,"pid":…,"hostname":…`: pino's base fields, which every line of this process carries. */
+  private readonly base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+
+  /** `destination`: the logger's; none when logging is off. */
+  constructor(private readonly destination: LogDestination | undefined) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -17,8 +38,18 @@ export class AccessLog extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      );
+    } else if (this.destination && WRITES_INFO.has(reply.log.level)) {
+      this.destination.write(
+        `{"level":${INFO},"time":${Date.now()}${this.base},"reqId":${JSON.stringify(request.id)}` +
+          `,"req":${JSON.stringify(serializeRequest(request))}` +
+          `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}` +
+          `,"msg":"request completed"}\n`,
+      );
+    }
   }
 }
