@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { type Config, loadConfig, plainHttpCookieWarning } from './config/config.js';
 import { backupBeforeSchemaChange, withBackup } from './db/backup.js';
@@ -70,18 +71,20 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
 }
 
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+/** pino's level numbers, for the lines written before the app's logger exists. */
+const LEVELS = pino.levels.values;
 
 /**
  * Log lines before the app (and its logger) exists: the same JSON lines as pino's, on stdout,
  * at LOG_LEVEL.
  */
 function earlyLogger(config: Pick<Config, 'logLevel'>) {
-  const min = LEVELS[config.logLevel as keyof typeof LEVELS] ?? Number.POSITIVE_INFINITY;
+  const min = LEVELS[config.logLevel] ?? Number.POSITIVE_INFINITY;
   return (level: 'info' | 'warn', fields: Record<string, unknown>, msg: string) => {
-    if (LEVELS[level] < min) return;
+    const value = LEVELS[level] ?? Number.POSITIVE_INFINITY;
+    if (value < min) return;
     const line = {
-      level: LEVELS[level],
+      level: value,
       time: Date.now(),
       pid: process.pid,
       hostname: hostname(),

@@ -1,12 +1,11 @@
 import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino from 'pino';
 import type { LogDestination } from './log-destination.js';
 import { serializeRequest } from './log-serializers.js';
 
-/** pino's level number for `info`, the access line's level. */
-const INFO = 30;
-/** The levels a logger writes `info` lines at (a route may log at its own level). */
-const WRITES_INFO = new Set(['trace', 'debug', 'info']);
+/** pino's number for `info`, the access line's level. */
+const INFO = pino.levels.values.info ?? 30;
 
 /**
  * One access-log line per request, written when it ends: the request (method, loggable URL,
@@ -43,7 +42,7 @@ export class AccessLog extends LogController {
         { req: request, res: reply, responseTime: reply.elapsedTime, err: error },
         'request errored',
       );
-    } else if (this.destination && WRITES_INFO.has(reply.log.level)) {
+    } else if (this.destination && writesInfo(reply.log.level)) {
       this.destination.write(
         `{"level":${INFO},"time":${Date.now()}${this.base},"reqId":${JSON.stringify(request.id)}` +
           `,"req":${JSON.stringify(serializeRequest(request))}` +
@@ -52,4 +51,9 @@ export class AccessLog extends LogController {
       );
     }
   }
+}
+
+/** Whether a logger at `level` writes `info` lines (a route may log at its own level). */
+function writesInfo(level: string): boolean {
+  return (pino.levels.values[level] ?? Number.POSITIVE_INFINITY) <= INFO;
 }
