@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { STORAGE_KEYS } from '@/config/storage-keys';
@@ -19,7 +19,8 @@ export function App() {
   useEffect(() => {
     let cancelled = false;
     void restoreSession().then(() => {
-      if (!cancelled) setRestored(true);
+      // The shell's first render (navbar, footer, the screen) is long: in slices, as in main.tsx.
+      if (!cancelled) startTransition(() => setRestored(true));
     });
     const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
     return () => {

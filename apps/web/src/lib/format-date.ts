@@ -1,4 +1,5 @@
 import { parseISO } from 'date-fns';
+import { dateFormatter as formatter } from './date-formatters';
 
 /**
  * The app's one way of writing dates and times, per language, through `Intl`: every screen uses
@@ -8,17 +9,6 @@ import { parseISO } from 'date-fns';
  * string is an ISO date-time (an instant), shown in the browser's zone.
  */
 export type DateInput = Date | string;
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language, options);
-    cache.set(key, f);
-  }
-  return f;
-}
 
 /** A Date for a Date, a YYYY-MM-DD (local midnight) or an ISO date-time. */
 export function toDate(value: DateInput): Date {
