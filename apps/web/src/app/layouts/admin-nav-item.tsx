@@ -1,19 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { useSession } from '@/hooks/use-session';
 
 /**
- * The Admin link, for a logged-in student whose profile (the same cached query as the profile
- * screen) says they are an admin. The link is only a shortcut: the server checks the role on
- * every admin call. Loaded only once someone is logged in, so a visitor's first screen does not
- * carry the profile's contracts.
+ * The Admin link, for a logged-in admin. The role comes with the session: the server reads it
+ * from the database at the login and at every refresh, so a page load asks for nothing more.
+ * The link is only a shortcut: the server checks the role on every admin call.
  */
-export default function AdminNavItem({ onNavigate }: { onNavigate?: () => void }) {
+export function AdminNavItem({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const profile = useQuery(profileQueryOptions());
-  if (profile.data?.isAdmin !== true) return null;
+  const { user } = useSession();
+  if (user?.role !== 'Admin') return null;
   return (
     <li>
       <NavLink

@@ -7,10 +7,10 @@ import { paths } from '@/config/paths';
 import { focusableIn, useFocusTrap } from '@/hooks/use-focus-trap';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useSession } from '@/hooks/use-session';
+import { AdminNavItem } from './admin-nav-item';
 import './navbar.css';
 
-// Only a logged-in student can be an admin or log out.
-const AdminNavItem = lazy(() => import('./admin-nav-item'));
+// Only a logged-in student can log out.
 const LogoutNavItem = lazy(() => import('./logout-nav-item'));
 // Only a logged-in student has notifications: a visitor's first screen never loads their code.
 const NotificationBell = lazy(() =>
@@ -66,9 +66,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
       ))}
       {isLoggedIn ? (
         <>
-          <Suspense fallback={null}>
-            <AdminNavItem onNavigate={onNavigate} />
-          </Suspense>
+          <AdminNavItem onNavigate={onNavigate} />
           <Suspense fallback={null}>
             <LogoutNavItem />
           </Suspense>
