@@ -1,5 +1,5 @@
 import type { Notification } from '@studybuddy/contracts';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
@@ -24,5 +24,5 @@ export function reminderPath(notification: Notification): string {
   const { topicId, startsAt } = notification.data;
   return topicId !== null
     ? paths.topicById(topicId)
-    : paths.calendarView('day', format(startsAt, 'yyyy-MM-dd'));
+    : paths.calendarView('day', lightFormat(startsAt, 'yyyy-MM-dd'));
 }

@@ -1,4 +1,4 @@
-import { addDays as addCalendarDays, format, isValid, parseISO } from 'date-fns';
+import { addDays as addCalendarDays, isValid, lightFormat, parseISO } from 'date-fns';
 
 /**
  * Calendar dates as 'YYYY-MM-DD' text. A calendar date is a day, not an instant: it is read as
@@ -16,7 +16,7 @@ export function parseIsoDate(iso: string): Date | null {
 
 /** A local day as 'YYYY-MM-DD'. */
 export function toIsoDate(day: Date): string {
-  return format(day, ISO_DATE);
+  return lightFormat(day, ISO_DATE);
 }
 
 export function isIsoDate(value: string): boolean {

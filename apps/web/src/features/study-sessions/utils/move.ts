@@ -7,7 +7,7 @@ import {
   sessionPlacementProblem,
   type WallTime,
 } from '@studybuddy/contracts';
-import { addDays, addMilliseconds, addMinutes, format, startOfDay } from 'date-fns';
+import { addDays, addMilliseconds, addMinutes, lightFormat, startOfDay } from 'date-fns';
 import { toDateParam } from './week';
 
 /** Where a moved session would go, as instants. */
@@ -25,7 +25,7 @@ export function moveTo(session: StudySession, day: Date, minute: number): MoveTa
 
 /** A moment as the browser's local wall clock. */
 export function wallTime(instant: Date): WallTime {
-  return { date: toDateParam(instant), time: format(instant, 'HH:mm') };
+  return { date: toDateParam(instant), time: lightFormat(instant, 'HH:mm') };
 }
 
 export interface MoveContext {

@@ -103,7 +103,13 @@ describe('calendar week', () => {
     expect(iso).toBe(new Date(2025, 2, 5, 17, 0).toISOString());
     expect(iso.endsWith('Z')).toBe(true);
     expect(toLocalInputValue(iso)).toBe('2025-03-05T17:00');
+    expect(localInputToIso('2025-03-05T17:00:30')).toBe(
+      new Date(2025, 2, 5, 17, 0, 30).toISOString(),
+    );
     expect(localInputToIso('')).toBe('');
     expect(localInputToIso('garbage')).toBe('');
+    expect(localInputToIso('2025-13-05T17:00')).toBe('');
+    expect(localInputToIso('2025-03-05T17:00Z')).toBe('');
+    expect(localInputToIso('2025-03-05')).toBe('');
   });
 });

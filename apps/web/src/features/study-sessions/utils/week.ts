@@ -1,5 +1,5 @@
 import type { StudySession, WeekStart } from '@studybuddy/contracts';
-import { addDays, format, isValid, parse, startOfDay, startOfWeek } from 'date-fns';
+import { addDays, isValid, lightFormat, parseISO, startOfDay, startOfWeek } from 'date-fns';
 
 /**
  * The calendar week runs Sunday to Saturday unless the student's profile starts it on Monday
@@ -28,13 +28,15 @@ export function weekDays(weekStart: Date): Date[] {
 /** A YYYY-MM-DD text as a local date, or null. */
 export function parseDateParam(value: string | null | undefined): Date | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = parse(value, 'yyyy-MM-dd', new Date());
+  // parseISO reads a date alone as local midnight and refuses a day the month lacks; date-fns'
+  // general `parse` would do the same with 70 KB more code on every screen with a calendar.
+  const date = parseISO(value);
   return isValid(date) ? startOfDay(date) : null;
 }
 
 /** A local date as YYYY-MM-DD (for links and the session form's ?date=). */
 export function toDateParam(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return lightFormat(date, 'yyyy-MM-dd');
 }
 
 /**
@@ -75,19 +77,19 @@ export function upcomingSessions(
 /** An ISO date-time as the value of a datetime-local input (local time, minutes). */
 export function toLocalInputValue(iso: string): string {
   const date = new Date(iso);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+  return isValid(date) ? lightFormat(date, "yyyy-MM-dd'T'HH:mm") : '';
 }
+
+/** What a datetime-local input holds: a date and a time to the minute or the second. */
+const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /**
  * A datetime-local value ('2025-03-04T17:00', local time) as ISO 8601 in UTC with its zone,
  * as the contract asks; '' when the value is not a date-time.
  */
 export function localInputToIso(value: string): string {
-  if (!value) return '';
-  const date = parse(
-    value,
-    value.length > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm",
-    new Date(),
-  );
+  if (!DATETIME_LOCAL.test(value)) return '';
+  // Without a zone, parseISO reads the time as local, as the input means it.
+  const date = parseISO(value);
   return isValid(date) ? date.toISOString() : '';
 }

@@ -1,9 +1,9 @@
 import type { StudySession } from '@studybuddy/contracts';
-import { format, isSameDay } from 'date-fns';
+import { isSameDay, lightFormat } from 'date-fns';
 
 /** A local day as 'YYYY-MM-DD', the form the calendar's `week` takes. */
 export function localDay(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return lightFormat(date, 'yyyy-MM-dd');
 }
 
 export interface TodayView {
