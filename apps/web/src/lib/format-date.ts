@@ -1,4 +1,4 @@
-import { parseISO } from 'date-fns';
+import { lightFormat, parseISO } from 'date-fns';
 import { dateFormatter as formatter } from './date-formatters';
 
 /**
@@ -71,4 +71,12 @@ export function formatDateTime(value: DateInput, language: string): string {
 /** A span of days in the short form, without repeating what both ends share: "Nov 22 – 28, 2026". */
 export function formatDateRange(start: DateInput, end: DateInput, language: string): string {
   return formatter(language, { dateStyle: 'medium' }).formatRange(toDate(start), toDate(end));
+}
+
+/**
+ * The local day as 'YYYY-MM-DD': the app's key for a day in addresses, file names and the
+ * calendar (not a display form; those go through `Intl` above).
+ */
+export function formatLocalDay(value: DateInput): string {
+  return lightFormat(toDate(value), 'yyyy-MM-dd');
 }

@@ -1,12 +1,12 @@
 import { accountDataEndpoints } from '@studybuddy/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { lightFormat } from 'date-fns';
 import { apiDownload } from '@/lib/api-client';
+import { formatLocalDay } from '@/lib/format-date';
 import { saveFile } from '@/lib/save-file';
 
 /** The file name when the server names none: "studybuddy-export-2026-11-25.json" (local day). */
 export function exportFileName(now: Date = new Date()): string {
-  return `studybuddy-export-${lightFormat(now, 'yyyy-MM-dd')}.json`;
+  return `studybuddy-export-${formatLocalDay(now)}.json`;
 }
 
 /**

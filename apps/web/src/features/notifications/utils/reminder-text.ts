@@ -1,8 +1,7 @@
 import type { Notification } from '@studybuddy/contracts';
-import { lightFormat } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime, formatLocalDay } from '@/lib/format-date';
 
 /** "Study session soon: Physics — Optics", or without the topic when the session has none. */
 export function reminderTitle(notification: Notification, t: TFunction): string {
@@ -24,5 +23,5 @@ export function reminderPath(notification: Notification): string {
   const { topicId, startsAt } = notification.data;
   return topicId !== null
     ? paths.topicById(topicId)
-    : paths.calendarView('day', lightFormat(startsAt, 'yyyy-MM-dd'));
+    : paths.calendarView('day', formatLocalDay(startsAt));
 }

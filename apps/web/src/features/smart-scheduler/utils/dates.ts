@@ -1,11 +1,11 @@
-import { addDays as addCalendarDays, isValid, lightFormat, parseISO } from 'date-fns';
+import { addDays as addCalendarDays, isValid, parseISO } from 'date-fns';
+import { formatLocalDay } from '@/lib/format-date';
 
 /**
  * Calendar dates as 'YYYY-MM-DD' text. A calendar date is a day, not an instant: it is read as
- * the local midnight of that day (date-fns's parseISO) and written back with date-fns's format,
- * so no time zone shifts it.
+ * the local midnight of that day (date-fns's parseISO) and written back as that local day
+ * (lib/format-date's formatLocalDay), so no time zone shifts it.
  */
-const ISO_DATE = 'yyyy-MM-dd';
 
 /** A 'YYYY-MM-DD' as that day's local midnight, or null (2026-02-30 and the like too). */
 export function parseIsoDate(iso: string): Date | null {
@@ -16,7 +16,7 @@ export function parseIsoDate(iso: string): Date | null {
 
 /** A local day as 'YYYY-MM-DD'. */
 export function toIsoDate(day: Date): string {
-  return lightFormat(day, ISO_DATE);
+  return formatLocalDay(day);
 }
 
 export function isIsoDate(value: string): boolean {

@@ -1,5 +1,6 @@
 import type { StudySession, WeekStart } from '@studybuddy/contracts';
 import { addDays, isValid, lightFormat, parseISO, startOfDay, startOfWeek } from 'date-fns';
+import { formatLocalDay } from '@/lib/format-date';
 
 /**
  * The calendar week runs Sunday to Saturday unless the student's profile starts it on Monday
@@ -36,7 +37,7 @@ export function parseDateParam(value: string | null | undefined): Date | null {
 
 /** A local date as YYYY-MM-DD (for links and the session form's ?date=). */
 export function toDateParam(date: Date): string {
-  return lightFormat(date, 'yyyy-MM-dd');
+  return formatLocalDay(date);
 }
 
 /**

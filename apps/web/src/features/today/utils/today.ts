@@ -1,9 +1,10 @@
 import type { StudySession } from '@studybuddy/contracts';
-import { isSameDay, lightFormat } from 'date-fns';
+import { isSameDay } from 'date-fns';
+import { formatLocalDay } from '@/lib/format-date';
 
 /** A local day as 'YYYY-MM-DD', the form the calendar's `week` takes. */
 export function localDay(date: Date): string {
-  return lightFormat(date, 'yyyy-MM-dd');
+  return formatLocalDay(date);
 }
 
 export interface TodayView {
