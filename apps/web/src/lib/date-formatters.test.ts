@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatter, prepareDateFormatting } from './date-formatters';
+import { browserTimeZone, dateFormatter, prepareDateFormatting } from './date-formatters';
 
 describe('dateFormatter', () => {
   it('makes one formatter per language and options, and reuses it', () => {
@@ -14,5 +14,16 @@ describe('dateFormatter', () => {
     const f = dateFormatter('fr', { dateStyle: 'medium' });
     expect(f.resolvedOptions().locale).toBe('fr');
     expect(f.format(new Date(2026, 10, 25))).toBe('25 nov. 2026');
+  });
+});
+
+describe('browserTimeZone', () => {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  it("is the browser's zone, not that of a formatter made for another zone", () => {
+    dateFormatter('en', { timeZone: zone === 'Asia/Tokyo' ? 'Europe/Athens' : 'Asia/Tokyo' });
+    expect(browserTimeZone()).toBe(zone);
+    prepareDateFormatting('de');
+    expect(browserTimeZone()).toBe(zone);
   });
 });

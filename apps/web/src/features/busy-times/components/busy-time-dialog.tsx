@@ -10,6 +10,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, FormMessage, InputField, SelectField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
+import { browserTimeZone } from '@/lib/date-formatters';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteBusyTime, useSaveBusyTime } from '../api/save-busy-time';
 import './busy-times.css';
@@ -25,8 +26,6 @@ interface BusyFormValues {
   until: string;
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 function toInput(v: BusyFormValues): BusyTimeInput {
   return {
     kind: v.kind,
@@ -36,7 +35,7 @@ function toInput(v: BusyFormValues): BusyTimeInput {
     endTime: v.endTime,
     repeat: v.weekly ? 'weekly' : 'once',
     until: v.weekly && v.until ? v.until : null,
-    timeZone: browserZone(),
+    timeZone: browserTimeZone(),
   };
 }
 

@@ -17,7 +17,7 @@ import { reminderPath } from '../utils/reminder-text';
 export function ReminderWatcher() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const { permission } = useNotificationPermission();
+  const { permission } = useNotificationPermission({ deferred: true });
   const notifications = useNotifications({
     poll: true,
     pollInBackground: permission === 'granted',

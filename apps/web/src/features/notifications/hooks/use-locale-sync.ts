@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSupportedLanguage } from '@/config/languages';
+import { browserTimeZone } from '@/lib/date-formatters';
 import { useUpdateLocale } from '../api/update-locale';
 
 /**
@@ -9,10 +10,6 @@ import { useUpdateLocale } from '../api/update-locale';
  * the caller when the student moves into a lesson and back, and that is no reason to send again.
  */
 const lastSent = new WeakMap<QueryClient, string>();
-
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 /**
  * Tells the server the interface language and the browser's time zone, so that reminder e-mails

@@ -5,10 +5,11 @@ import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { aiLanguage } from '@/lib/ai-language';
 import { isApiError } from '@/lib/api-error';
+import { browserTimeZone } from '@/lib/date-formatters';
 import { useGeneratePlan } from '../hooks/use-generate-plan';
 import { useWizardState, wizardStore } from '../hooks/wizard-store';
 import { localToday } from '../utils/dates';
-import { browserTimeZone, buildWizardFormData, newJobId } from '../utils/wizard-form-data';
+import { buildWizardFormData, newJobId } from '../utils/wizard-form-data';
 import { firstProblem, STEP_FIELDS, wizardFormSchema } from '../utils/wizard-form-schema';
 import { wizardMessage } from '../utils/wizard-messages';
 import {

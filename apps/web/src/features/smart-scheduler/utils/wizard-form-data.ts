@@ -5,15 +5,6 @@ import { resolvePeriod } from './period';
 import { typedHours } from './subjects';
 import type { WizardValues } from './wizard-state';
 
-/** The browser's IANA time zone; the server reads and answers dates and times in it. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** A fresh id for one generation, to follow its progress (8 to 64 letters, digits, dashes). */
 export function newJobId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
