@@ -52,6 +52,10 @@ export const currentUserSchema = z
     email: z.string(),
     name: z.string().describe('First and last name'),
     role: roleSchema,
+    language: z
+      .string()
+      .describe('The language the server writes the student’s e-mails in, as the app last said'),
+    timeZone: z.string().describe('The IANA time zone of those e-mails, as the app last said'),
   })
   .describe('CurrentUser');
 export type CurrentUser = z.infer<typeof currentUserSchema>;

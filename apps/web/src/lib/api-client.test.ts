@@ -19,6 +19,8 @@ const user = {
   email: 'ana@example.com',
   name: 'Ana K',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 const tokens = (t: string) => ({ accessToken: t, token: t, expiresIn: 900, user });
 

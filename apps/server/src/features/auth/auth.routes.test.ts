@@ -32,6 +32,9 @@ describe.each(dbKinds)('auth routes on %s', (kind) => {
         email: 'ana@example.com',
         name: 'Ana Lee',
         role: 'Student',
+        // What its e-mails are written in until the app says otherwise.
+        language: 'en',
+        timeZone: 'UTC',
       });
       const b = await client.post('/api/auth/register', {
         ...sampleUser,

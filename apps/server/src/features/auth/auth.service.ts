@@ -58,6 +58,8 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     email: u.email,
     name: `${u.firstName} ${u.lastName}`,
     role: u.role === 'Admin' ? 'Admin' : 'Student',
+    language: u.language,
+    timeZone: u.timeZone,
   };
 }
 

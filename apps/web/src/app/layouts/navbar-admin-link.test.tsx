@@ -11,6 +11,8 @@ const user = (role: CurrentUser['role']): CurrentUser => ({
   email: 'ada@example.com',
   name: 'Ada L',
   role,
+  language: 'en',
+  timeZone: 'UTC',
 });
 
 /** Records every call; answers each (the bell's, say) with an empty list. */

@@ -11,6 +11,8 @@ const user = {
   email: 'ana@example.com',
   name: 'Ana K',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 
 const unreadOne = {

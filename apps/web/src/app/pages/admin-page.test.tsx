@@ -20,6 +20,8 @@ const user = {
   email: 'ada@example.com',
   name: 'Ada L',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 const profile = (isAdmin: boolean): Profile => ({
   username: 'ada',

@@ -12,6 +12,8 @@ const user = {
   email: 'ana@example.com',
   name: 'Ana K',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 const EXPORT = JSON.stringify({ format: 'studybuddy-export', version: 1, plans: [] });
 

@@ -14,6 +14,8 @@ const user = {
   email: 'ada@example.com',
   name: 'Ada L',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 
 /** Stubs fetch with one answer for every call and records the requests. */

@@ -67,6 +67,8 @@ describe('RegisterForm', () => {
       email: 'ana@example.com',
       name: 'Ana Kostas',
       role: 'Student',
+      language: 'en',
+      timeZone: 'UTC',
     };
     vi.stubGlobal(
       'fetch',

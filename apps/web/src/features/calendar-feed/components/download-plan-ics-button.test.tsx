@@ -12,6 +12,8 @@ const user = {
   email: 'ana@example.com',
   name: 'Ana K',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 
 /** Stubs fetch with one answer and records each request's URL and headers. */

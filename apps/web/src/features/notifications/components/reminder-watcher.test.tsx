@@ -52,7 +52,16 @@ describe('ReminderWatcher', () => {
       accessToken: 'a',
       token: 'a',
       expiresIn: 900,
-      user: { id: 1, username: 'ana', email: 'ana@example.com', name: 'Ana K', role: 'Student' },
+      user: {
+        id: 1,
+        username: 'ana',
+        email: 'ana@example.com',
+        name: 'Ana K',
+        role: 'Student',
+        // The server holds Greek; the app is in English, so the watcher tells the server.
+        language: 'el',
+        timeZone: 'UTC',
+      },
     });
   });
   afterEach(() => {

@@ -23,7 +23,7 @@ export function ReminderWatcher() {
     pollInBackground: permission === 'granted',
   });
   const markRead = useMarkNotificationRead();
-  useLocaleSync(user?.id);
+  useLocaleSync(user);
   useBrowserReminders(notifications.data?.items, (reminder) => {
     if (!reminder.read) markRead.mutate(reminder.id);
     void navigate(reminderPath(reminder));

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@studybuddy/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,18 +8,38 @@ import { jsonResponse, renderWithProviders } from '@/testing/render';
 import el from '../../../../public/assets/i18n/el.json';
 import { useLocaleSync } from './use-locale-sync';
 
-function Probe({ userId }: { userId: number | undefined }) {
-  useLocaleSync(userId);
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The session's user, with the language and zone the server held at sign-in. */
+function student(id: number, held: { language: string; timeZone: string }): CurrentUser {
+  return {
+    id,
+    username: `s${id}`,
+    email: `s${id}@example.com`,
+    name: 'S K',
+    role: 'Student',
+    ...held,
+  };
+}
+
+/** What a new account holds until the app says otherwise. */
+const SERVER_DEFAULT = {
+  language: 'en',
+  timeZone: timeZone === 'Asia/Tokyo' ? 'UTC' : 'Asia/Tokyo',
+};
+
+function Probe({ user }: { user: CurrentUser | null }) {
+  useLocaleSync(user);
   return <p>probe</p>;
 }
 
 /** The probe that can be unmounted and mounted again, and signed in as another student. */
-function Harness() {
+function Harness({ held = SERVER_DEFAULT }: { held?: { language: string; timeZone: string } }) {
   const [shown, setShown] = useState(true);
   const [userId, setUserId] = useState(1);
   return (
     <>
-      {shown ? <Probe userId={userId} /> : null}
+      {shown ? <Probe user={student(userId, held)} /> : null}
       <button type="button" onClick={() => setShown((v) => !v)}>
         toggle
       </button>
@@ -44,14 +65,12 @@ function fakeServer() {
   return puts;
 }
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 describe('useLocaleSync', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends nothing while signed out', async () => {
     const puts = fakeServer();
-    renderWithProviders(<Probe userId={undefined} />);
+    renderWithProviders(<Probe user={null} />);
     await screen.findByText('probe');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(puts).toEqual([]);
@@ -90,5 +109,26 @@ describe('useLocaleSync', () => {
     await vi.waitFor(() => expect(puts).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'other student' }));
     await vi.waitFor(() => expect(puts).toHaveLength(2));
+  });
+
+  it('sends nothing while the server already holds the language and zone, and the change when it comes', async () => {
+    setXsrfCookie();
+    const puts = fakeServer();
+    const { i18n } = renderWithProviders(<Harness held={{ language: 'en', timeZone }} />);
+    await screen.findByText('probe');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(puts).toEqual([]);
+
+    i18n.addResourceBundle('el', 'translation', el);
+    await act(() => i18n.changeLanguage('el'));
+    await vi.waitFor(() => expect(puts).toEqual([{ language: 'el', timeZone }]));
+    // Back to English: the session still says English, but the server now holds Greek.
+    await act(() => i18n.changeLanguage('en'));
+    await vi.waitFor(() =>
+      expect(puts).toEqual([
+        { language: 'el', timeZone },
+        { language: 'en', timeZone },
+      ]),
+    );
   });
 });

@@ -111,6 +111,8 @@ const user = {
   email: 'ana@example.com',
   name: 'Ana K',
   role: 'Student' as const,
+  language: 'en',
+  timeZone: 'UTC',
 };
 
 describe('usePlanContent', () => {
