@@ -18,7 +18,11 @@ describe('accounts journey', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('registers, lands on the dashboard, edits the profile, changes the password, logs out and in', async () => {
+  // The longest journey (two devices, a password change, a reminder, the admin, a data export
+  // and the account's deletion): 50 s alone on a slow 2-core machine, past 60 s in a full run.
+  it('registers, lands on the dashboard, edits the profile, changes the password, logs out and in', {
+    timeout: 120_000,
+  }, async () => {
     const { page, errors, context } = await openPage(browser);
     const s = newStudent('journey');
 
