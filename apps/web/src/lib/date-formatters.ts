@@ -36,13 +36,7 @@ export function prepareDateFormatting(language: string): void {
  */
 export function browserTimeZone(): string {
   try {
-    let made: Intl.DateTimeFormat | undefined;
-    for (const [key, f] of cache) {
-      if (!key.includes('"timeZone"')) {
-        made = f;
-        break;
-      }
-    }
+    const made = [...cache].find(([key]) => !key.includes('"timeZone"'))?.[1];
     return (made ?? new Intl.DateTimeFormat()).resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';

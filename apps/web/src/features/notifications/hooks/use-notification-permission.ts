@@ -29,14 +29,11 @@ function fromPermissionState(state: PermissionState): NotificationPermission {
  */
 export function useNotificationPermission({ deferred = false }: { deferred?: boolean } = {}) {
   const [permission, setPermission] = useState<BrowserNotificationPermission>(() =>
-    deferred ? 'default' : currentPermission(),
+    deferred && browserNotificationsSupported() ? 'default' : currentPermission(),
   );
 
   useEffect(() => {
-    if (!browserNotificationsSupported()) {
-      setPermission('unsupported');
-      return;
-    }
+    if (!browserNotificationsSupported()) return;
     const permissions = typeof navigator !== 'undefined' ? navigator.permissions : undefined;
     if (!permissions?.query) {
       if (deferred) setPermission(currentPermission());
