@@ -18,7 +18,8 @@ import { migrateToLatest } from '../src/db/migrate.js';
 export type ServerCommand = 'start' | 'stop' | 'close';
 export interface ServerFigures {
   loopMaxMs: number;
-  parsePeakMb: number;
+  /** The most a read added to a parser process's resident memory. */
+  parseGrowthMb: number;
   memoryCapped: boolean;
   parseMemoryMb: number;
 }
@@ -52,14 +53,18 @@ const app = await buildApp({ config, db, readers });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
-let parsePeakKb = 0;
+let parseGrowthKb = 0;
 let sampler: NodeJS.Timeout | undefined;
 parentPort?.on('message', async (cmd: ServerCommand) => {
   if (cmd === 'start') {
     loop.reset();
     loop.enable();
     sampler = setInterval(() => {
-      for (const pid of readers.parse.pids()) parsePeakKb = Math.max(parsePeakKb, rssKb(pid));
+      for (const { pid, idleRssKb } of readers.parse.loaded()) {
+        const rss = rssKb(pid);
+        // 0 once the process is gone: its last sample stands.
+        if (rss > 0) parseGrowthKb = Math.max(parseGrowthKb, rss - idleRssKb);
+      }
     }, 20);
     parentPort?.postMessage('started');
   } else if (cmd === 'stop') {
@@ -67,7 +72,7 @@ parentPort?.on('message', async (cmd: ServerCommand) => {
     clearInterval(sampler);
     const figures: ServerFigures = {
       loopMaxMs: loop.max / 1e6,
-      parsePeakMb: Math.max(parsePeakKb, readers.parse.peakRssKb()) / 1024,
+      parseGrowthMb: Math.max(parseGrowthKb, readers.parse.peakGrowthKb()) / 1024,
       memoryCapped: readers.parse.memoryCapped,
       parseMemoryMb: config.parseMemoryMb,
     };

@@ -103,6 +103,27 @@ describe('ingestFile', () => {
     }
   });
 
+  it('keeps a reader warm after an ordinary PDF however large the server is', async () => {
+    // A spawned child inherits its parent's high-water mark of resident memory on Linux: read
+    // as the child's own, a server past half the limit retired its reader after every file.
+    const ballast = Buffer.alloc(400 * 1024 * 1024, 1);
+    const pool = createParsePool({ size: 1 });
+    try {
+      const pdf = await makePdf(['Momentum is conserved.']);
+      expect(await pool.parse('pdf', pdf)).toContain('Momentum is conserved.');
+      const [reader] = pool.pids();
+      expect(reader).toBeDefined();
+      expect(await pool.parse('pdf', pdf)).toContain('Momentum is conserved.');
+      expect(pool.pids()).toEqual([reader]);
+      // What reading added to the reader, not the server's size.
+      expect(pool.peakGrowthKb()).toBeGreaterThan(0);
+      expect(pool.peakGrowthKb()).toBeLessThan(200 * 1024);
+    } finally {
+      await pool.close();
+      expect(ballast[0]).toBe(1);
+    }
+  });
+
   it('names a file without the control characters of its name', async () => {
     const r = await ingestFile('evil\r\nname.pdf', Buffer.alloc(0));
     expect(r.warning).toMatchObject({ code: 'file_empty', params: { file: 'evilname.pdf' } });

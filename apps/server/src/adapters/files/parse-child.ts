@@ -20,11 +20,13 @@ export interface ParseJob {
 /** A whole document's text, or a run's pages. */
 export type ParseResult = { text: string } | { pages: string[] };
 
-/** The first message: the child is loaded, and how large its data segment is when idle. */
+/** The first message: the child is loaded, and how large it is when idle. */
 export interface ParseReady {
   ready: true;
   /** VmData in KB, or undefined where /proc is missing (not Linux). */
   idleDataKb: number | undefined;
+  /** Resident memory in KB: what a document's reading adds is counted from it. */
+  idleRssKb: number;
 }
 
 export type ParseReply =
@@ -43,31 +45,53 @@ function read(job: ParseJob): Promise<ParseResult> {
 
 process.on('message', (job: ParseJob) => {
   read(job).then(
-    (result) =>
-      reply({ id: job.id, ok: true, ...result, maxRssKb: process.resourceUsage().maxRSS }),
+    (result) => reply({ id: job.id, ok: true, ...result, maxRssKb: peakRssKb() }),
     (err: unknown) => {
       const tooLarge = err instanceof RangeError || /memory|allocation/i.test(String(err));
       const error: ParseFailure =
         err instanceof ParseRefusal
           ? err.failure
           : { code: tooLarge ? 'file_too_large' : 'file_unreadable' };
-      reply({ id: job.id, ok: false, error, tooLarge, maxRssKb: process.resourceUsage().maxRSS });
+      reply({ id: job.id, ok: false, error, tooLarge, maxRssKb: peakRssKb() });
     },
   );
 });
 // The parent going away leaves nothing to answer to.
 process.on('disconnect', () => process.exit(0));
-/**
- * The data segment (VmData) of this process now. It is what the memory limit counts, and an
- * idle Node process's differs by version: about 50 MB on Node 20 and 22, about 570 MB on
- * Node 24, whose V8 reserves its code range as data. So the limit is set from it.
- */
-function idleDataKb(): number | undefined {
+
+/** The fields of /proc/self/status read here, each in KB. */
+const STATUS_FIELDS = {
+  VmData: /^VmData:\s+(\d+) kB$/m,
+  VmHWM: /^VmHWM:\s+(\d+) kB$/m,
+  VmRSS: /^VmRSS:\s+(\d+) kB$/m,
+};
+
+/** A field of /proc/self/status in KB, or undefined where /proc is missing (not Linux). */
+function statusKb(field: keyof typeof STATUS_FIELDS): number | undefined {
   try {
-    const m = /^VmData:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    const m = STATUS_FIELDS[field].exec(readFileSync('/proc/self/status', 'utf8'));
     return m ? Number(m[1]) : undefined;
   } catch {
     return undefined;
   }
 }
-process.send?.({ ready: true, idleDataKb: idleDataKb() } satisfies ParseReady);
+
+/**
+ * The most resident memory this process has held. Not `process.resourceUsage().maxRSS`: on
+ * Linux that keeps the high-water mark from before `exec`, which for a spawned child is the
+ * server's own size when it forked (a 40 MB child reported 618 MB under a 650 MB parent).
+ */
+function peakRssKb(): number {
+  return statusKb('VmHWM') ?? process.resourceUsage().maxRSS;
+}
+
+/**
+ * The data segment (VmData) is what the memory limit counts, and an idle Node process's
+ * differs by version: about 50 MB on Node 20 and 22, about 570 MB on Node 24, whose V8
+ * reserves its code range as data. So the limit is set from it.
+ */
+process.send?.({
+  ready: true,
+  idleDataKb: statusKb('VmData'),
+  idleRssKb: statusKb('VmRSS') ?? process.resourceUsage().maxRSS,
+} satisfies ParseReady);
