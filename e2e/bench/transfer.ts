@@ -2,8 +2,15 @@
  * Bytes on the wire (npm run bench, after npm run build): the production server on a fresh
  * database, the landing page opened in the system Chromium to learn which JavaScript it loads,
  * then each of those files and a student's plan list fetched as a browser asks for them
- * (`Accept-Encoding: br, gzip`) and without compression. Prints both sums, and whether the
- * landing page keeps to its budget of 120 KB compressed; it reports, it does not fail.
+ * (`Accept-Encoding: br, gzip`), as a client without brotli asks (`gzip`) and without
+ * compression. Prints the three sums, and whether the landing page keeps to its budget of
+ * 120 KB as a browser receives it; it reports, it does not fail.
+ *
+ * The budget is judged on what a browser is sent. Browsers ask for brotli over HTTPS and from
+ * localhost (Chromium and Firefox do not offer it over plain HTTP to another host), and the
+ * README serves students only those two ways: the app publishes its port on 127.0.0.1 and
+ * other machines reach it through the HTTPS proxy. The gzip sum is printed beside it for a
+ * client that asks for gzip alone.
  */
 import { request } from 'node:http';
 import { chromium } from 'playwright-core';
@@ -48,18 +55,25 @@ async function measure(
   const encoded = await Promise.all(
     urls.map((u) => onTheWire(u, { ...headers, 'accept-encoding': 'br, gzip' })),
   );
+  const gzipped = await Promise.all(
+    urls.map((u) => onTheWire(u, { ...headers, 'accept-encoding': 'gzip' })),
+  );
   const raw = await Promise.all(urls.map((u) => onTheWire(u, headers)));
   const sum = (ws: Wire[]) => ws.reduce((total, w) => total + w.bytes, 0);
   if (urls.length > 1) {
     urls.forEach((u, i) => {
       const w = encoded[i] as Wire;
-      console.log(`  ${new URL(u).pathname}: ${kb(w.bytes)} (${w.encoding})`);
+      const g = gzipped[i] as Wire;
+      console.log(
+        `  ${new URL(u).pathname}: ${kb(w.bytes)} (${w.encoding}), ${kb(g.bytes)} (${g.encoding})`,
+      );
     });
   }
   const encodings = [...new Set(encoded.map((w) => w.encoding))].join(', ');
   console.log(
     `${label}: ${kb(sum(encoded))} with Accept-Encoding: br, gzip (${encodings}), ` +
-      `${kb(sum(raw))} uncompressed, ${urls.length} file${urls.length === 1 ? '' : 's'}`,
+      `${kb(sum(gzipped))} with gzip alone, ${kb(sum(raw))} uncompressed, ` +
+      `${urls.length} file${urls.length === 1 ? '' : 's'}`,
   );
   return sum(encoded);
 }
@@ -79,7 +93,7 @@ try {
   await browser.close();
   const landing = await measure('Landing page JavaScript on the wire', [...scripts]);
   console.log(
-    `Landing page budget (${kb(LANDING_BUDGET_BYTES)}): ` +
+    `Landing page budget (${kb(LANDING_BUDGET_BYTES)} as a browser receives it): ` +
       (landing <= LANDING_BUDGET_BYTES ? 'PASS' : 'FAIL'),
   );
 
