@@ -9,19 +9,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { apiDownload, apiRequest, fileNameFromDisposition } from './api-client';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, getSession, startSession } from './session';
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 const tokens = (t: string) => ({ accessToken: t, token: t, expiresIn: 900, user });
 
 type Call = { url: string; method: string; headers: Headers; body: unknown };

@@ -2,19 +2,12 @@ import { type PlanContent, smartSchedulerEndpoints } from '@studybuddy/contracts
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, getSession, startSession } from './session';
 import { followEvents } from './sse';
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 const tokens = (t: string) => ({ accessToken: t, token: t, expiresIn: 900, user });
 
 const content = (written: number): PlanContent => ({

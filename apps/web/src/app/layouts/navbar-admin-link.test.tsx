@@ -3,17 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { Navbar } from './navbar';
 
-const user = (role: CurrentUser['role']): CurrentUser => ({
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.com',
-  name: 'Ada L',
-  role,
-  language: 'en',
-  timeZone: 'UTC',
-});
+const user = (role: CurrentUser['role']): CurrentUser =>
+  testUser({ username: 'ada', email: 'ada@example.com', name: 'Ada L', role });
 
 /** Records every call; answers each (the bell's, say) with an empty list. */
 function stubFetch() {

@@ -3,17 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { Navbar } from './navbar';
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 
 const unreadOne = {
   items: [

@@ -11,18 +11,11 @@ import { clearSession, startSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { createTestI18n } from '@/testing/i18n';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { routes } from '../router';
 import AdminPage from './admin-page';
 
-const user = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.com',
-  name: 'Ada L',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser({ username: 'ada', email: 'ada@example.com', name: 'Ada L' });
 const profile = (isAdmin: boolean): Profile => ({
   username: 'ada',
   firstName: 'Ada',

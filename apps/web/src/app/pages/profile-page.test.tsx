@@ -11,21 +11,14 @@ import { clearSession, getSession, startSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { createTestI18n } from '@/testing/i18n';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { routes } from '../router';
 import ProfilePage from './profile-page';
 
 // jsdom cannot load a new page: record where the app goes, and load it below by hand.
 vi.mock('@/lib/page-load', () => ({ loadPage: vi.fn() }));
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 const site = {
   supportEmail: 'help@school.example',
   socialUrl: 'https://social.example/@studybuddy',

@@ -4,17 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getAccessToken, getSession, startSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { AccountDataCard } from './account-data-card';
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 const EXPORT = JSON.stringify({ format: 'studybuddy-export', version: 1, plans: [] });
 
 interface Call {

@@ -5,18 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import el from '../../../../public/assets/i18n/el.json';
 import { DeleteStudentAccountCard } from './delete-student-account-card';
 
-const user = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.com',
-  name: 'Ada L',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser({ username: 'ada', email: 'ada@example.com', name: 'Ada L' });
 
 /** Stubs fetch with one answer for every call and records the requests. */
 function stubFetch(answer: () => Response) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { RegisterForm } from './register-form';
 
 const submitButton = () => screen.getByRole('button', { name: 'Create account' });
@@ -61,15 +62,7 @@ describe('RegisterForm', () => {
     const user = userEvent.setup();
     setXsrfCookie();
     const calls: { url: string; init: RequestInit | undefined }[] = [];
-    const authUser = {
-      id: 7,
-      username: 'ana_k',
-      email: 'ana@example.com',
-      name: 'Ana Kostas',
-      role: 'Student',
-      language: 'en',
-      timeZone: 'UTC',
-    };
+    const authUser = testUser({ id: 7, username: 'ana_k', name: 'Ana Kostas' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

@@ -3,18 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { DownloadPlanIcsButton } from './download-plan-ics-button';
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 
 /** Stubs fetch with one answer and records each request's URL and headers. */
 function stubFetch(answer: () => Response) {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { notificationKeys } from '../api/keys';
 import { ReminderWatcher } from './reminder-watcher';
 
@@ -52,16 +53,8 @@ describe('ReminderWatcher', () => {
       accessToken: 'a',
       token: 'a',
       expiresIn: 900,
-      user: {
-        id: 1,
-        username: 'ana',
-        email: 'ana@example.com',
-        name: 'Ana K',
-        role: 'Student',
-        // The server holds Greek; the app is in English, so the watcher tells the server.
-        language: 'el',
-        timeZone: 'UTC',
-      },
+      // The server holds Greek; the app is in English, so the watcher tells the server.
+      user: testUser({ language: 'el' }),
     });
   });
   afterEach(() => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/testing/cookies';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import el from '../../../../public/assets/i18n/el.json';
 import { useLocaleSync } from './use-locale-sync';
 
@@ -12,14 +13,7 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The session's user, with the language and zone the server held at sign-in. */
 function student(id: number, held: { language: string; timeZone: string }): CurrentUser {
-  return {
-    id,
-    username: `s${id}`,
-    email: `s${id}@example.com`,
-    name: 'S K',
-    role: 'Student',
-    ...held,
-  };
+  return testUser({ id, username: `s${id}`, email: `s${id}@example.com`, ...held });
 }
 
 /** What a new account holds until the app says otherwise. */

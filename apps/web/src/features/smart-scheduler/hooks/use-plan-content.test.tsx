@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { jsonResponse } from '@/testing/render';
+import { testUser } from '@/testing/users';
 import { smartSchedulerKeys } from '../api/keys';
 import { usePlanContent } from './use-plan-content';
 
@@ -105,15 +106,7 @@ function setup(initial: PlanContent | undefined = writing) {
   return { ...view, client, onTopicsSettled };
 }
 
-const user = {
-  id: 1,
-  username: 'ana',
-  email: 'ana@example.com',
-  name: 'Ana K',
-  role: 'Student' as const,
-  language: 'en',
-  timeZone: 'UTC',
-};
+const user = testUser();
 
 describe('usePlanContent', () => {
   afterEach(() => {
