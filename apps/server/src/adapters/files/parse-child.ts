@@ -65,24 +65,32 @@ const STATUS_FIELDS = {
   VmHWM: /^VmHWM:\s+(\d+) kB$/m,
   VmRSS: /^VmRSS:\s+(\d+) kB$/m,
 };
+type StatusField = keyof typeof STATUS_FIELDS;
 
-/** A field of /proc/self/status in KB, or undefined where /proc is missing (not Linux). */
-function statusKb(field: keyof typeof STATUS_FIELDS): number | undefined {
+/** Those fields from one read of /proc/self/status; none where /proc is missing (not Linux). */
+function status(): Partial<Record<StatusField, number>> {
+  let text: string;
   try {
-    const m = STATUS_FIELDS[field].exec(readFileSync('/proc/self/status', 'utf8'));
-    return m ? Number(m[1]) : undefined;
+    text = readFileSync('/proc/self/status', 'utf8');
   } catch {
-    return undefined;
+    return {};
   }
+  const found: Partial<Record<StatusField, number>> = {};
+  for (const field of Object.keys(STATUS_FIELDS) as StatusField[]) {
+    const m = STATUS_FIELDS[field].exec(text);
+    if (m) found[field] = Number(m[1]);
+  }
+  return found;
 }
 
 /**
- * The most resident memory this process has held. Not `process.resourceUsage().maxRSS`: on
- * Linux that keeps the high-water mark from before `exec`, which for a spawned child is the
- * server's own size when it forked (a 40 MB child reported 618 MB under a 650 MB parent).
+ * The most resident memory this process has held. Not `process.resourceUsage().maxRSS`, save
+ * where /proc is missing: on Linux that keeps the high-water mark from before `exec`, which for
+ * a spawned child is the server's own size when it forked (a 40 MB child reported 618 MB under
+ * a 650 MB parent).
  */
 function peakRssKb(): number {
-  return statusKb('VmHWM') ?? process.resourceUsage().maxRSS;
+  return status().VmHWM ?? process.resourceUsage().maxRSS;
 }
 
 /**
@@ -90,8 +98,9 @@ function peakRssKb(): number {
  * differs by version: about 50 MB on Node 20 and 22, about 570 MB on Node 24, whose V8
  * reserves its code range as data. So the limit is set from it.
  */
+const idle = status();
 process.send?.({
   ready: true,
-  idleDataKb: statusKb('VmData'),
-  idleRssKb: statusKb('VmRSS') ?? process.resourceUsage().maxRSS,
+  idleDataKb: idle.VmData,
+  idleRssKb: idle.VmRSS ?? process.resourceUsage().maxRSS,
 } satisfies ParseReady);
