@@ -1,6 +1,7 @@
 /** Benchmark of the pure planner: typical and worst-case 52-week, 12-subject inputs. */
-import { typicalInput, worstInput } from '../src/domain/planner/fixtures.js';
+
 import { type PlannerInput, planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
+import { typicalInput, worstInput } from '../src/testing/planner/fixtures.js';
 import type { BenchResult } from './index.js';
 
 const RUNS = 200;

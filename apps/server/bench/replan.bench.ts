@@ -5,8 +5,8 @@
  */
 import { type CatchUpInput, catchUp, type LocalSession } from '../src/domain/planner/catch-up.js';
 import { dayNumber, parseClock } from '../src/domain/planner/dates.js';
-import { typicalInput } from '../src/domain/planner/fixtures.js';
 import { planStudy } from '../src/domain/planner/planner.js';
+import { typicalInput } from '../src/testing/planner/fixtures.js';
 import type { BenchResult } from './index.js';
 import { measure } from './planner.bench.js';
 

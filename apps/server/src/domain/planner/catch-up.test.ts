@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { typicalInput } from '../../testing/planner/fixtures.js';
 import {
   type CatchUpInput,
   type CatchUpResult,
@@ -8,7 +9,6 @@ import {
   unfinishedMinutes,
 } from './catch-up.js';
 import { dayNumber, parseClock } from './dates.js';
-import { typicalInput } from './fixtures.js';
 import { planStudy } from './planner.js';
 
 const D = (iso: string) => dayNumber(iso);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { sampleInput } from '../../testing/planner/fixtures.js';
+import {
+  m1Violations,
+  m2Consistency,
+  m9FinalReview,
+  m11Coverage,
+} from '../../testing/planner/metrics.js';
 import { dayNumber, weekdayOf } from './dates.js';
-import { sampleInput } from './fixtures.js';
-import { m1Violations, m2Consistency, m9FinalReview, m11Coverage } from './metrics.js';
 import { type PlannerInput, planStudy, replanAfterMiss } from './planner.js';
 
 const slots = (from: number, to: number) => [...Array(24).keys()].map((h) => h >= from && h < to);

@@ -6,10 +6,16 @@
  * imported.
  */
 import { type Notice, WORKLOAD } from '@studybuddy/contracts';
-import { dayNumber, parseClock, weekdayOf } from './dates.js';
-import { dayTemplates, loadCap, ridgeline, subjectNeeds, topicsOf } from './model.js';
-import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
-import { parseWishes } from './wishes.js';
+import { dayNumber, parseClock, weekdayOf } from '../../domain/planner/dates.js';
+import {
+  dayTemplates,
+  loadCap,
+  ridgeline,
+  subjectNeeds,
+  topicsOf,
+} from '../../domain/planner/model.js';
+import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
+import { parseWishes } from '../../domain/planner/wishes.js';
 
 const EPS = 1e-9;
 

@@ -1,8 +1,8 @@
 /** fast-check generators of realistic planner inputs (test-only helper). */
 import fc from 'fast-check';
-import { isoDate, weekdayOf } from './dates.js';
+import { isoDate, weekdayOf } from '../../domain/planner/dates.js';
+import type { PlannerInput } from '../../domain/planner/types.js';
 import { rng } from './fixtures.js';
-import type { PlannerInput } from './types.js';
 
 const START = 20_454; // 2026-01-01
 const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;

@@ -1,6 +1,8 @@
 import type { Notice } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import { notice } from '../notices.js';
+import { notice } from '../../domain/notices.js';
+import { ridgeline } from '../../domain/planner/model.js';
+import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
 import {
   bestPacking,
   type Frame,
@@ -21,8 +23,6 @@ import {
   warningKeys,
   workloadWeeks,
 } from './metrics.js';
-import { ridgeline } from './model.js';
-import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 
 const all = [...Array(24).keys()].map(() => true);
 const input: PlannerInput = {

@@ -1,6 +1,6 @@
 /** Deterministic sample inputs for tests and the benchmark (a seeded generator, no Math.random). */
-import { isoDate } from './dates.js';
-import type { PlannerInput } from './types.js';
+import { isoDate } from '../../domain/planner/dates.js';
+import type { PlannerInput } from '../../domain/planner/types.js';
 
 /** Small deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {

@@ -4,13 +4,33 @@
  * depend on.
  */
 import fc from 'fast-check';
+import { loadCap } from '../../domain/planner/model.js';
+import { type PlannerInput, type PlannerOutput, planStudy } from '../../domain/planner/planner.js';
 import { plannerInputArb } from './generators.js';
 import { deadlineDriven, edfDeliverable, frameOf, steadyFits } from './metrics.js';
-import { loadCap } from './model.js';
-import { type PlannerInput, type PlannerOutput, planStudy } from './planner.js';
 
-/** Fixed, so a failing case replays. */
+/** The seed the quality checks run at unless PLANNER_SEED names another. */
 export const QUALITY_SEED = 20_260_301;
+
+/** An integer from the environment, or the default; anything else is an error, not a guess. */
+function intFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw.replaceAll('_', ''));
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+/** The seed of the generated inputs: PLANNER_SEED, else the fixed QUALITY_SEED. */
+export function plannerSeed(): number {
+  return intFromEnv('PLANNER_SEED', QUALITY_SEED, 0);
+}
+
+/** How many inputs to generate: PLANNER_RUNS, else 1,000. */
+export function plannerRuns(): number {
+  return intFromEnv('PLANNER_RUNS', 1000, 1);
+}
 
 export interface QualityCase {
   /** Index among the generated inputs (what failures name). */
@@ -27,9 +47,9 @@ export interface QualityCase {
   driven: boolean;
 }
 
-/** `runs` generated inputs, each planned with front-loading off and on. */
-export function qualityCases(runs: number): QualityCase[] {
-  return fc.sample(plannerInputArb, { numRuns: runs, seed: QUALITY_SEED }).map((input, i) => {
+/** `runs` inputs generated at `seed`, each planned with front-loading off and on. */
+export function qualityCases(runs: number, seed: number): QualityCase[] {
+  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map((input, i) => {
     const f = frameOf(input);
     return {
       i,
