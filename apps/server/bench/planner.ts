@@ -7,14 +7,28 @@
  * (the fixtures, and 200 generated inputs at each of five seeds, front-loading off and on, each
  * replanned after a missed block): a refactor that claims to keep every plan byte-identical
  * shows the same hash before and after.
+ *
+ * `npm run bench:planner -- --shrink <rule>` (a case rule of quality-report.ts: M1, M2, M3,
+ * M6a-runs, M7-breaks, M7-unwarned, M7-daily, M8, M9, M10, M11, M12, steady-weeks,
+ * priority-order) finds the first input at the seed that breaks it and prints it shrunk;
+ * `--save <name>` keeps it as a named regression case (testing/planner/regressions/).
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
 import type { PlannerInput } from '../src/domain/planner/types.js';
 import { sampleInput, typicalInput, worstInput } from '../src/testing/planner/fixtures.js';
 import { plannerInputArb } from '../src/testing/planner/generators.js';
-import { plannerRuns, plannerSeed, QUALITY_SEED } from '../src/testing/planner/quality-cases.js';
+import {
+  plannerRuns,
+  plannerSeed,
+  QUALITY_SEED,
+  qualityCase,
+} from '../src/testing/planner/quality-cases.js';
+import { CASE_RULES } from '../src/testing/planner/quality-report.js';
+import { REGRESSIONS_DIR } from '../src/testing/planner/regression-cases.js';
 import { printPlannerQuality } from './planner-quality.bench.js';
 
 /** Seeds of the stored inputs the hash covers. */
@@ -44,8 +58,44 @@ function plansHash(): void {
   console.log(`all plans ${total.digest('hex').slice(0, 16)}`);
 }
 
+/**
+ * Finds the first generated input at the seed that breaks a case rule and shrinks it with
+ * fast-check; prints it as JSON, ready to keep as a named regression case.
+ */
+function shrink(ruleId: string, seed: number, runs: number, save: string | undefined): void {
+  const rule = CASE_RULES.find((r) => r.id === ruleId);
+  if (!rule) throw new Error(`no rule ${ruleId}; rules: ${CASE_RULES.map((r) => r.id).join(', ')}`);
+  const result = fc.check(
+    fc.property(plannerInputArb, (input) => rule.check(qualityCase(input)).length === 0),
+    { seed, numRuns: runs },
+  );
+  if (!result.failed || !result.counterexample) {
+    console.log(`${ruleId}: no failing input in ${runs} runs at seed ${seed}`);
+    return;
+  }
+  const [input] = result.counterexample;
+  const found = `${ruleId} at PLANNER_SEED=${seed}: ${rule.check(qualityCase(input)).join('; ')}`;
+  console.log(`${found} (shrunk in ${result.numShrinks} steps)`);
+  if (save) {
+    // A regression case: its name, where it was found, and (to fill in) why it failed.
+    const file = join(REGRESSIONS_DIR, `${save}.json`);
+    writeFileSync(file, `${JSON.stringify({ name: save, found, why: '', input }, null, 1)}\n`);
+    console.log(`saved ${file}`);
+  } else console.log(JSON.stringify(input));
+  process.exitCode = 1;
+}
+
+const shrinkAt = process.argv.indexOf('--shrink');
 if (process.argv.includes('--hash')) plansHash();
-else {
+else if (shrinkAt >= 0) {
+  const saveAt = process.argv.indexOf('--save');
+  shrink(
+    process.argv[shrinkAt + 1] ?? '',
+    plannerSeed(),
+    plannerRuns(),
+    saveAt >= 0 ? process.argv[saveAt + 1] : undefined,
+  );
+} else {
   const seed = plannerSeed();
   const runs = plannerRuns();
   console.log(

@@ -90,6 +90,20 @@ describe('metrics', () => {
     expect(bestPacking(free, 4, 6, 2)).toBe(3); // a 2-h session and a shorter 1-h one
   });
 
+  it('puts the one shorter place where the packing order ends', () => {
+    // Free 13-14, 15-17 and 21-23 h; 5 h allowed in 2-h sessions. Packed from the morning, the
+    // 1-h gap comes first, while a full session still fits the budget: only 4 h. Packed from the
+    // evening it is the last place packed and takes the hour left.
+    const free = [...Array(48).keys()].map(
+      (h) => (h >= 26 && h < 28) || (h >= 30 && h < 34) || (h >= 42 && h < 46),
+    );
+    expect(bestPacking(free, 4, 10, 2, 'last')).toBe(4);
+    expect(bestPacking(free, 4, 10, 2, 'first')).toBe(5);
+    expect(bestPacking(free, 4, 10, 2, 'either')).toBe(5);
+    // Never two shorter places, and none while a full one would still fit the budget.
+    expect(bestPacking(free, 4, 16, 2, 'either')).toBe(4);
+  });
+
   it('M1 counts every kind of violation', () => {
     const bad = plan([
       block(6, '17:00', 1), // a Sunday: disabled

@@ -15,7 +15,7 @@ import {
   topicsOf,
 } from '../../domain/planner/model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
-import { parseWishes } from '../../domain/planner/wishes.js';
+import { type PartOfDay, parseWishes } from '../../domain/planner/wishes.js';
 
 const EPS = 1e-9;
 
@@ -56,37 +56,71 @@ export interface Frame {
   fair: number[];
 }
 
-/** Most hours of places of length `len` half-hours with the break rule and a half-hour budget. */
+/**
+ * Which place of a day may be the shorter one (docs/planner.md, Places): the last one packed.
+ * Days are packed from the morning ('last' in the day), from the evening with an evening wish
+ * ('first'), and after noon first, then back from noon, with an afternoon wish ('either').
+ */
+export type ShortPlace = 'last' | 'first' | 'either';
+
+/** Where the shorter place may sit under the input's part-of-day wish. */
+export function shortPlaceOf(part: PartOfDay | undefined): ShortPlace {
+  return part === 'evening' ? 'first' : part === 'afternoon' ? 'either' : 'last';
+}
+
+/**
+ * Most hours of places of length `len` half-hours with the break rule and a half-hour budget.
+ * One place may be shorter (at least 1 h) where a full one would pass the budget: the last place
+ * packed, which `at` says where to find in the day.
+ */
 export function bestPacking(
   allowed: readonly boolean[],
   len: number,
   budget: number,
   L: number,
+  at: ShortPlace = 'last',
 ): number {
   const maxRun = L >= 2 ? 1 : 2;
-  // best[h][c][b]: most half-hours placeable from h with c back-to-back places before h and b
-  // half-hours of budget left; solved backwards.
-  const memo = new Map<number, number>();
-  const go = (h: number, c: number, b: number): number => {
-    if (h >= 48 || b < 2) return 0;
-    const key = (h * 3 + c) * 64 + b;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let best = go(h + 1, 0, b);
-    const size = Math.min(len, b);
-    let ok = allowed[h] === true && h + size <= 48 && c < maxRun;
-    for (let i = 1; ok && i < size; i++) if (!allowed[h + i]) ok = false;
-    if (ok) best = Math.max(best, size + go(h + size, c + 1, b - size));
-    memo.set(key, best);
-    return best;
+  const fits = (h: number, size: number, c: number, b: number) => {
+    if (!(allowed[h] === true && h + size <= 48 && c < maxRun && size <= b)) return false;
+    for (let i = 1; i < size; i++) if (!allowed[h + i]) return false;
+    return true;
   };
-  return go(0, 0, budget) / 2;
+  let best = 0;
+  // short: the length of the one shorter place, if any (0: none); solved for each length.
+  for (let short = 0; short < len; short = short === 0 ? 2 : short + 1) {
+    // go(h, c, b, first): most half-hours placeable from h with c back-to-back places before h,
+    // b half-hours of budget left, and a short place taken first (it then needs the budget to
+    // run out: less than a full place left unused at the end); solved backwards.
+    const memo = new Map<number, number>();
+    const go = (h: number, c: number, b: number, first: number): number => {
+      if (h >= 48) return first && b >= len - short ? Number.NEGATIVE_INFINITY : 0;
+      const key = ((h * 3 + c) * 64 + b) * 2 + first;
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+      let most = go(h + 1, 0, b, first);
+      if (fits(h, len, c, b)) most = Math.max(most, len + go(h + len, c + 1, b - len, first));
+      // The short place last: the budget left is under a full place.
+      if (short > 0 && at !== 'first' && !first && b < len && fits(h, short, c, b))
+        most = Math.max(most, short);
+      memo.set(key, most);
+      return most;
+    };
+    best = Math.max(best, go(0, 0, budget, 0));
+    if (short === 0 || at === 'last') continue;
+    // The short place first in the day: packed from the evening, it was the last one packed.
+    for (let h = 0; h < 48; h++)
+      if (fits(h, short, 0, budget))
+        best = Math.max(best, short + go(h + short, 1, budget - short, 1));
+  }
+  return best / 2;
 }
 
 /** Derives the frame of an input. */
 export function frameOf(input: PlannerInput): Frame {
   const L = input.preferences.sessionLength;
   const wishes = parseWishes(input.preferences.extraWishes ?? '');
+  const shortAt = shortPlaceOf(wishes.partOfDay);
   const p0 = dayNumber(input.period.start);
   const p1 = dayNumber(input.period.end);
   const days = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : p1 - p0 + 1;
@@ -108,8 +142,8 @@ export function frameOf(input: PlannerInput): Frame {
       enabled,
       hours,
       allowed,
-      packable: bestPacking(allowed, len, 48, L),
-      cap: bestPacking(allowed, len, Math.floor(hours * 2 + EPS), L),
+      packable: bestPacking(allowed, len, 48, L, shortAt),
+      cap: bestPacking(allowed, len, Math.floor(hours * 2 + EPS), L, shortAt),
     };
   });
   // Busy time (docs/planner.md, Busy time): every half-hour a busy interval touches is not free.
@@ -133,7 +167,7 @@ export function frameOf(input: PlannerInput): Frame {
     let c = busyCap.get(key);
     if (c === undefined) {
       const free = t.allowed.map((a, h) => a && !mask[h]);
-      c = bestPacking(free, Math.round(L * 2), Math.floor(t.hours * 2 + EPS), L);
+      c = bestPacking(free, Math.round(L * 2), Math.floor(t.hours * 2 + EPS), L, shortAt);
       busyCap.set(key, c);
     }
     return c;

@@ -49,17 +49,20 @@ export interface QualityCase {
 
 /** `runs` inputs generated at `seed`, each planned with front-loading off and on. */
 export function qualityCases(runs: number, seed: number): QualityCase[] {
-  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map((input, i) => {
-    const f = frameOf(input);
-    return {
-      i,
-      input,
-      off: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
-      on: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } }),
-      feasible: edfDeliverable(f).feasible,
-      driven: deadlineDriven(f, loadCap(input)).some(Boolean) || !steadyFits(f, loadCap(input)),
-    };
-  });
+  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map(qualityCase);
+}
+
+/** One input planned with front-loading off and on, with the facts the metrics' scopes need. */
+export function qualityCase(input: PlannerInput, i = 0): QualityCase {
+  const f = frameOf(input);
+  return {
+    i,
+    input,
+    off: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: false } }),
+    on: planStudy({ ...input, preferences: { ...input.preferences, frontLoad: true } }),
+    feasible: edfDeliverable(f).feasible,
+    driven: deadlineDriven(f, loadCap(input)).some(Boolean) || !steadyFits(f, loadCap(input)),
+  };
 }
 
 /** Both outputs of a case, each with the case's facts. */
