@@ -1,9 +1,11 @@
 /**
- * Readiness per subject (docs/product.md, The living plan): hours needed against hours done and
- * still planned before the deadline, topics covered, and predicted flashcard recall on the
- * deadline. Pure: the service reads the rows, the clock and the free time and passes them in.
+ * Readiness per subject (docs/product.md, The living plan): hours needed against hours done (by
+ * the one rule of `../hours-done.ts`) and still planned before the deadline, topics covered, and
+ * predicted flashcard recall on the deadline. Pure: the service reads the rows, the clock and the
+ * free time and passes them in.
  */
 import type { SubjectReadiness } from '@studybuddy/contracts';
+import { hoursDone } from '../hours-done.js';
 import { notice } from '../notices.js';
 import { dayNumber } from './dates.js';
 
@@ -58,8 +60,7 @@ export function subjectReadiness(input: ReadinessInput): SubjectReadiness {
   const covered = new Set<number>();
   for (const s of input.sessions) {
     const isPlanned = s.future && s.checkIn === null && s.beforeDeadline;
-    if (s.checkIn === 'done') done += s.hours;
-    if (s.checkIn === 'partial') done += (s.minutesDone ?? 0) / 60;
+    done += hoursDone(s);
     if (isPlanned) planned += s.hours;
     if (s.topicId !== null && (s.checkIn === 'done' || s.checkIn === 'partial' || isPlanned))
       covered.add(s.topicId);
