@@ -5,7 +5,9 @@ const counts = {
   topicsTotal: z.number().int(),
   topicsCompleted: z.number().int(),
   hoursPlanned: z.number().describe('Hours of all scheduled sessions'),
-  hoursDone: z.number().describe('Hours of sessions that have already ended'),
+  hoursDone: z
+    .number()
+    .describe('Hours checked in as done, partial minutes included (the same as the readiness)'),
 };
 
 export const subjectProgressSchema = z.object({

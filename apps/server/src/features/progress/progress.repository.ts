@@ -34,11 +34,12 @@ export function createProgressRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The sessions of the active plans: their times and their check-ins. */
     listSessionSpans(userId: number) {
       return db
         .selectFrom('studySessions as s')
         .innerJoin('studyPlans as p', 'p.id', 's.studyPlanId')
-        .select(['s.subjectId', 's.startAt', 's.endAt'])
+        .select(['s.subjectId', 's.startAt', 's.endAt', 's.checkInStatus', 's.minutesDone'])
         .where('s.userId', '=', userId)
         .where('p.status', '=', 'active')
         .execute();

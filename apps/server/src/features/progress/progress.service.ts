@@ -1,27 +1,29 @@
-import type { PlanProgress } from '@studybuddy/contracts';
+import type { CheckInStatus, PlanProgress } from '@studybuddy/contracts';
+import { hoursDone } from '../../domain/hours-done.js';
 import type { ProgressRepository } from './progress.repository.js';
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+/** Hours to two decimals, as the readiness answers them, so both show the same hours done. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export function createProgressService(deps: { progress: ProgressRepository; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+export function createProgressService(deps: { progress: ProgressRepository }) {
   return {
-    /** Per plan and subject: topics completed, and hours of sessions held vs scheduled. */
+    /** Per plan and subject: topics completed, and hours of sessions done vs scheduled. */
     async listProgress(userId: number): Promise<PlanProgress[]> {
       const [plans, subjects, spans] = await Promise.all([
         deps.progress.listPlans(userId),
         deps.progress.listSubjectTopicCounts(userId),
         deps.progress.listSessionSpans(userId),
       ]);
-      const at = now().getTime();
       const hours = new Map<number, { planned: number; done: number }>();
       for (const s of spans) {
-        const start = Date.parse(s.startAt);
-        const end = Date.parse(s.endAt);
+        const length = (Date.parse(s.endAt) - Date.parse(s.startAt)) / 3_600_000;
         const h = hours.get(s.subjectId) ?? { planned: 0, done: 0 };
-        h.planned += (end - start) / 3_600_000;
-        // A session counts as done once it has ended; the part already past counts if running.
-        h.done += Math.max(0, Math.min(end, at) - start) / 3_600_000;
+        h.planned += length;
+        h.done += hoursDone({
+          hours: length,
+          checkIn: (s.checkInStatus ?? null) as CheckInStatus | null,
+          minutesDone: s.minutesDone,
+        });
         hours.set(s.subjectId, h);
       }
       return plans.map((p) => {
@@ -32,8 +34,8 @@ export function createProgressService(deps: { progress: ProgressRepository; now?
             subjectName: s.subjectName,
             topicsTotal: Number(s.topicsTotal),
             topicsCompleted: Number(s.topicsCompleted),
-            hoursPlanned: round1(hours.get(s.subjectId)?.planned ?? 0),
-            hoursDone: round1(hours.get(s.subjectId)?.done ?? 0),
+            hoursPlanned: round2(hours.get(s.subjectId)?.planned ?? 0),
+            hoursDone: round2(hours.get(s.subjectId)?.done ?? 0),
           }));
         const sum = (k: 'topicsTotal' | 'topicsCompleted' | 'hoursPlanned' | 'hoursDone') =>
           subs.reduce((acc, s) => acc + s[k], 0);
@@ -42,8 +44,8 @@ export function createProgressService(deps: { progress: ProgressRepository; now?
           planName: p.name,
           topicsTotal: sum('topicsTotal'),
           topicsCompleted: sum('topicsCompleted'),
-          hoursPlanned: round1(sum('hoursPlanned')),
-          hoursDone: round1(sum('hoursDone')),
+          hoursPlanned: round2(sum('hoursPlanned')),
+          hoursDone: round2(sum('hoursDone')),
           subjects: subs,
         };
       });

@@ -201,11 +201,18 @@ describe.each(dbKinds)('study session routes on %s', (kind) => {
       url: `/topics/${tree.topic.id}`,
       payload: { completed: true },
     });
-    await client.post('/api/generic/CreateStudySession', {
+    const past = await client.post('/api/generic/CreateStudySession', {
       ...form(),
       startDateTime: '2020-01-01T10:00:00Z',
       endDateTime: '2020-01-01T12:00:00Z',
     });
+    // Hours count as done by the check-in, not by the clock (docs/product.md, Hours done).
+    const unchecked = (await client.get('/api/progress')).json();
+    expect(unchecked[0]).toMatchObject({ hoursPlanned: 3.5, hoursDone: 0 });
+    const checkIn = await client.post(`/api/sessions/${past.json().id}/check-in`, {
+      status: 'done',
+    });
+    expect(checkIn.statusCode).toBe(200);
     const progress = (await client.get('/api/progress')).json();
     expect(progress).toEqual([
       expect.objectContaining({
