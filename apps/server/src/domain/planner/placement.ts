@@ -7,6 +7,7 @@
 
 import { dayNumber, weekdayOf } from './dates.js';
 import { evenLoad } from './even-load.js';
+import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
@@ -991,6 +992,8 @@ function repairPasses(state: RepairState): void {
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, true);
+  // Last, each final review left 4-6 days before its exam takes a place 1-3 days before (M9).
+  pullFinalReviewsIn({ tplOf, owners, finalDay, finalLen, examDay, needs, byExam });
 }
 
 /**

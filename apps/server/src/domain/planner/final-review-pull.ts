@@ -1,0 +1,127 @@
+/**
+ * Stage 14c (docs/planner.md, Final-review reservation): the last look at the final reviews. The
+ * reservation gives each exam, in exam order, the latest free place 1-3 days before it, else
+ * 4-6 days before. By the end of the passes a review left 4-6 days out may have a better place:
+ * the days 1-3 before its exam can hold another subject's ordinary session (a subject that got a
+ * single session keeps it as a learning session, so its reservation never became a review), or
+ * a place the passes freed. Pure, bounded (one scan per subject), deterministic.
+ */
+import type { DayTemplate } from './model.js';
+import { runsOk, shortPlacesOk } from './repair.js';
+
+const EPS = 1e-9;
+/** How far before the exam a final review is wanted: 1-3 days (M9). */
+const NEAR_DAYS = 3;
+
+/** What the pass works on: the plan's places, its final reviews and each subject's need. */
+interface FinalReviews {
+  tplOf: (d: number) => DayTemplate;
+  owners: Int16Array[];
+  /** Day and length (half-hours) of each subject's final review; updated by the pass. */
+  finalDay: number[];
+  finalLen: Int32Array;
+  /** Each subject's exam day (NaN: none in the plan) and need in hours. */
+  examDay: Float64Array;
+  needs: Float64Array;
+  byExam: number[];
+}
+
+/**
+ * Moves each final review that sits 4-6 days before its exam into the 3 days before it: into a
+ * free place of its length, else swapping with another subject's ordinary session there, which
+ * takes the review's place (earlier, so still inside its own window). Both days keep their
+ * sessions; a swap is skipped when it would leave three sessions of one subject in a row, or,
+ * for places of different lengths, deliver less of the two subjects' needs than before. A
+ * subject with a single session has no review: its reserved place is an ordinary session.
+ */
+export function pullFinalReviewsIn(plan: FinalReviews): void {
+  const { owners, finalDay, finalLen, examDay, byExam, tplOf } = plan;
+  const sessions = new Int32Array(finalDay.length);
+  const hours = new Float64Array(finalDay.length);
+  owners.forEach((own, d) => {
+    const places = tplOf(d).places;
+    own.forEach((k, i) => {
+      if (k < 0) return;
+      sessions[k] = (sessions[k] ?? 0) + 1;
+      hours[k] = (hours[k] ?? 0) + (places[i]?.len ?? 0) / 2;
+    });
+  });
+  for (const k of byExam) {
+    const exam = examDay[k] as number;
+    const from = finalDay[k] as number;
+    if (Number.isNaN(exam) || from < 0 || from >= exam - NEAR_DAYS || (sessions[k] ?? 0) < 2)
+      continue;
+    const at = placeOf(tplOf(from), owners[from] as Int16Array, k, finalLen[k] as number);
+    if (at < 0) continue;
+    for (let d = exam - 1; d >= exam - NEAR_DAYS && d > from; d--) {
+      const i = takePlaceOn(plan, hours, sessions, k, from, at, d);
+      if (i < 0) continue;
+      const j = (owners[from] as Int16Array)[at] as number;
+      // A lone session that was its subject's reservation moves with its day.
+      if (j >= 0 && finalDay[j] === d) {
+        finalDay[j] = from;
+        finalLen[j] = tplOf(from).places[at]?.len ?? 0;
+      }
+      finalDay[k] = d;
+      finalLen[k] = tplOf(d).places[i]?.len ?? 0;
+      break;
+    }
+  }
+}
+
+/** Subject k's place of `len` half-hours on the day, or -1. */
+function placeOf(tpl: DayTemplate, own: Int16Array, k: number, len: number): number {
+  for (let i = 0; i < own.length; i++) if (own[i] === k && tpl.places[i]?.len === len) return i;
+  return -1;
+}
+
+/**
+ * Gives subject k a place on day d for its review at place `at` of day `from`: a free place of
+ * the same length first (nobody else moves), else another subject's ordinary session, which
+ * moves to `at`. Returns the place taken on day d, or -1.
+ */
+function takePlaceOn(
+  plan: FinalReviews,
+  hours: Float64Array,
+  sessions: Int32Array,
+  k: number,
+  from: number,
+  at: number,
+  d: number,
+): number {
+  const { tplOf, owners, finalDay, needs } = plan;
+  const tpl = tplOf(d);
+  const own = owners[d] as Int16Array;
+  const fromTpl = tplOf(from);
+  const fromOwn = owners[from] as Int16Array;
+  const len = fromTpl.places[at]?.len ?? 0;
+  const delivered = (j: number, h: number) => Math.min(h, needs[j] as number);
+  for (const free of [true, false])
+    for (let i = 0; i < own.length; i++) {
+      const j = own[i] as number;
+      const size = tpl.places[i]?.len ?? 0;
+      if (j === k || (free ? j !== -1 || size !== len : j < 0)) continue;
+      // Another subject's own final review stays where it is.
+      if (j >= 0 && finalDay[j] === d && (sessions[j] ?? 0) >= 2) continue;
+      if (j >= 0 && size !== len) {
+        // Places of different lengths move hours between the two: never less of their needs.
+        const gain = (size - len) / 2;
+        const hk = hours[k] as number;
+        const hj = hours[j] as number;
+        const before = delivered(k, hk) + delivered(j, hj);
+        if (delivered(k, hk + gain) + delivered(j, hj - gain) < before - EPS) continue;
+      }
+      own[i] = k;
+      fromOwn[at] = j;
+      // A place left free must not leave a shorter place in use beside it (M1).
+      if (runsOk(own, -1) && runsOk(fromOwn, -1) && shortPlacesOk(fromTpl, fromOwn)) {
+        const gain = (size - len) / 2;
+        hours[k] = (hours[k] as number) + gain;
+        if (j >= 0) hours[j] = (hours[j] as number) - gain;
+        return i;
+      }
+      own[i] = j;
+      fromOwn[at] = k;
+    }
+  return -1;
+}
