@@ -9,6 +9,7 @@ import { dayNumber, weekdayOf } from './dates.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
+import { tradeLengths } from './length-trades.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
 import {
@@ -950,6 +951,7 @@ function repairPasses(state: RepairState): void {
   // Rounding can leave one subject a little over its need while another is short of its own
   // (every hour counts when the needs fill the plan): hand such a session over.
   rebalanceNeeds(tplOf, owners, needs, windowEnd, finalDay, takes);
+  tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes);
   if (!overloaded)
     balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, sessionHours, weekCap);
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
