@@ -24,6 +24,7 @@ export * from './quizzes.js';
 export * from './site.js';
 export * from './smart-scheduler.js';
 export * from './study-sessions.js';
+export * from './study-week.js';
 export * from './subjects.js';
 export * from './time-zone.js';
 export * from './topics.js';

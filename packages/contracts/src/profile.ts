@@ -4,10 +4,7 @@ import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
 import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 import { DEFAULT_REMINDER_LEAD_MINUTES, reminderLeadSchema } from './notifications.js';
-
-/** The calendar week starts on Sunday (the default) or Monday, as the student chooses. */
-export const WEEK_STARTS = ['sunday', 'monday'] as const;
-export type WeekStart = (typeof WEEK_STARTS)[number];
+import { DEFAULT_WEEK_START, WEEK_STARTS } from './study-week.js';
 
 export const profileSchema = z
   .object({
@@ -39,7 +36,7 @@ export const updateProfileInputSchema = z
     confirmNewPassword: z.string().max(PASSWORD_MAX).optional().default(''),
     notifyOnLesson: z.boolean().optional().default(false),
     reminderLeadMinutes: reminderLeadSchema.optional().default(DEFAULT_REMINDER_LEAD_MINUTES),
-    weekStartsOn: z.enum(WEEK_STARTS).optional().default('sunday'),
+    weekStartsOn: z.enum(WEEK_STARTS).optional().default(DEFAULT_WEEK_START),
   })
   .strict()
   .superRefine((v, ctx) => {

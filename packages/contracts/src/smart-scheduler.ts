@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message, refinement } from './messages.js';
 import { noticeListSchema, noticeSchema } from './notices.js';
+import { WEEKDAYS } from './study-week.js';
 import { topicContentStatusSchema } from './topics.js';
 import { WORKLOAD } from './workload.js';
 
@@ -56,27 +57,6 @@ export const wizardPeriodSchema = z
     refinement(M.wizardPeriodTooLong, { path: ['end'] }),
   );
 export type WizardPeriod = z.infer<typeof wizardPeriodSchema>;
-
-/**
- * The weekdays in the app's one order, Monday first (ISO 8601): an index into this list is the
- * `day` of an availability entry and the weekday number the planner uses. JS `Date#getDay()`
- * counts from Sunday; convert with weekdayFromJsDay rather than keeping a second list.
- */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** The WEEKDAYS index (0 = Monday) of a JS `getDay()`/`getUTCDay()` value (0 = Sunday). */
-export function weekdayFromJsDay(jsDay: number): number {
-  return (jsDay + 6) % 7;
-}
 
 const LAST_WEEKDAY = WEEKDAYS.length - 1;
 

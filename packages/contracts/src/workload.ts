@@ -75,26 +75,3 @@ export function estimateWeeklyHours(
   const need = estimateHoursNeeded({ ...input, hasExam: false });
   return clamp(roundUpToHalf(need / weeks), WORKLOAD.weeklyHoursMin, WORKLOAD.weeklyHoursMax);
 }
-
-/** A break between runs of back-to-back sessions, in minutes. */
-export const BREAK_MINUTES = 30;
-
-/** Most back-to-back sessions before a break: never a continuous block over 3 h. */
-export function maxConsecutiveSessions(sessionLength: number): number {
-  return Math.max(1, Math.min(2, Math.floor(3 / sessionLength)));
-}
-
-/**
- * Minutes of the day a student's `hours` of study take in whole sessions with the breaks
- * between runs of back-to-back sessions: 3 h of 1-h sessions are two sessions, a break, one
- * more (3 h 30 min), so a window of "3 h from 17:00" must run to 20:30 for the plan to hold all
- * 3 h. Whole sessions, because the plan's last session of a day may be cut short by the day's
- * hours but needs a full session's room to be placed (4 h of 1.5-h sessions: 1.5 + 1.5, a
- * break, and a last session of 1 h in room for 1.5 h).
- */
-export function studyWindowMinutes(hours: number, sessionLength: number): number {
-  if (hours <= 0) return 0;
-  const sessions = Math.ceil(hours / sessionLength - 1e-9);
-  const breaks = Math.ceil(sessions / maxConsecutiveSessions(sessionLength)) - 1;
-  return Math.round(sessions * sessionLength * 60 + BREAK_MINUTES * breaks);
-}
