@@ -3,8 +3,10 @@
  * plans a quarter of the way through, with one session in four missed and one in four partly done,
  * against the planner's replan target (p95 <= 50 ms).
  */
+
+import { parseClock } from '@studybuddy/contracts';
 import { type CatchUpInput, catchUp, type LocalSession } from '../src/domain/planner/catch-up.js';
-import { dayNumber, parseClock } from '../src/domain/planner/dates.js';
+import { dayNumber } from '../src/domain/planner/dates.js';
 import { planStudy } from '../src/domain/planner/planner.js';
 import { typicalInput } from '../src/testing/planner/fixtures.js';
 import type { BenchResult } from './index.js';

@@ -1,7 +1,8 @@
+import { parseClock, weekdayOf } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import { m1Violations, m2Consistency } from '../../testing/planner/metrics.js';
 import { busyHalfHours } from './busy.js';
-import { dayNumber, isoDate, parseClock, weekdayOf } from './dates.js';
+import { dayNumber, isoDate } from './dates.js';
 import { type PlannerInput, planStudy, replanAfterMiss } from './planner.js';
 
 const allSlots = Array<boolean>(24).fill(true);

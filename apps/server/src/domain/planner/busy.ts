@@ -2,15 +2,22 @@
  * The student's busy time (lectures, work shifts) on dated days (docs/planner.md, Busy time):
  * half-hour masks per day of the period, and each day's template with them taken out. Pure.
  */
-import { dayNumber, parseClock, weekdayOf } from './dates.js';
-import { allowedHalfHours, type DayTemplate, dayTemplate } from './model.js';
+import {
+  allowedHalfHours,
+  HALF_HOURS,
+  parseClock,
+  touchedHalfHours,
+  weekdayOf,
+} from '@studybuddy/contracts';
+import { dayNumber } from './dates.js';
+import { type DayTemplate, dayTemplate } from './model.js';
 import type { PlannerInput } from './types.js';
 import type { Wishes } from './wishes.js';
 
 /**
  * Busy half-hours (0-47) of each day of the period that has busy time, by day offset from `p0`:
- * a half-hour touched by a busy interval is not free. Intervals outside the period, malformed or
- * empty (end not after start) are ignored.
+ * a half-hour touched by a busy interval is not free (touchedHalfHours, the study week's rule).
+ * Intervals outside the period, malformed or empty (end not after start) are ignored.
  */
 export function busyHalfHours(
   busy: PlannerInput['busy'],
@@ -25,10 +32,11 @@ export function busyHalfHours(
     if (!(d >= 0 && d < days && end > start)) continue;
     let mask = out.get(d);
     if (!mask) {
-      mask = new Array<boolean>(48).fill(false);
+      mask = new Array<boolean>(HALF_HOURS).fill(false);
       out.set(d, mask);
     }
-    for (let h = Math.floor(start / 30); h < Math.ceil(end / 30); h++) mask[h] = true;
+    const { from, to } = touchedHalfHours(start, end);
+    for (let h = from; h < to; h++) mask[h] = true;
   }
   return out;
 }
@@ -53,7 +61,7 @@ export function templatesByDay(
     const key = `${w}:${mask.map(Number).join('')}`;
     let tpl = made.get(key);
     if (!tpl) {
-      const { allowed } = allowedHalfHours(input, w, wishes);
+      const { allowed } = allowedHalfHours(input.availability, w, wishes);
       tpl = allowed.some((a, h) => a && mask[h])
         ? dayTemplate(input, wishes, w, mask)
         : (templates[w] as DayTemplate);

@@ -1,3 +1,4 @@
+import { parseClock } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import { typicalInput } from '../../testing/planner/fixtures.js';
 import {
@@ -8,7 +9,7 @@ import {
   type LocalSession,
   unfinishedMinutes,
 } from './catch-up.js';
-import { dayNumber, parseClock } from './dates.js';
+import { dayNumber } from './dates.js';
 import { planStudy } from './planner.js';
 
 const D = (iso: string) => dayNumber(iso);

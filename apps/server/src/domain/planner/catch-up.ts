@@ -6,9 +6,9 @@
  * no I/O, no clock ("today" and the minute of the day are given), no time zones (the caller
  * turns instants into the plan's local days and minutes and back).
  */
-import type { Notice, TradeOffKind } from '@studybuddy/contracts';
+import { type Notice, type TradeOffKind, weekdayOf } from '@studybuddy/contracts';
 import { notice } from '../notices.js';
-import { dayNumber, isoDate, weekdayOf } from './dates.js';
+import { dayNumber, isoDate } from './dates.js';
 import type { DayTemplate } from './model.js';
 import { planModel } from './plan-model.js';
 import type { PlannerInput } from './types.js';

@@ -1,5 +1,6 @@
+import { weekdayOf } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import { dayNumber, formatClock, isoDate, parseClock, shortDate, weekdayOf } from './dates.js';
+import { dayNumber, isoDate, shortDate } from './dates.js';
 
 describe('dates', () => {
   it('round-trips dates across leap years and centuries', () => {
@@ -16,17 +17,13 @@ describe('dates', () => {
     expect(dayNumber('26-1-1')).toBeNaN();
   });
 
-  it('numbers weekdays from Monday = 0', () => {
+  it("gives the study week's weekdays, Monday = 0", () => {
     expect(weekdayOf(dayNumber('2026-01-05'))).toBe(0); // a Monday
     expect(weekdayOf(dayNumber('2026-01-11'))).toBe(6); // a Sunday
     expect(weekdayOf(dayNumber('1969-12-29'))).toBe(0);
   });
 
-  it('parses and formats clock times', () => {
-    expect(parseClock('17:30')).toBe(1050);
-    expect(parseClock('24:00')).toBe(1440);
-    expect(parseClock('24:30')).toBeNaN();
-    expect(formatClock(1050)).toBe('17:30');
+  it('writes short dates for messages', () => {
     expect(shortDate(dayNumber('2026-03-12'))).toBe('12 Mar');
   });
 });

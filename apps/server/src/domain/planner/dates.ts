@@ -1,4 +1,7 @@
-/** Calendar arithmetic on 'YYYY-MM-DD' strings as whole day numbers; never touches time zones. */
+/**
+ * Calendar arithmetic on 'YYYY-MM-DD' strings as whole day numbers; never touches time zones.
+ * Weekdays, the week start and clock times are the study week's (study-week.ts, contracts).
+ */
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -36,28 +39,8 @@ export function isoDate(day: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** Weekday with 0 = Monday ... 6 = Sunday (1970-01-01 was a Thursday). */
-export function weekdayOf(day: number): number {
-  return (((day + 3) % 7) + 7) % 7;
-}
-
 /** '12 Mar' for messages. */
 export function shortDate(day: number): string {
   const iso = isoDate(day);
   return `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
-}
-
-/** Minutes after midnight of 'HH:MM' ('24:00' allowed); NaN when malformed. */
-export function parseClock(hhmm: string): number {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-  if (!m) return Number.NaN;
-  const h = Number(m[1]);
-  const min = Number(m[2]);
-  if (h > 24 || min > 59 || (h === 24 && min !== 0)) return Number.NaN;
-  return h * 60 + min;
-}
-
-/** 'HH:MM' of minutes after midnight. */
-export function formatClock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

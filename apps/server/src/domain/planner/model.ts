@@ -2,10 +2,16 @@
  * The planner's model, shared by the planner and its metrics: availability turned into session
  * places, what each subject needs, and the spacing ridgeline. Pure, no I/O.
  */
-import { maxConsecutiveSessions, priorityFactor, WORKLOAD } from '@studybuddy/contracts';
-import { dayNumber, parseClock } from './dates.js';
+import {
+  allowedHalfHours,
+  type PackedDay,
+  packDay,
+  priorityFactor,
+  WORKLOAD,
+} from '@studybuddy/contracts';
+import { dayNumber } from './dates.js';
 import type { PlannerInput } from './types.js';
-import type { PartOfDay, Wishes } from './wishes.js';
+import type { Wishes } from './wishes.js';
 
 /**
  * The weekly booking cap of a plan (docs/planner.md, Workload): the student's `maxLoad`, 0.5 to
@@ -24,112 +30,14 @@ export const CRAM_DAYS = 3;
 /** Windows shorter than this are paced evenly; the 3-day anti-cramming cap applies from here. */
 export const CRAM_MIN_WINDOW = 14;
 
-/** A place for one session: start and length in half-hours from midnight. */
-export interface Place {
-  start: number;
-  len: number;
-}
-
-/**
- * Most back-to-back sessions before a break: never a continuous block over 3 h (M7). The rule
- * lives in the contracts, as the wizard sizes each day's window with it.
- */
-export const maxConsecutive = maxConsecutiveSessions;
-
-/**
- * Packs places of `len` half-hours into the allowed half-hours, left to right, with a
- * half-hour break after `consecutive` back-to-back places, spending at most `budget`
- * half-hours; the last place may be shorter (at least 1 h) when the budget runs out.
- */
-export function packPlaces(
-  allowed: readonly boolean[],
-  budget: number,
-  len: number,
-  consecutive: number,
-): Place[] {
-  const places: Place[] = [];
-  let h = 0;
-  let run = 0;
-  let left = budget;
-  while (h < 48 && left >= 2) {
-    if (!allowed[h]) {
-      h++;
-      run = 0;
-      continue;
-    }
-    const size = Math.min(len, left);
-    let fits = h + size <= 48;
-    for (let i = 1; fits && i < size; i++) if (!allowed[h + i]) fits = false;
-    if (!fits) {
-      h++;
-      run = 0;
-      continue;
-    }
-    places.push({ start: h, len: size });
-    left -= size;
-    h += size;
-    run++;
-    if (run >= consecutive) {
-      h++;
-      run = 0;
-    }
-  }
-  return places;
-}
-
-function mirror(places: Place[]): Place[] {
-  return places.map((p) => ({ start: 48 - p.start - p.len, len: p.len })).reverse();
-}
-
-/** One weekday's study time after the wishes are applied. */
-export interface DayTemplate {
+/** One weekday's study time after the wishes are applied, packed into places. */
+export interface DayTemplate extends PackedDay {
   enabled: boolean;
   /** Most hours that day (availability, capped by a "max N hours" wish). */
   hours: number;
   /** Window actually usable, in minutes. */
   windowStart: number;
   windowEnd: number;
-  /** Places in time order; their total never exceeds `hours`. */
-  places: Place[];
-  /** Place indexes in the order they are used (part-of-day preference). */
-  order: number[];
-  /** Sum of the places, in hours. */
-  capacity: number;
-  /** Hours the window and slots could hold with no daily cap. */
-  packable: number;
-}
-
-/** Allowed half-hours of a weekday, and its window, after wishes. */
-export function allowedHalfHours(
-  input: PlannerInput,
-  weekday: number,
-  wishes: Wishes,
-): { allowed: boolean[]; enabled: boolean; hours: number; start: number; end: number } {
-  const av = input.availability.find((a) => a.day === weekday);
-  const enabled = !!av?.enabled && !wishes.blockedDays.includes(weekday);
-  let start = av ? parseClock(av.startTime) : 0;
-  let end = av ? parseClock(av.endTime) : 0;
-  if (Number.isNaN(start)) start = 0;
-  if (Number.isNaN(end)) end = 1440;
-  if (end === 0 && start > 0) end = 1440;
-  if (wishes.notBefore !== undefined) start = Math.max(start, wishes.notBefore);
-  if (wishes.notAfter !== undefined) end = Math.min(end, wishes.notAfter);
-  let hours = av && Number.isFinite(av.hours) ? Math.max(0, Math.min(24, av.hours)) : 0;
-  if (wishes.maxHours !== undefined) hours = Math.min(hours, wishes.maxHours);
-  const allowed: boolean[] = [];
-  for (let h = 0; h < 48; h++)
-    allowed.push(enabled && !!av?.slots[h >> 1] && h * 30 >= start && (h + 1) * 30 <= end);
-  return { allowed, enabled, hours, start, end };
-}
-
-function preferenceOrder(places: Place[], part: PartOfDay | undefined): number[] {
-  const idx = places.map((_, i) => i);
-  if (part === 'evening') return idx.reverse();
-  if (part === 'afternoon') {
-    const dist = (p: Place) => Math.abs(p.start + p.len / 2 - 30);
-    return idx.sort((a, b) => dist(places[a] as Place) - dist(places[b] as Place) || a - b);
-  }
-  return idx;
 }
 
 /** The seven weekday templates (0 = Monday). */
@@ -140,7 +48,8 @@ export function dayTemplates(input: PlannerInput, wishes: Wishes): DayTemplate[]
 }
 
 /**
- * One weekday's template; with `busy` (busy.ts), a dated day's: its busy half-hours are not
+ * One weekday's template: its allowed half-hours after the wishes, packed (study-week.ts of the
+ * contracts holds both rules); with `busy` (busy.ts), a dated day's: its busy half-hours are not
  * allowed, and the rest is packed the same way (daily hours, breaks, part-of-day order).
  */
 export function dayTemplate(
@@ -149,37 +58,14 @@ export function dayTemplate(
   w: number,
   busy?: readonly boolean[],
 ): DayTemplate {
-  const len = Math.round(input.preferences.sessionLength * 2);
-  const consecutive = maxConsecutive(input.preferences.sessionLength);
-  const day = allowedHalfHours(input, w, wishes);
-  const { enabled, hours, start, end } = day;
-  const allowed = busy ? day.allowed.map((a, h) => a && !busy[h]) : day.allowed;
-  const budget = Math.floor(hours * 2 + 1e-9);
-  let places = packPlaces(allowed, budget, len, consecutive);
-  // With an evening wish, pack from the end of the day so the daily cap keeps late places.
-  if (wishes.partOfDay === 'evening')
-    places = mirror(packPlaces([...allowed].reverse(), budget, len, consecutive));
-  if (wishes.partOfDay === 'afternoon') {
-    const pm = allowed.map((a, h) => a && h >= 24);
-    const first = packPlaces(pm, budget, len, consecutive);
-    const used = first.reduce((s, p) => s + p.len, 0);
-    const am = allowed.map((a, h) => a && h < 23);
-    const second = mirror(packPlaces([...am].reverse(), budget - used, len, consecutive));
-    const split = [...second, ...first];
-    if (split.reduce((s, p) => s + p.len, 0) >= places.reduce((s, p) => s + p.len, 0))
-      places = split;
-  }
-  const packable = packPlaces(allowed, 48, len, consecutive).reduce((s, p) => s + p.len, 0) / 2;
-  return {
-    enabled,
-    hours,
-    windowStart: start,
-    windowEnd: end,
-    places,
-    order: preferenceOrder(places, wishes.partOfDay),
-    capacity: places.reduce((s, p) => s + p.len, 0) / 2,
-    packable,
-  };
+  const { allowed, enabled, hours, start, end } = allowedHalfHours(
+    input.availability,
+    w,
+    wishes,
+    busy,
+  );
+  const packed = packDay(allowed, hours, input.preferences.sessionLength, wishes.partOfDay);
+  return { enabled, hours, windowStart: start, windowEnd: end, ...packed };
 }
 
 /** Topics of a subject, cleaned: never empty, sizes positive. */

@@ -5,12 +5,13 @@
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
 
-import { dayNumber, weekdayOf } from './dates.js';
+import { type Place, weekdayOf } from '@studybuddy/contracts';
+import { dayNumber } from './dates.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
 import { tradeLengths } from './length-trades.js';
-import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, type Place } from './model.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
 import {
   balanceTotal,

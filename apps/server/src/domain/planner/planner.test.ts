@@ -1,3 +1,4 @@
+import { weekdayOf } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleInput } from '../../testing/planner/fixtures.js';
 import {
@@ -6,7 +7,7 @@ import {
   m9FinalReview,
   m11Coverage,
 } from '../../testing/planner/metrics.js';
-import { dayNumber, weekdayOf } from './dates.js';
+import { dayNumber } from './dates.js';
 import { type PlannerInput, planStudy, replanAfterMiss } from './planner.js';
 
 const slots = (from: number, to: number) => [...Array(24).keys()].map((h) => h >= from && h < to);

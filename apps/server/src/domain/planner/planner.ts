@@ -10,8 +10,9 @@
  * subject longest overdue on its pace where the cap has room) -> repairs, the weekly-cap repair
  * last -> within-day interleaving -> topics, focus and files (topic-plan.ts).
  */
+import { formatClock } from '@studybuddy/contracts';
 import { notice } from '../notices.js';
-import { dayNumber, formatClock, isoDate } from './dates.js';
+import { dayNumber, isoDate } from './dates.js';
 import { topicsOf } from './model.js';
 import { placeSessions } from './placement.js';
 import { planModel, type RawBlock } from './plan-model.js';

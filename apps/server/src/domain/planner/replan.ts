@@ -1,6 +1,7 @@
 /** Replanning after a missed session (M12): the past stays, the missed work moves. */
+import { formatClock, parseClock, SLOT_MINUTES, weekdayOf } from '@studybuddy/contracts';
 import { notice } from '../notices.js';
-import { dayNumber, formatClock, isoDate, weekdayOf } from './dates.js';
+import { dayNumber, isoDate } from './dates.js';
 import type { DayTemplate } from './model.js';
 import { planModel } from './plan-model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
@@ -22,8 +23,7 @@ export function replanAfterMiss(
   const m = planModel(input);
   const k = missed.subjectIndex;
   const dayOf = (b: PlannedBlock) => dayNumber(b.date) - m.p0;
-  const startOf = (b: PlannedBlock) =>
-    Number(b.start.slice(0, 2)) * 2 + Number(b.start.slice(3, 5)) / 30;
+  const startOf = (b: PlannedBlock) => parseClock(b.start) / SLOT_MINUTES;
   const blocks = plan.blocks.filter((_, i) => i !== missedIndex);
   const md = dayOf(missed);
   const finalDays = blocks
@@ -39,10 +39,9 @@ export function replanAfterMiss(
     if (!byDay.has(d)) byDay.set(d, []);
     byDay.get(d)?.push(b);
   }
-  const durOf = (b: PlannedBlock) =>
-    (Number(b.end.slice(0, 2)) * 60 + Number(b.end.slice(3, 5)) - startOf(b) * 30) / 60;
-  const want =
-    Number(missed.end.slice(0, 2)) * 60 + Number(missed.end.slice(3, 5)) - startOf(missed) * 30;
+  const minutesOf = (b: PlannedBlock) => parseClock(b.end) - parseClock(b.start);
+  const durOf = (b: PlannedBlock) => minutesOf(b) / 60;
+  const want = minutesOf(missed);
   for (const pass of [0, 1]) {
     for (let d = md + 1; d < limit; d++) {
       // The day's own template: busy time takes half-hours from some days.

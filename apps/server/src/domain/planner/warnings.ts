@@ -1,7 +1,7 @@
 /** The plan's warnings, with numbers, in a fixed order the metrics recognise (M2). */
-import type { Notice } from '@studybuddy/contracts';
+import { formatClock, type Notice, weekdayOf } from '@studybuddy/contracts';
 import { fmtHours, notice } from '../notices.js';
-import { dayNumber, formatClock, isoDate, weekdayOf } from './dates.js';
+import { dayNumber, isoDate } from './dates.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
 import type { PlannerInput } from './types.js';

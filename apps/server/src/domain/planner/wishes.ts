@@ -12,9 +12,8 @@
  * "a day" cap the day ("no más de 3 horas al día"). A clause without a negation that names a
  * part of the day prefers it ("lieber morgens").
  */
-import type { Notice } from '@studybuddy/contracts';
+import { formatClock, type Notice, type PartOfDay, type SlotLimits } from '@studybuddy/contracts';
 import { notice } from '../notices.js';
-import { formatClock } from './dates.js';
 import {
   AFTER,
   AFTERNOON,
@@ -45,15 +44,17 @@ import {
   WEEKEND_PHRASES,
 } from './wish-words.js';
 
-export type PartOfDay = 'morning' | 'afternoon' | 'evening';
-
 const PREFERRED = {
   morning: 'wish_prefer_mornings',
   afternoon: 'wish_prefer_afternoons',
   evening: 'wish_prefer_evenings',
 } as const;
 
-export interface Wishes {
+/**
+ * What the wishes ask: the study week's slot limits (blocked days, time bounds, a daily cap,
+ * applied by its allowed-slot rule) and a preferred part of the day (used by its packing).
+ */
+export interface Wishes extends SlotLimits {
   /** Weekdays (0 = Monday) with no study at all. */
   blockedDays: number[];
   /** No session starts before this minute of the day. */

@@ -1,7 +1,9 @@
 import {
   type BusyTime,
   type CheckInInput,
+  formatClock,
   LIVING_PLAN_MESSAGES,
+  parseClock,
   type ReplanInput,
   type ReplanResult,
   type StudySession,
@@ -17,7 +19,7 @@ import {
   freeHoursBeforeDeadlines,
   type LocalSession,
 } from '../../domain/planner/catch-up.js';
-import { dayNumber, formatClock, isoDate, parseClock } from '../../domain/planner/dates.js';
+import { dayNumber, isoDate } from '../../domain/planner/dates.js';
 import { subjectReadiness } from '../../domain/planner/readiness.js';
 import { meanRecall } from '../../domain/srs/srs.js';
 import { fromZoned, toZoned } from '../../domain/time/zoned.js';

@@ -1,6 +1,7 @@
 /** fast-check generators of realistic planner inputs (test-only helper). */
+import { weekdayOf } from '@studybuddy/contracts';
 import fc from 'fast-check';
-import { isoDate, weekdayOf } from '../../domain/planner/dates.js';
+import { isoDate } from '../../domain/planner/dates.js';
 import type { PlannerInput } from '../../domain/planner/types.js';
 import { rng } from './fixtures.js';
 

@@ -5,8 +5,14 @@
  * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) are
  * imported.
  */
-import { type Notice, WORKLOAD } from '@studybuddy/contracts';
-import { dayNumber, parseClock, weekdayOf } from '../../domain/planner/dates.js';
+import {
+  type Notice,
+  type PartOfDay,
+  parseClock,
+  WORKLOAD,
+  weekdayOf,
+} from '@studybuddy/contracts';
+import { dayNumber } from '../../domain/planner/dates.js';
 import {
   dayTemplates,
   loadCap,
@@ -15,7 +21,7 @@ import {
   topicsOf,
 } from '../../domain/planner/model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
-import { type PartOfDay, parseWishes } from '../../domain/planner/wishes.js';
+import { parseWishes } from '../../domain/planner/wishes.js';
 
 const EPS = 1e-9;
 
