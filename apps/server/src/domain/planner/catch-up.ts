@@ -6,18 +6,30 @@
  * no I/O, no clock ("today" and the minute of the day are given), no time zones (the caller
  * turns instants into the plan's local days and minutes and back).
  */
-import { type Notice, type TradeOffKind, weekdayOf } from '@studybuddy/contracts';
+import {
+  ADDED_TIME_WINDOW,
+  allowedHalfHours,
+  HALF_HOURS,
+  type Notice,
+  SLOT_MINUTES,
+  type TradeOffKind,
+  touchedHalfHours,
+  weekdayOf,
+} from '@studybuddy/contracts';
 import { notice } from '../notices.js';
 import { dayNumber, isoDate } from './dates.js';
-import type { DayTemplate } from './model.js';
-import { planModel } from './plan-model.js';
+import { type DayTemplate, dayTemplates } from './model.js';
 import type { PlannerInput } from './types.js';
+import { parseWishes } from './wishes.js';
 
 const EPS = 1e-9;
 /** Half-hours of a day. */
-const H = 48;
-/** The day window used for added time when the student's own window is full (08:00-21:00). */
-const FALLBACK_WINDOW = { start: 16, end: 42 };
+const H = HALF_HOURS;
+/** The half-hours where added time may go when the student's own window is full. */
+const FALLBACK_WINDOW = {
+  start: ADDED_TIME_WINDOW.start / SLOT_MINUTES,
+  end: ADDED_TIME_WINDOW.end / SLOT_MINUTES,
+};
 
 export type CheckInState = 'done' | 'partial' | 'missed' | null;
 
@@ -155,18 +167,13 @@ function deadlineOf(s: CatchUpSubject, p1: number): number {
 }
 
 function prepare(input: CatchUpInput): Prepared {
-  // The planner's own weekday templates (wishes applied): places, daily hours and windows.
-  const { templates } = planModel({ ...input.source, subjects: [] } as PlannerInput);
-  const allowed = templates.map((tpl, w) => {
-    const slots = input.source.availability.find((a) => a.day === w)?.slots ?? [];
-    return [...Array(H).keys()].map(
-      (h) =>
-        tpl.enabled &&
-        !!slots[h >> 1] &&
-        h * 30 >= tpl.windowStart &&
-        (h + 1) * 30 <= tpl.windowEnd,
-    );
-  });
+  // The planner's own weekday templates (wishes applied): places, daily hours and windows; and
+  // the study week's allowed half-hours for the free half-hours outside the places.
+  const wishes = parseWishes(input.source.preferences.extraWishes ?? '');
+  const templates = dayTemplates({ ...input.source, subjects: [] } as PlannerInput, wishes);
+  const allowed = templates.map(
+    (_, w) => allowedHalfHours(input.source.availability, w, wishes).allowed,
+  );
   const p0 = dayNumber(input.source.period.start);
   let p1 = dayNumber(input.source.period.end);
   if (Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0) p1 = p0 - 1;
@@ -178,8 +185,8 @@ function prepare(input: CatchUpInput): Prepared {
     const d = day - p0;
     if (d < 0 || d >= days || end <= start) return;
     used[d] = (used[d] as number) + (end - start);
-    for (let h = Math.floor(start / 30); h < Math.min(H, Math.ceil(end / 30)); h++)
-      busy[d * H + h] = 1;
+    const { from, to } = touchedHalfHours(start, end);
+    for (let h = from; h < to; h++) busy[d * H + h] = 1;
   };
   for (const b of input.busy) book(b.day, b.start, b.end);
   const deadline = new Map(input.subjects.map((s) => [s.id, deadlineOf(s, p1)]));
