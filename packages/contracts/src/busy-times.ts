@@ -3,6 +3,7 @@ import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
+import { CLOCK_PATTERN } from './study-week.js';
 import { timeZoneSchema } from './time-zone.js';
 
 /**
@@ -33,7 +34,7 @@ export const BUSY_TIME_MESSAGES = {
 /** HH:MM from 00:00 to 24:00 (24:00 ends a day). */
 const clock = z
   .string()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, message(M.timeInvalid))
+  .regex(CLOCK_PATTERN, message(M.timeInvalid))
   .describe('HH:MM, local wall-clock time');
 
 export const busyTimeSchema = z

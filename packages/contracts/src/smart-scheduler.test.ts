@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptPlanInputSchema,
   findSubjectNameClash,
   subjectFileField,
   subjectNameClashMessage,
   WIZARD_MESSAGES,
+  wizardDaySchema,
   wizardInputSchema,
   wizardSubjectsSchema,
 } from './smart-scheduler.js';
@@ -40,6 +42,27 @@ describe('wizardSubjectsSchema', () => {
     expect(same.error?.issues[0]?.message).toBe(
       'Each subject needs its own name ("Biology" appears twice).',
     );
+  });
+});
+
+describe('clock times', () => {
+  it('takes HH:MM from 00:00 to 24:00 and nothing past the end of the day', () => {
+    const day = (endTime: string) =>
+      wizardDaySchema.safeParse({
+        day: 0,
+        enabled: true,
+        hours: 2,
+        startTime: '17:00',
+        endTime,
+        slots: new Array(24).fill(true),
+      }).success;
+    expect(['19:30', '24:00'].map(day)).toEqual([true, true]);
+    expect(['24:30', '25:00', '7:00'].map(day)).toEqual([false, false, false]);
+    const block = (end: string) =>
+      acceptPlanInputSchema.safeParse({
+        blocks: [{ sessionId: 1, date: '2026-03-02', start: '23:00', end }],
+      }).success;
+    expect([block('24:00'), block('24:30')]).toEqual([true, false]);
   });
 });
 

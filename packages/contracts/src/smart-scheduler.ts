@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message, refinement } from './messages.js';
 import { noticeListSchema, noticeSchema } from './notices.js';
-import { WEEKDAYS } from './study-week.js';
+import { CLOCK_PATTERN, WEEKDAYS } from './study-week.js';
 import { topicContentStatusSchema } from './topics.js';
 import { WORKLOAD } from './workload.js';
 
@@ -46,7 +46,7 @@ export const WIZARD_MESSAGES = {
   maxLoadRange: M.wizardMaxLoadRange.en,
 } as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, message(M.timeInvalid));
+const hhmm = z.string().regex(CLOCK_PATTERN, message(M.timeInvalid));
 
 export const wizardPeriodSchema = z
   .object({ start: isoDateSchema, end: isoDateSchema })

@@ -117,6 +117,12 @@ export const SLOT_MINUTES = 30;
 /** Half-hours in a day. */
 export const HALF_HOURS = DAY_MINUTES / SLOT_MINUTES;
 
+/**
+ * A clock time as the API takes it: HH:MM from 00:00 to 24:00 (24:00 ends a day); every time
+ * this pattern accepts, parseClock reads.
+ */
+export const CLOCK_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
 /** Minutes after midnight of 'HH:MM' ('24:00' allowed, '9:00' is 09:00); NaN when malformed. */
 export function parseClock(hhmm: string): number {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
