@@ -42,6 +42,8 @@ describe('weekdays', () => {
     expect(weekdayOf(-3)).toBe(0); // 1969-12-29
     expect(weekdayOfDate('2026-01-05')).toBe(0);
     expect(weekdayOfDate('2026-01-11')).toBe(6);
+    expect(weekdayOfDate('2026-11-23')).toBe(0);
+    expect(weekdayOfDate('2026-11-29')).toBe(6);
     expect(weekdayOfDate('not a date')).toBeNaN();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BlockRules, validateBlocks, wizardDay } from './validate-blocks.js';
+import { type BlockRules, validateBlocks } from './validate-blocks.js';
 
 const free = Array.from({ length: 24 }, (_, h) => h >= 8 && h < 22);
 const rules: BlockRules = {
@@ -16,11 +16,6 @@ const rules: BlockRules = {
 };
 
 describe('validateBlocks', () => {
-  it('numbers days Monday 0 to Sunday 6', () => {
-    expect(wizardDay('2026-11-23')).toBe(0);
-    expect(wizardDay('2026-11-29')).toBe(6);
-  });
-
   it('accepts blocks inside the rules', () => {
     expect(
       validateBlocks(

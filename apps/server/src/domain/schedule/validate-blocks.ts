@@ -1,5 +1,11 @@
 /** Checks of hand-edited study blocks against the student's availability; pure. */
-import { type Notice, type WizardAvailability, weekdayFromJsDay } from '@studybuddy/contracts';
+import {
+  formatClock,
+  type Notice,
+  parseClock,
+  type WizardAvailability,
+  weekdayOfDate,
+} from '@studybuddy/contracts';
 import { notice } from '../notices.js';
 
 export interface BlockRules {
@@ -16,16 +22,6 @@ export interface EditedBlock {
   end: string;
 }
 
-const minutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-};
-
-/** 0 = Monday ... 6 = Sunday, as the wizard numbers days. */
-export function wizardDay(date: string): number {
-  return weekdayFromJsDay(new Date(`${date}T00:00:00Z`).getUTCDay());
-}
-
 export const MAX_BLOCK_MINUTES = 180;
 
 /** Every rule an edited block breaks, as notices naming the block; empty when all hold. */
@@ -34,8 +30,8 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): Notice
   const byDate = new Map<string, EditedBlock[]>();
   for (const b of blocks) {
     const label = { subject: b.subject, blockDate: b.date, startTime: b.start, endTime: b.end };
-    const start = minutes(b.start);
-    const end = minutes(b.end);
+    const start = parseClock(b.start);
+    const end = parseClock(b.end);
     if (end <= start) problems.push(notice('block_end_not_after_start', label));
     else if (end - start > MAX_BLOCK_MINUTES)
       problems.push(notice('block_too_long', { ...label, maxHours: MAX_BLOCK_MINUTES / 60 }));
@@ -44,14 +40,14 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): Notice
     }
     const deadline = rules.deadlines.get(b.subject);
     if (deadline && b.date >= deadline) problems.push(notice('block_on_or_after_exam', label));
-    const day = rules.availability[wizardDay(b.date)];
+    const day = rules.availability[weekdayOfDate(b.date)];
     if (!day?.enabled) problems.push(notice('block_not_study_day', label));
-    else if (start < minutes(day.startTime) || end > minutes(day.endTime)) {
+    else if (start < parseClock(day.startTime) || end > parseClock(day.endTime)) {
       problems.push(notice('block_outside_study_hours', label));
     } else {
       for (let h = Math.floor(start / 60); h * 60 < end; h++) {
         if (!day.slots[h]) {
-          const hourTime = `${String(h).padStart(2, '0')}:00`;
+          const hourTime = formatClock(h * 60);
           problems.push(notice('block_hour_not_free', { ...label, hourTime }));
           break;
         }
@@ -60,11 +56,11 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): Notice
     byDate.set(b.date, [...(byDate.get(b.date) ?? []), b]);
   }
   for (const [date, list] of byDate) {
-    const sorted = [...list].sort((a, b) => minutes(a.start) - minutes(b.start));
+    const sorted = [...list].sort((a, b) => parseClock(a.start) - parseClock(b.start));
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1] as EditedBlock;
       const cur = sorted[i] as EditedBlock;
-      if (minutes(cur.start) < minutes(prev.end)) {
+      if (parseClock(cur.start) < parseClock(prev.end)) {
         problems.push(
           notice('block_overlap', {
             blockDate: date,
@@ -79,8 +75,8 @@ export function validateBlocks(blocks: EditedBlock[], rules: BlockRules): Notice
       }
     }
     const total =
-      sorted.reduce((acc, b) => acc + Math.max(0, minutes(b.end) - minutes(b.start)), 0) / 60;
-    const day = rules.availability[wizardDay(date)];
+      sorted.reduce((acc, b) => acc + Math.max(0, parseClock(b.end) - parseClock(b.start)), 0) / 60;
+    const day = rules.availability[weekdayOfDate(date)];
     if (day?.enabled && total > day.hours) {
       problems.push(
         notice('block_day_over_hours', {

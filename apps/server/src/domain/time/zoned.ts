@@ -1,5 +1,5 @@
 /** Wall-clock dates and times in an IANA time zone, without a time-zone library; pure. */
-import { WEEKDAYS, type Weekday, weekdayFromJsDay } from '@studybuddy/contracts';
+import { parseClock, WEEKDAYS, type Weekday, weekdayOfDate } from '@studybuddy/contracts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -57,8 +57,7 @@ function offsetMinutes(instant: Date, timeZone: string): number {
  */
 export function fromZoned(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const guess = Date.UTC(y, m - 1, d, hh, mm);
+  const guess = Date.UTC(y, m - 1, d, 0, parseClock(time));
   const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
   const second = guess - offsetMinutes(new Date(first), timeZone) * 60_000;
   const wanted = `${date} ${time}`;
@@ -82,5 +81,5 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /** English weekday name of a YYYY-MM-DD date. */
 export function weekdayName(date: string): Weekday {
-  return WEEKDAYS[weekdayFromJsDay(new Date(`${date}T00:00:00Z`).getUTCDay())] as Weekday;
+  return WEEKDAYS[weekdayOfDate(date)] as Weekday;
 }
