@@ -4,6 +4,7 @@ import type { BusyOccurrence } from './busy-times.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
+import { parseClock } from './study-week.js';
 
 /** A study session as the calendar reads it (docs/product.md, Entities). */
 export const studySessionSchema = z
@@ -105,10 +106,8 @@ export interface WallTime {
   time: string;
 }
 
-const minuteOf = (date: string, time: string) => {
-  const [h, m] = time.split(':').map(Number);
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 60_000) + (h ?? 0) * 60 + (m ?? 0);
-};
+const minuteOf = (date: string, time: string) =>
+  Math.floor(Date.parse(`${date}T00:00:00Z`) / 60_000) + parseClock(time);
 
 /**
  * Why a session cannot go from `start` to `end` (local wall-clock times), or null when it can.

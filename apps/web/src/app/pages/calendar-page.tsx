@@ -1,4 +1,4 @@
-import { busyOccurrences, type StudySession } from '@studybuddy/contracts';
+import { busyOccurrences, firstJsDay, type StudySession } from '@studybuddy/contracts';
 import { addDays, addMonths, endOfMonth, startOfDay, startOfMonth } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,6 @@ import {
   toDateParam,
   weekDays,
   weekStartOf,
-  weekStartsOnOf,
 } from '@/features/study-sessions/utils/week';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useNow } from '@/hooks/use-now';
@@ -79,7 +78,7 @@ export default function CalendarPage() {
   } | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
-  const startsOn = weekStartsOnOf(profile.data?.weekStartsOn);
+  const startsOn = firstJsDay(profile.data?.weekStartsOn);
   const loading = sessions.isPending || plans.isPending || busyTimes.isPending;
   useDocumentTitle(t(startsOn === 1 ? 'calendar.titleMonday' : 'calendar.title'));
 

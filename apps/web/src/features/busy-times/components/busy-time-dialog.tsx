@@ -4,6 +4,8 @@ import {
   type BusyTime,
   type BusyTimeInput,
   busyTimeInputSchema,
+  formatClock,
+  parseClock,
 } from '@studybuddy/contracts';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -55,6 +57,12 @@ const formResolver: Resolver<BusyFormValues> = async (values) => {
 };
 
 /** A contract message in the student's language. */
+/** The default end of new busy time: an hour after its start, on the same day (23:MM at most). */
+function anHourLater(start: string): string {
+  const minute = parseClock(start);
+  return formatClock(Math.min(23, Math.floor(minute / 60) + 1) * 60 + (minute % 60));
+}
+
 function useBusyMessage() {
   const { t } = useTranslation();
   return (message: string | undefined) => {
@@ -123,9 +131,7 @@ function BusyTimeForm({
       title: busy?.title ?? '',
       date: busy?.date ?? date ?? '',
       startTime: start,
-      endTime:
-        busy?.endTime ??
-        `${String(Math.min(23, Number(start.slice(0, 2)) + 1)).padStart(2, '0')}${start.slice(2)}`,
+      endTime: busy?.endTime ?? anHourLater(start),
       weekly: busy ? busy.repeat === 'weekly' : false,
       until: busy?.until ?? '',
     },

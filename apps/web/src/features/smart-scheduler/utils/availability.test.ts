@@ -1,4 +1,4 @@
-import { wizardAvailabilitySchema } from '@studybuddy/contracts';
+import { parseClock, windowStudyHours, wizardAvailabilitySchema } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityInput,
@@ -8,9 +8,7 @@ import {
   toAvailability,
   toPerDay,
   weeklyHours,
-  windowStudyHours,
 } from './availability';
-import { toMinutes } from './dates';
 
 const input = (patch: Partial<AvailabilityInput> = {}): AvailabilityInput => ({
   mode: 'same',
@@ -214,6 +212,6 @@ describe('the per-day choices', () => {
     expect(FROM_CHOICES).toHaveLength(48);
     expect([FROM_CHOICES[0], FROM_CHOICES.at(-1)]).toEqual(['00:00', '23:30']);
     expect([TO_CHOICES[0], TO_CHOICES.at(-1)]).toEqual(['00:30', '24:00']);
-    expect(windowStudyHours(toMinutes('09:00'), toMinutes('12:00'), 1.5)).toBe(3);
+    expect(windowStudyHours(parseClock('09:00'), parseClock('12:00'), 1.5)).toBe(3);
   });
 });

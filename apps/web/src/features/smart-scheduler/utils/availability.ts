@@ -1,13 +1,13 @@
 import {
-  BREAK_MINUTES,
-  maxConsecutiveSessions,
+  formatClock,
+  parseClock,
   studyWindowMinutes,
   WEEKDAYS,
   type WIZARD,
   type WizardAvailability,
   type WizardDay,
+  windowStudyHours,
 } from '@studybuddy/contracts';
-import { fromMinutes, toMinutes } from './dates';
 
 export type SessionLength = (typeof WIZARD.sessionLengths)[number];
 
@@ -43,39 +43,19 @@ const STEP = 30;
 
 /** Per-day mode's "from" choices: 00:00 to 23:30 in 30-minute steps. */
 export const FROM_CHOICES: readonly string[] = Array.from({ length: DAY_END / STEP }, (_, i) =>
-  fromMinutes(i * STEP),
+  formatClock(i * STEP),
 );
 
 /** Per-day mode's "to" choices: 00:30 to 24:00 in 30-minute steps. */
 export const TO_CHOICES: readonly string[] = Array.from({ length: DAY_END / STEP }, (_, i) =>
-  fromMinutes((i + 1) * STEP),
+  formatClock((i + 1) * STEP),
 );
-
-/**
- * Hours of study a window holds: whole sessions packed from its start, with a break after each
- * run of back-to-back sessions (maxConsecutiveSessions), as the planner packs them. Whole
- * sessions, because the planner places a full-length session only where it has the room for one
- * and warns when a day's hours exceed that; 09:00-12:00 holds two 1.5-h sessions (3 h) but only
- * two 1-h sessions (2 h: the break after the second leaves 30 minutes).
- */
-export function windowStudyHours(from: number, to: number, sessionLength: SessionLength): number {
-  const session = sessionLength * 60;
-  const run = maxConsecutiveSessions(sessionLength);
-  let at = from;
-  let sessions = 0;
-  while (at + session <= to) {
-    sessions += 1;
-    at += session;
-    if (sessions % run === 0) at += BREAK_MINUTES;
-  }
-  return sessions * sessionLength;
-}
 
 /** Whether a per-day window is well formed: both times read and it ends after it starts. */
 export function isValidWindow(span: DayWindow | undefined): boolean {
   if (!span) return false;
-  const from = toMinutes(span.from);
-  const to = toMinutes(span.to);
+  const from = parseClock(span.from);
+  const to = parseClock(span.to);
   return Number.isFinite(from) && Number.isFinite(to) && from >= 0 && to > from && to <= DAY_END;
 }
 
@@ -100,7 +80,7 @@ export function toAvailability(
  * keeps the entry well-formed (the end must follow the start).
  */
 function quickDays(input: AvailabilityInput, sessionLength: SessionLength): WizardDay[] {
-  const start = toMinutes(input.startTime);
+  const start = parseClock(input.startTime);
   return Array.from({ length: WEEKDAYS.length }, (_, day) => {
     const enabled = input.days[day] === true;
     const wanted = enabled ? Math.max(0, Math.min(24, input.hours[day] ?? 0)) : 0;
@@ -116,7 +96,7 @@ function quickDays(input: AvailabilityInput, sessionLength: SessionLength): Wiza
       enabled,
       hours,
       startTime: input.startTime,
-      endTime: fromMinutes(windowEnd),
+      endTime: formatClock(windowEnd),
       slots,
     };
   });
@@ -124,7 +104,7 @@ function quickDays(input: AvailabilityInput, sessionLength: SessionLength): Wiza
 
 /**
  * Per-day mode's entries: a study day runs over its own window, its hours are the sessions the
- * window holds (windowStudyHours) and its free slots the clock hours the window touches. A day
+ * window holds (the study week's windowStudyHours) and its free slots the clock hours the window touches. A day
  * that is not a study day, or whose window is malformed or holds no session, has no free slot
  * and 0 hours; a malformed window is sent as from + session length, which only keeps the entry
  * well-formed (the form reports the window on its day).
@@ -134,16 +114,16 @@ function perDayDays(input: AvailabilityInput, sessionLength: SessionLength): Wiz
     const enabled = input.days[day] === true;
     const span = input.windows[day];
     const valid = isValidWindow(span);
-    const parsed = toMinutes(span?.from ?? '');
+    const parsed = parseClock(span?.from ?? '');
     const fallback = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), DAY_END - STEP) : 0;
     const from = valid ? parsed : fallback;
-    const to = valid ? toMinutes(span?.to ?? '') : Math.min(from + sessionLength * 60, DAY_END);
+    const to = valid ? parseClock(span?.to ?? '') : Math.min(from + sessionLength * 60, DAY_END);
     const hours = enabled && valid ? windowStudyHours(from, to, sessionLength) : 0;
     const slots = Array.from(
       { length: 24 },
       (_, h) => hours > 0 && h * 60 < to && (h + 1) * 60 > from,
     );
-    return { day, enabled, hours, startTime: fromMinutes(from), endTime: fromMinutes(to), slots };
+    return { day, enabled, hours, startTime: formatClock(from), endTime: formatClock(to), slots };
   });
 }
 

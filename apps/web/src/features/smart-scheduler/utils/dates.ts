@@ -45,17 +45,3 @@ export function formatIsoDate(iso: string, language: string): string {
     year: 'numeric',
   }).format(day);
 }
-
-/** 'HH:MM' to minutes after midnight (NaN when malformed). */
-export function toMinutes(hhmm: string): number {
-  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** Minutes after midnight to 'HH:MM' (1440 is '24:00', the end of the day). */
-export function fromMinutes(total: number): string {
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}

@@ -1,6 +1,5 @@
-import type { Proposal } from '@studybuddy/contracts';
-import { startOfISOWeek } from 'date-fns';
-import { addDays, parseIsoDate, toIsoDate } from './dates';
+import { type Proposal, weekStartDate } from '@studybuddy/contracts';
+import { addDays } from './dates';
 
 type Day = Proposal['schedule'][number];
 
@@ -20,12 +19,6 @@ export interface ProposalWeek {
   total: number;
 }
 
-/** The Monday of an ISO date's week. */
-export function mondayOf(iso: string): string {
-  const day = parseIsoDate(iso);
-  return day ? toIsoDate(startOfISOWeek(day)) : iso;
-}
-
 /**
  * The proposal's schedule as calendar weeks from the first session's week to the last's, with
  * the hours per subject of each; `subjects` names every subject (so a week without one shows 0).
@@ -39,7 +32,11 @@ export function proposalWeeks(
   if (!first || !last) return [];
   const byDate = new Map(schedule.map((d) => [d.date, d]));
   const weeks: ProposalWeek[] = [];
-  for (let start = mondayOf(first.date); start <= last.date; start = addDays(start, 7)) {
+  for (
+    let start = weekStartDate(first.date, 'monday');
+    start <= last.date;
+    start = addDays(start, 7)
+  ) {
     const days = Array.from({ length: 7 }, (_, i) => {
       const date = addDays(start, i);
       return { date, blocks: byDate.get(date)?.blocks ?? [] };

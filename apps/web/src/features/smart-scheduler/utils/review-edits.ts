@@ -1,5 +1,9 @@
-import type { AcceptPlanInput, FieldIssue, Proposal } from '@studybuddy/contracts';
-import { toMinutes } from './dates';
+import {
+  type AcceptPlanInput,
+  type FieldIssue,
+  type Proposal,
+  parseClock,
+} from '@studybuddy/contracts';
 
 /** The student's version of one proposed block in Modify mode. */
 export interface BlockEdit {
@@ -57,7 +61,7 @@ export function editedSummary(proposal: Proposal, edits: BlockEdits): Proposal['
   for (const b of proposalBlocks(proposal)) {
     const e = edits[b.sessionId];
     if (!e || e.deleted) continue;
-    const minutes = Math.max(0, toMinutes(e.end) - toMinutes(e.start));
+    const minutes = Math.max(0, parseClock(e.end) - parseClock(e.start));
     totals.set(
       b.subject,
       (totals.get(b.subject) ?? 0) + (Number.isNaN(minutes) ? 0 : minutes / 60),

@@ -1,8 +1,8 @@
-import { WIZARD, wizardInputSchema } from '@studybuddy/contracts';
+import { parseClock, WIZARD, windowStudyHours, wizardInputSchema } from '@studybuddy/contracts';
 import type { FieldErrors, FieldPath } from 'react-hook-form';
 import { z } from 'zod';
-import { isValidWindow, windowStudyHours } from './availability';
-import { isIsoDate, toMinutes } from './dates';
+import { isValidWindow } from './availability';
+import { isIsoDate } from './dates';
 import { resolvePeriod } from './period';
 import { SUBJECT_FIELDS, type SubjectField } from './subjects';
 import { toWizardInput } from './wizard-form-data';
@@ -93,7 +93,7 @@ export function wizardFormSchema(today: string) {
         const path = ['availability', 'windows', day, 'to'];
         if (!isValidWindow(span)) issue(path, windowErrorKey('endBeforeStart'));
         else if (
-          windowStudyHours(toMinutes(span.from), toMinutes(span.to), values.sessionLength) === 0
+          windowStudyHours(parseClock(span.from), parseClock(span.to), values.sessionLength) === 0
         )
           issue(path, windowErrorKey('tooShort'));
       }

@@ -1,4 +1,4 @@
-import type { StudySession } from '@studybuddy/contracts';
+import { parseClock, type StudySession } from '@studybuddy/contracts';
 import {
   type CSSProperties,
   type DragEvent,
@@ -17,7 +17,6 @@ import {
   layoutDay,
   MINUTES_PER_DAY,
   minuteAt,
-  minuteOfClock,
   minutesInDay,
   snapMinute,
 } from '../utils/hour-grid';
@@ -94,8 +93,12 @@ export function HourGrid({
     }
     for (const b of busy) {
       if (b.date !== key) continue;
-      const end = b.endTime === '24:00' ? MINUTES_PER_DAY : minuteOfClock(b.endTime);
-      out.push({ type: 'busy', busy: b, start: minuteOfClock(b.startTime), end });
+      out.push({
+        type: 'busy',
+        busy: b,
+        start: parseClock(b.startTime),
+        end: parseClock(b.endTime),
+      });
     }
     return out;
   };

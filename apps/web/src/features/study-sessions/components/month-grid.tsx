@@ -1,9 +1,9 @@
-import type { StudySession } from '@studybuddy/contracts';
+import { DAYS_PER_WEEK, type StudySession } from '@studybuddy/contracts';
 import { addDays, endOfMonth, isSameMonth, startOfMonth } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime, formatWeekday } from '@/lib/format-date';
 import { subjectColourClass } from '@/lib/subject-colours';
-import { DAYS_PER_WEEK, toDateParam, type WeekStartsOn, weekStartOf } from '../utils/week';
+import { toDateParam, type WeekStartsOn, weekStartOf } from '../utils/week';
 import type { CalendarExam } from './calendar-types';
 import './month-grid.css';
 

@@ -1,11 +1,10 @@
-import type { StudySession } from '@studybuddy/contracts';
+import { parseClock, type StudySession } from '@studybuddy/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatTime } from '@/lib/format-date';
-import { minuteOfClock } from '../utils/hour-grid';
 import { parseDateParam, toDateParam } from '../utils/week';
 
 export interface SessionDialogProps {
@@ -93,7 +92,7 @@ function SessionDetails({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const day = parseDateParam(date);
-    const minute = minuteOfClock(time);
+    const minute = parseClock(time);
     if (day && !Number.isNaN(minute)) onMove(session, day, minute);
   };
   return (

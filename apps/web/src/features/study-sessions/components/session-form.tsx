@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkSessionTimes,
+  DAY_MINUTES,
   type PlanSummary,
+  parseClock,
   type SessionFormInput,
   type StudySession,
   sessionFormInputSchema,
@@ -100,13 +102,16 @@ export function sessionFormDefaults(
       reminder: session.reminder,
     };
   }
-  const [hour, minute] = /^([01]\d|2[0-3]):([0-5]\d)$/.test(quick.time ?? '')
-    ? (quick.time as string).split(':').map(Number)
-    : [17, 0];
+  // A quick time from a link starts the day's session; a time that is no start (24:00, junk) is
+  // 17:00.
+  const quickMinute = parseClock(quick.time ?? '');
+  const startMinute = quickMinute < DAY_MINUTES ? quickMinute : 17 * 60;
+  const hour = Math.floor(startMinute / 60);
+  const minute = startMinute % 60;
   const at = (offsetMinutes: number) => {
     if (!day) return '';
     const d = addMinutes(
-      set(day, { hours: hour ?? 17, minutes: minute ?? 0, seconds: 0, milliseconds: 0 }),
+      set(day, { hours: hour, minutes: minute, seconds: 0, milliseconds: 0 }),
       offsetMinutes,
     );
     return toLocalInputValue(d.toISOString());

@@ -1,5 +1,6 @@
+import { parseClock } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockOf, layoutDay, minuteAt, minuteOfClock, minutesInDay, snapMinute } from './hour-grid';
+import { clockOf, layoutDay, minuteAt, minutesInDay, snapMinute } from './hour-grid';
 
 describe('hour grid geometry', () => {
   it('places two sessions of one day by their minutes, far apart when hours apart', () => {
@@ -31,7 +32,7 @@ describe('hour grid geometry', () => {
     expect(snapMinute(537.5)).toBe(540);
     expect(snapMinute(-3)).toBe(0);
     expect(clockOf(570)).toBe('09:30');
-    expect(minuteOfClock('09:30')).toBe(570);
-    expect(minuteOfClock('soon')).toBeNaN();
+    expect(parseClock(clockOf(570))).toBe(570);
+    expect(clockOf(1500)).toBe('24:00');
   });
 });

@@ -1,3 +1,4 @@
+import { DAY_MINUTES, formatClock } from '@studybuddy/contracts';
 import { differenceInMinutes, startOfDay } from 'date-fns';
 
 /**
@@ -5,7 +6,7 @@ import { differenceInMinutes, startOfDay } from 'date-fns';
  * overlap share the column's width. Times are minutes from local midnight (0-1440); the CSS turns
  * minutes into pixels, so these numbers never depend on the screen.
  */
-export const MINUTES_PER_DAY = 1440;
+export const MINUTES_PER_DAY = DAY_MINUTES;
 /** Drops and clicks snap to quarter hours. */
 export const SNAP_MINUTES = 15;
 /** The grid opens scrolled to this hour when nothing earlier is on it. */
@@ -77,13 +78,5 @@ export function snapMinute(minute: number): number {
 
 /** HH:MM of a minute of the day. */
 export function clockOf(minute: number): string {
-  const m = Math.max(0, Math.min(MINUTES_PER_DAY, Math.round(minute)));
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
-
-/** Minutes of an HH:MM (NaN when it is not one). */
-export function minuteOfClock(clock: string): number {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(clock);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 60 + Number(match[2]);
+  return formatClock(Math.max(0, Math.min(MINUTES_PER_DAY, Math.round(minute))));
 }

@@ -1,4 +1,5 @@
 import type { StudySession } from '@studybuddy/contracts';
+import { firstJsDay } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   localInputToIso,
@@ -9,7 +10,6 @@ import {
   upcomingSessions,
   weekDays,
   weekStartOf,
-  weekStartsOnOf,
 } from './week';
 
 /** A session starting at a local date and time, lasting an hour. */
@@ -62,11 +62,11 @@ describe('calendar week', () => {
 
   it('starts the week on Monday when the profile says so', () => {
     // Sunday 9 March 2025 belongs to the week from Monday 3 March.
-    const start = weekStartOf(new Date(2025, 2, 9, 10), weekStartsOnOf('monday'));
+    const start = weekStartOf(new Date(2025, 2, 9, 10), firstJsDay('monday'));
     expect(toDateParam(start)).toBe('2025-03-03');
     expect(weekDays(start).map((d) => d.getDay())).toEqual([1, 2, 3, 4, 5, 6, 0]);
-    expect(weekStartsOnOf('sunday')).toBe(0);
-    expect(weekStartsOnOf(undefined)).toBe(0);
+    expect(firstJsDay('sunday')).toBe(0);
+    expect(firstJsDay(undefined)).toBe(0);
   });
 
   it('puts each session in the tile of its local start day, sorted by time', () => {

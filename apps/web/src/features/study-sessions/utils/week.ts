@@ -1,19 +1,18 @@
-import type { StudySession, WeekStart } from '@studybuddy/contracts';
+import {
+  DAYS_PER_WEEK,
+  DEFAULT_WEEK_START,
+  firstJsDay,
+  type StudySession,
+} from '@studybuddy/contracts';
 import { addDays, isValid, lightFormat, parseISO, startOfDay, startOfWeek } from 'date-fns';
 import { formatLocalDay } from '@/lib/format-date';
 
 /**
- * The calendar week runs Sunday to Saturday unless the student's profile starts it on Monday
- * (docs/product.md, Constants and limits): 0 = Sunday, 1 = Monday, as date-fns counts.
+ * The calendar week starts where the student's profile says (the study week's week start:
+ * Sunday unless they chose Monday), as date-fns counts it: 0 = Sunday, 1 = Monday (firstJsDay).
  */
 export type WeekStartsOn = 0 | 1;
-export const WEEK_STARTS_ON: WeekStartsOn = 0;
-export const DAYS_PER_WEEK = 7;
-
-/** The profile's choice as date-fns's number. */
-export function weekStartsOnOf(choice: WeekStart | undefined): WeekStartsOn {
-  return choice === 'monday' ? 1 : 0;
-}
+export const WEEK_STARTS_ON: WeekStartsOn = firstJsDay(DEFAULT_WEEK_START);
 
 /** The first day (local midnight) of the week holding `date`. */
 export function weekStartOf(date: Date, startsOn: WeekStartsOn = WEEK_STARTS_ON): Date {
