@@ -7,6 +7,7 @@
  * interleavable (M6) and its places valid (M1), and leaves final reviews alone. Bounded per
  * subject and deterministic.
  */
+import type { CalendarWeeks } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
 import { freePlace, type LoadRoom, runsOk, shortPlacesOk, steadyWeeksOk } from './repair.js';
 
@@ -23,6 +24,8 @@ export function frontShift(
   cap: LoadRoom,
   /** 1 for a steady subject (no exam in the plan): it may trade places with a front-loaded one. */
   steady?: ArrayLike<number>,
+  /** The plan's calendar weeks (study week), in which the steady subject stays steady. */
+  calendar?: CalendarWeeks,
 ): void {
   for (let k = 0; k < windowEnd.length; k++) {
     const W = Math.min(windowEnd[k] as number, owners.length);
@@ -78,7 +81,7 @@ export function frontShift(
       for (let i = 0; i < own.length; i++) {
         const j = own[i] as number;
         if (j < 0 || j === k || !steady[j] || places[i]?.len !== len) continue;
-        if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2)) continue;
+        if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
         own[i] = k;
         ownFrom[src] = j;
         const ok = runsOk(own, -1) && runsOk(ownFrom, -1);

@@ -921,7 +921,7 @@ function repairPasses(state: RepairState): void {
   const steady = Uint8Array.from(model.examInPlan, (e, k) =>
     !e && (windowEnd[k] as number) >= owners.length ? 1 : 0,
   );
-  repairGaps(tplOf, owners, movableBefore, steady);
+  repairGaps(tplOf, owners, movableBefore, steady, model.weeks);
   const overloaded = deliverable.some(
     (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
   );
@@ -961,7 +961,7 @@ function repairPasses(state: RepairState): void {
   if (frontLoad && !overloaded) {
     weekCap.recount(tplOf, owners);
     const examEnd = Int32Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : 0));
-    frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady);
+    frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady, model.weeks);
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
   if (!frontLoad && !overloaded) {

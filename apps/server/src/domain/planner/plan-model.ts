@@ -5,7 +5,7 @@
  * Pure, no I/O.
  */
 
-import { WORKLOAD } from '@studybuddy/contracts';
+import { type CalendarWeeks, calendarWeeks, WORKLOAD } from '@studybuddy/contracts';
 import { templatesByDay } from './busy.js';
 import { dayNumber } from './dates.js';
 import { type DayTemplate, dayTemplates, loadCap, subjectNeeds } from './model.js';
@@ -27,6 +27,8 @@ export interface RawBlock {
 export interface PlanModel {
   p0: number;
   days: number;
+  /** The period's whole calendar weeks (the study week's), where a rule counts a week's hours. */
+  weeks: CalendarWeeks;
   /** The seven weekday templates (0 = Monday). */
   templates: DayTemplate[];
   /**
@@ -181,6 +183,7 @@ export function planModel(input: PlannerInput): PlanModel {
   return {
     p0,
     days,
+    weeks: calendarWeeks(p0, days),
     templates,
     byDay,
     capacity,

@@ -5,6 +5,7 @@
  * sessions out of a subject's last week. Every pass keeps the day's places valid (M1), touches no
  * final review, and is bounded and deterministic.
  */
+import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
 
 /** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
@@ -137,12 +138,14 @@ export function steadyWeeksOk(
   from: number,
   to: number,
   h: number,
+  /** The plan's calendar weeks (study week); by default weeks from the period's first day. */
+  calendar: CalendarWeeks = calendarWeeks(0, owners.length),
 ): boolean {
-  const wf = Math.floor(from / 7);
-  const wt = Math.floor(to / 7);
+  const wf = weekIndexOf(calendar, from);
+  const wt = weekIndexOf(calendar, to);
   if (wf === wt) return true;
   const weeks: number[] = [];
-  for (let a = 0; a + 7 <= owners.length; a += 7) {
+  for (let a = calendar.first; a + 7 <= owners.length; a += 7) {
     let x = 0;
     let open = false;
     for (let d = a; d < a + 7; d++) {
@@ -185,10 +188,11 @@ export function repairGaps(
    * weeks over twice its median week (docs/planner.md, Workload).
    */
   steady?: ArrayLike<number>,
+  calendar?: CalendarWeeks,
 ): void {
   const S = movableBefore.length;
   const steadyOk = (k: number, from: number, to: number, h: number) =>
-    !steady?.[k] || steadyWeeksOk(tplOf, owners, k, from, to, h);
+    !steady?.[k] || steadyWeeksOk(tplOf, owners, k, from, to, h, calendar);
   const studyDays: number[][] = Array.from({ length: S }, () => []);
   const refresh = (k: number) => {
     const list: number[] = [];

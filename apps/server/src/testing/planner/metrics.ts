@@ -2,13 +2,19 @@
  * Plan-quality metrics M1-M12 (docs/planner.md, Quality metrics), computed from the input and
  * the produced plan only. Capacity, fair shares and the EDF test are re-derived here from
  * their definitions (not taken from the planner), so a planner bug cannot hide in shared code;
- * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) are
- * imported.
+ * only the documented model choices (what wishes mean, what a subject needs, the ridgeline) and
+ * the study week's definitions (allowed half-hours, busy half-hours, calendar weeks: the
+ * contracts' study-week.ts) are imported.
  */
 import {
+  allowedHalfHours,
+  type CalendarWeeks,
+  calendarWeeks,
+  HALF_HOURS,
   type Notice,
   type PartOfDay,
   parseClock,
+  touchedHalfHours,
   WORKLOAD,
   weekdayOf,
 } from '@studybuddy/contracts';
@@ -39,6 +45,8 @@ export interface Session {
 export interface Frame {
   p0: number;
   days: number;
+  /** The calendar weeks the planner's weekly rules count (the study week's). */
+  weeks: CalendarWeeks;
   L: number;
   /** Per weekday: effective enabled flag, daily hours, allowed half-hours. */
   week: Array<{
@@ -131,18 +139,7 @@ export function frameOf(input: PlannerInput): Frame {
   const p1 = dayNumber(input.period.end);
   const days = Number.isNaN(p0) || Number.isNaN(p1) || p1 < p0 ? 0 : p1 - p0 + 1;
   const week = [...Array(7).keys()].map((w) => {
-    const a = input.availability.find((x) => x.day === w);
-    const enabled = !!a?.enabled && !wishes.blockedDays.includes(w);
-    let s = a ? parseClock(a.startTime) : 0;
-    let e = a ? parseClock(a.endTime) : 0;
-    if (Number.isNaN(s)) s = 0;
-    if (Number.isNaN(e) || (e === 0 && s > 0)) e = 1440;
-    s = Math.max(s, wishes.notBefore ?? 0);
-    e = Math.min(e, wishes.notAfter ?? 1440);
-    const hours = Math.min(a ? Math.max(0, Math.min(24, a.hours)) : 0, wishes.maxHours ?? 24);
-    const allowed = [...Array(48).keys()].map(
-      (h) => enabled && !!a?.slots[Math.floor(h / 2)] && h * 30 >= s && h * 30 + 30 <= e,
-    );
+    const { allowed, enabled, hours } = allowedHalfHours(input.availability, w, wishes);
     const len = Math.round(L * 2);
     return {
       enabled,
@@ -159,8 +156,9 @@ export function frameOf(input: PlannerInput): Frame {
     const s = parseClock(b.start);
     const e = parseClock(b.end);
     if (!(d >= 0 && d < days && e > s)) continue;
-    const mask = busy.get(d) ?? new Array<boolean>(48).fill(false);
-    for (let h = 0; h < 48; h++) if (h * 30 < e && s < h * 30 + 30) mask[h] = true;
+    const mask = busy.get(d) ?? new Array<boolean>(HALF_HOURS).fill(false);
+    const { from, to } = touchedHalfHours(s, e);
+    for (let h = from; h < to; h++) mask[h] = true;
     busy.set(d, mask);
   }
   const busyCap = new Map<string, number>();
@@ -172,7 +170,7 @@ export function frameOf(input: PlannerInput): Frame {
     const key = `${w}:${mask.map(Number).join('')}`;
     let c = busyCap.get(key);
     if (c === undefined) {
-      const free = t.allowed.map((a, h) => a && !mask[h]);
+      const free = allowedHalfHours(input.availability, w, wishes, mask).allowed;
       c = bestPacking(free, Math.round(L * 2), Math.floor(t.hours * 2 + EPS), L, shortAt);
       busyCap.set(key, c);
     }
@@ -194,7 +192,8 @@ export function frameOf(input: PlannerInput): Frame {
           fair[k] = (fair[k] as number) + ((cap[d] as number) * (needs[k] as number)) / w;
       });
   }
-  return { p0, days, L, week, busy, cap, windowEnd, exam, examInPlan, needs, fair };
+  const weeks = calendarWeeks(p0, days);
+  return { p0, days, weeks, L, week, busy, cap, windowEnd, exam, examInPlan, needs, fair };
 }
 
 const clock = (s: string) => parseClock(s);
@@ -711,7 +710,7 @@ export function m7Load(
     dailyMaxMean = Math.max(dailyMaxMean, ((used[d] as number) - allowed) / cd / (x / c));
   }
   const weeks: number[] = [];
-  for (let a = 0; a + 7 <= horizon; a += 7)
+  for (let a = f.weeks.first; a + 7 <= horizon; a += 7)
     weeks.push(used.slice(a, a + 7).reduce((x, y) => x + y, 0));
   const wMean = weeks.length ? weeks.reduce((a, b) => a + b, 0) / weeks.length : 0;
   const weeklyMaxMean = wMean > EPS ? Math.max(...weeks) / wMean : 1;
@@ -1154,7 +1153,7 @@ export function workloadWeeks(
   let weeks = 0;
   let overCap = 0;
   let over90 = 0;
-  for (let a = 0; a + 7 <= f.days; a += 7) {
+  for (let a = f.weeks.first; a + 7 <= f.days; a += 7) {
     const c = sum(f.cap, a, a + 7);
     if (c <= EPS) continue;
     weeks++;
@@ -1183,7 +1182,7 @@ export function workloadWeeks(
   input.subjects.forEach((_, k) => {
     if (f.examInPlan[k] || f.windowEnd[k] !== f.days) return;
     const wk: number[] = [];
-    for (let a = 0; a + 7 <= f.days; a += 7)
+    for (let a = f.weeks.first; a + 7 <= f.days; a += 7)
       if (sum(f.cap, a, a + 7) > EPS)
         wk.push(
           (subs[k] as Session[])
