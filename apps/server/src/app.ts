@@ -348,6 +348,7 @@ export async function buildApp({
     readers,
     uploadQuotaBytes: config.uploadQuotaBytes,
     listBusyTimes,
+    weekStartOf: async (userId) => (await profile.getProfile(userId)).weekStartsOn,
   });
 
   // Platform: headers first so every answer carries them, then cookies, CSRF, limits, auth.

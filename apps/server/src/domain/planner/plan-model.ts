@@ -183,7 +183,7 @@ export function planModel(input: PlannerInput): PlanModel {
   return {
     p0,
     days,
-    weeks: calendarWeeks(p0, days),
+    weeks: calendarWeeks(p0, days, input.weekStart),
     templates,
     byDay,
     capacity,

@@ -1,5 +1,5 @@
 /** The planner's input and output; the HTTP layer maps the wizard request onto these. */
-import type { AiLanguage, Notice, WizardAvailability } from '@studybuddy/contracts';
+import type { AiLanguage, Notice, WeekStart, WizardAvailability } from '@studybuddy/contracts';
 
 export interface PlannerInput {
   /** 'YYYY-MM-DD', inclusive, in the student's local calendar. */
@@ -36,6 +36,12 @@ export interface PlannerInput {
    * one. Absent or empty: every allowed slot is free.
    */
   busy?: Array<{ date: string; start: string; end: string }> | undefined;
+  /**
+   * The first day of the student's calendar week (their profile's choice): the calendar weeks a
+   * rule counts (a steady subject's weeks) start on it. Absent: weeks start on the period's
+   * first day, as before the planner knew the week start.
+   */
+  weekStart?: WeekStart | undefined;
   /** The student's language, for the focus points the planner writes (default en). */
   language?: AiLanguage | undefined;
 }

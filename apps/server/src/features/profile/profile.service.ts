@@ -2,7 +2,7 @@ import {
   type Profile,
   reminderLeadOf,
   type updateProfileInputSchema,
-  WEEK_STARTS,
+  weekStartOrDefault,
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
 
@@ -26,7 +26,7 @@ const toProfile = (u: ProfileRow): Profile => ({
   email: u.email,
   notifyOnLesson: u.notifyOnLesson === 1,
   reminderLeadMinutes: reminderLeadOf(u.reminderLeadMinutes),
-  weekStartsOn: WEEK_STARTS.find((w) => w === u.weekStartsOn) ?? 'sunday',
+  weekStartsOn: weekStartOrDefault(u.weekStartsOn),
   isAdmin: u.role === ADMIN_ROLE,
 });
 

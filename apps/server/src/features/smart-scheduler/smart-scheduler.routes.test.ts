@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { planStudy } from '../../domain/planner/planner.js';
 import { makeDocx, makePdf } from '../../testing/files.js';
 import {
   countRows,
@@ -11,6 +12,12 @@ import {
 } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
 import { form, free, isoDay, wizard } from '../../testing/wizard-form.js';
+
+// The planner itself, watched: what the service asks of it (the week start) is not in the plan.
+vi.mock('../../domain/planner/planner.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../domain/planner/planner.js')>();
+  return { ...real, planStudy: vi.fn(real.planStudy) };
+});
 
 describe.each(dbKinds)('smart scheduler on %s', (kind) => {
   let t: TestApp;
@@ -335,6 +342,21 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     const blocks = proposal.schedule.flatMap((d: { blocks: { start: string }[] }) => d.blocks);
     expect(blocks.length).toBeGreaterThan(0);
     expect(blocks.filter((b: { start: string }) => b.start < '18:00')).toEqual([]);
+  });
+
+  it("plans the student's calendar weeks from the week start of their profile", async () => {
+    const planned = () => vi.mocked(planStudy).mock.lastCall?.[0].weekStart;
+    expect((await post(form(wizard()))).statusCode).toBe(201);
+    expect(planned()).toBe('sunday');
+    const profile = await client.post('/user/profile/update', {
+      firstName: 'Ana',
+      lastName: 'Lee',
+      email: 'ana@example.com',
+      weekStartsOn: 'monday',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect((await post(form(wizard()))).statusCode).toBe(201);
+    expect(planned()).toBe('monday');
   });
 
   it('books the hours a subject needs plus the buffer, and stores the numbers it used', async () => {

@@ -7,6 +7,7 @@ import {
   type Notice,
   type PlanContent,
   type Proposal,
+  type WeekStart,
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
@@ -35,6 +36,8 @@ export interface SmartSchedulerDeps {
   uploadQuotaBytes: number;
   /** The student's busy time (the busy-times feature): the planner books none of it. */
   listBusyTimes(userId: number): Promise<BusyTime[]>;
+  /** The first day of the student's calendar week (their profile): the plan's weeks follow it. */
+  weekStartOf(userId: number): Promise<WeekStart>;
   now?: () => Date;
 }
 
@@ -235,12 +238,14 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       req.period.end,
       req.timeZone,
     );
+    const weekStart = await deps.weekStartOf(userId);
     const plan = planStudy({
       period: req.period,
       availability: req.availability,
       subjects: plannerSubjects,
       preferences: req.preferences,
       busy: busy.map((b) => ({ date: b.date, start: b.startTime, end: b.endTime })),
+      weekStart,
       language,
     });
     warnings.push(...plan.warnings, ...plan.notes);

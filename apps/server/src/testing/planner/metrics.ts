@@ -192,7 +192,7 @@ export function frameOf(input: PlannerInput): Frame {
           fair[k] = (fair[k] as number) + ((cap[d] as number) * (needs[k] as number)) / w;
       });
   }
-  const weeks = calendarWeeks(p0, days);
+  const weeks = calendarWeeks(p0, days, input.weekStart);
   return { p0, days, weeks, L, week, busy, cap, windowEnd, exam, examInPlan, needs, fair };
 }
 

@@ -47,9 +47,19 @@ export interface QualityCase {
   driven: boolean;
 }
 
+/**
+ * The week start a generated input gets: none, Sunday or Monday in turn, so the weekly rules
+ * are checked on weeks from the period's first day and on both calendar weeks a student may
+ * choose (the generator itself stays as the stored inputs of the plans' hash need it).
+ */
+const WEEK_STARTS_CYCLE = [undefined, 'sunday', 'monday'] as const;
+
 /** `runs` inputs generated at `seed`, each planned with front-loading off and on. */
 export function qualityCases(runs: number, seed: number): QualityCase[] {
-  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map(qualityCase);
+  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map((generated, i) => {
+    const weekStart = WEEK_STARTS_CYCLE[i % WEEK_STARTS_CYCLE.length];
+    return qualityCase(weekStart ? { ...generated, weekStart } : generated, i);
+  });
 }
 
 /** One input planned with front-loading off and on, with the facts the metrics' scopes need. */
