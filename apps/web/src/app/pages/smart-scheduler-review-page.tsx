@@ -1,9 +1,11 @@
+import { weekStartOrDefault } from '@studybuddy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { lessonKeys } from '@/features/lessons/api/keys';
+import { useProfile } from '@/features/profile/api/get-profile';
 import { useProposal } from '@/features/smart-scheduler/api/get-proposal';
 import { ProposalReview } from '@/features/smart-scheduler/components/proposal-review';
 import { wizardStore } from '@/features/smart-scheduler/hooks/wizard-store';
@@ -21,6 +23,10 @@ export default function SmartSchedulerReviewPage() {
   const planId = Number(search.get('planId'));
   const valid = Number.isInteger(planId) && planId > 0;
   const proposal = useProposal(planId);
+  const profile = useProfile();
+  // The weeks start where the student's calendar does (Sunday unless the profile says Monday);
+  // the page waits for the profile so the weeks do not jump, and a failed load keeps Sunday.
+  const weekStart = weekStartOrDefault(profile.data?.weekStartsOn);
   const client = useQueryClient();
   // A topic's deep dive and lesson were just written (or not): what shows them reads again.
   const onTopicsSettled = useCallback(
@@ -49,7 +55,7 @@ export default function SmartSchedulerReviewPage() {
       </div>
     );
   }
-  if (proposal.isPending) {
+  if (proposal.isPending || profile.isPending) {
     return (
       <p className="status-text" role="status">
         {t('common.loading')}
@@ -76,6 +82,7 @@ export default function SmartSchedulerReviewPage() {
   return (
     <ProposalReview
       proposal={proposal.data}
+      weekStart={weekStart}
       onTopicsSettled={onTopicsSettled}
       onAccepted={() => {
         // The plan is made: a new wizard starts from scratch next time.

@@ -1,4 +1,4 @@
-import type { Proposal } from '@studybuddy/contracts';
+import type { Proposal, WeekStart } from '@studybuddy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,9 +56,9 @@ const proposal: Proposal = {
   },
 };
 
-function renderReview(data: Proposal = proposal) {
+function renderReview(data: Proposal = proposal, weekStart: WeekStart = 'monday') {
   const props = { onAccepted: vi.fn(), onDiscarded: vi.fn(), onRegenerate: vi.fn() };
-  renderWithProviders(<ProposalReview proposal={data} {...props} />);
+  renderWithProviders(<ProposalReview proposal={data} weekStart={weekStart} {...props} />);
   return props;
 }
 
@@ -186,6 +186,26 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
     expect(days[1]?.textContent).toContain('Biology 19:00–20:00');
     expect(days[0]?.textContent).toContain('free');
     expect(screen.getByRole('button', { name: 'Show the 2 sessions' })).toBeTruthy();
+  });
+
+  it("starts each week on the student's week start", () => {
+    const twoWeeks: Proposal = {
+      ...proposal,
+      schedule: [
+        ...proposal.schedule,
+        { date: '2026-03-10', day: 'Tuesday', blocks: [block(4, 'Chemistry', '17:00', '18:00')] },
+      ],
+    };
+    renderReview(twoWeeks, 'sunday');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Week 1: Mar 1 – Mar 7',
+      'Week 2: Mar 8 – Mar 14',
+    ]);
+    const strip = screen.getByRole('list', { name: 'Days of Week 2: Mar 8 – Mar 14' });
+    const days = within(strip).getAllByRole('listitem');
+    expect(days[0]?.textContent).toMatch(/^Sun/);
+    expect(days[0]?.textContent).toContain('free');
+    expect(days[2]?.textContent).toContain('Chemistry 17:00–18:00');
   });
 
   it('accepts as proposed with {} and says so before going on', async () => {
@@ -361,7 +381,12 @@ describe('ProposalReview', { timeout: 20_000 }, () => {
       const props = { onAccepted: vi.fn(), onDiscarded: vi.fn(), onRegenerate: vi.fn() };
       const onTopicsSettled = vi.fn();
       renderWithProviders(
-        <ProposalReview proposal={writing} {...props} onTopicsSettled={onTopicsSettled} />,
+        <ProposalReview
+          proposal={writing}
+          weekStart="monday"
+          {...props}
+          onTopicsSettled={onTopicsSettled}
+        />,
       );
       await waitFor(() => expect(server.streams).toHaveLength(1));
       const stream = server.streams[0];

@@ -1,4 +1,4 @@
-import type { FieldIssue, Proposal } from '@studybuddy/contracts';
+import type { FieldIssue, Proposal, WeekStart } from '@studybuddy/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,6 +31,8 @@ type Notice = 'accepted' | 'discarded' | 'regenerate' | 'confirmDiscard' | null;
 
 export interface ProposalReviewProps {
   proposal: Proposal;
+  /** The first day of the student's calendar week: the weeks are shown from it. */
+  weekStart: WeekStart;
   /** After 'Plan accepted and added to your calendar!' was acknowledged. */
   onAccepted: (proposal: Proposal) => void;
   /** After 'Plan discarded.' was acknowledged. */
@@ -50,6 +52,7 @@ type Block = Proposal['schedule'][number]['blocks'][number];
  */
 export function ProposalReview({
   proposal,
+  weekStart,
   onAccepted,
   onDiscarded,
   onRegenerate,
@@ -240,6 +243,7 @@ export function ProposalReview({
             <ProposalWeeks
               schedule={proposal.schedule}
               subjects={proposal.summary.map((s) => s.subject)}
+              weekStart={weekStart}
               expandAll={editing}
               renderDays={(days) => (
                 <ol className="review-days">

@@ -1,4 +1,4 @@
-import type { Proposal } from '@studybuddy/contracts';
+import type { Proposal, WeekStart } from '@studybuddy/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProposalWeek, proposalWeeks } from '../utils/proposal-weeks';
@@ -9,6 +9,8 @@ export interface ProposalWeeksProps {
   schedule: Proposal['schedule'];
   /** Every subject, in the order of the summary (their colours follow it). */
   subjects: readonly string[];
+  /** The first day of the student's calendar week (their profile's). */
+  weekStart: WeekStart;
   /** While blocks are edited every week's list is open. */
   expandAll: boolean;
   /** The full list of a week's days and sessions. */
@@ -22,13 +24,19 @@ const COLOURS = 8;
  * of its seven days with one small block per session, and its full list of sessions one click
  * away. The strip is for the eye; its text is there for assistive tech too.
  */
-export function ProposalWeeks({ schedule, subjects, expandAll, renderDays }: ProposalWeeksProps) {
+export function ProposalWeeks({
+  schedule,
+  subjects,
+  weekStart,
+  expandAll,
+  renderDays,
+}: ProposalWeeksProps) {
   const { t, i18n } = useTranslation();
   const captionId = useId();
   const all = [...subjects];
   for (const day of schedule)
     for (const b of day.blocks) if (!all.includes(b.subject)) all.push(b.subject);
-  const weeks = proposalWeeks(schedule, all);
+  const weeks = proposalWeeks(schedule, all, weekStart);
   const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const shortDate = new Intl.DateTimeFormat(i18n.language, {
     day: 'numeric',

@@ -1,16 +1,16 @@
-import { type Proposal, weekStartDate } from '@studybuddy/contracts';
+import { type Proposal, type WeekStart, weekStartDate } from '@studybuddy/contracts';
 import { addDays } from './dates';
 
 type Day = Proposal['schedule'][number];
 
-/** One calendar week (Monday to Sunday) of a proposal. */
+/** One calendar week of a proposal, from the student's week start (Sunday or Monday). */
 export interface ProposalWeek {
-  /** 1 for the first week with sessions' Monday, and so on. */
+  /** 1 for the week of the first session, and so on. */
   number: number;
-  /** The Monday and the Sunday, 'YYYY-MM-DD'. */
+  /** The week's first and last day, 'YYYY-MM-DD'. */
   start: string;
   end: string;
-  /** The seven dates, Monday first, each with its blocks (none on a free day). */
+  /** The seven dates, the week start first, each with its blocks (none on a free day). */
   days: { date: string; blocks: Day['blocks'] }[];
   /** The proposal's days in this week, as the list shows them. */
   scheduled: Day[];
@@ -20,12 +20,14 @@ export interface ProposalWeek {
 }
 
 /**
- * The proposal's schedule as calendar weeks from the first session's week to the last's, with
- * the hours per subject of each; `subjects` names every subject (so a week without one shows 0).
+ * The proposal's schedule as calendar weeks from the first session's week to the last's, each
+ * starting on the student's week start (the study week's weekStartDate), with the hours per
+ * subject of each; `subjects` names every subject (so a week without one shows 0).
  */
 export function proposalWeeks(
   schedule: Proposal['schedule'],
   subjects: readonly string[],
+  weekStart: WeekStart,
 ): ProposalWeek[] {
   const first = schedule[0];
   const last = schedule.at(-1);
@@ -33,7 +35,7 @@ export function proposalWeeks(
   const byDate = new Map(schedule.map((d) => [d.date, d]));
   const weeks: ProposalWeek[] = [];
   for (
-    let start = weekStartDate(first.date, 'monday');
+    let start = weekStartDate(first.date, weekStart);
     start <= last.date;
     start = addDays(start, 7)
   ) {
