@@ -10,6 +10,7 @@ import {
   packDay,
   packPlaces,
   parseClock,
+  slotProblems,
   studyWindowMinutes,
   touchedHalfHours,
   weekdayOf,
@@ -138,6 +139,27 @@ describe('the allowed-slot rule', () => {
       const d = allowedHalfHours([day({ startTime: '23:00', endTime })], 0, NO_SLOT_LIMITS);
       expect(halves(d.allowed)).toEqual(['23:00', '23:30']);
     }
+  });
+
+  it('says why a half-hour is not allowed, window first, then the free hour, then busy time', () => {
+    const slots = new Array<boolean>(24).fill(true);
+    slots[10] = false;
+    const busy = busyHalfHours([{ start: '11:00', end: '11:30' }]);
+    const week = [day({ startTime: '09:00', endTime: '12:00', slots }), day({ day: 1 })];
+    const d = slotProblems(week, 0, { blockedDays: [1] }, busy);
+    expect(d.problems.slice(17, 25)).toEqual([
+      'outside-window',
+      null,
+      null,
+      'hour-not-free',
+      'hour-not-free',
+      'busy',
+      null,
+      'outside-window',
+    ]);
+    expect(new Set(slotProblems(week, 1, { blockedDays: [1] }).problems)).toEqual(
+      new Set(['not-study-day']),
+    );
   });
 
   it('takes out every half-hour busy time touches', () => {

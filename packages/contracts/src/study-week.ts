@@ -181,19 +181,29 @@ export interface AllowedDay {
 /** No limits: the availability alone. */
 export const NO_SLOT_LIMITS: SlotLimits = { blockedDays: [] };
 
+/** Why a half-hour may not hold a session, in the order the rule asks. */
+export type SlotProblem = 'not-study-day' | 'outside-window' | 'hour-not-free' | 'busy';
+
+/** A day's slot problems (null: allowed), with the window and the hours they come from. */
+export interface SlotDay extends Omit<AllowedDay, 'allowed'> {
+  /** problems[h]: why the half-hour h (0-47) may not hold a session, or null. */
+  problems: Array<SlotProblem | null>;
+}
+
 /**
- * The allowed-slot rule (docs/planner.md, Places and Busy time): a half-hour may hold a session
- * when its weekday is a study day not blocked by a wish, its clock hour is free, it lies inside
- * the day's window narrowed by the not-before and not-after wishes, and no busy time touches it
- * (`busy[h]`, from busyHalfHours). A window without a readable start starts at midnight; one
- * without a readable end, or ending at 00:00 after its start, runs to the end of the day.
+ * The allowed-slot rule (docs/planner.md, Places and Busy time), with its reasons: a half-hour
+ * may hold a session when its weekday is a study day not blocked by a wish, it lies inside the
+ * day's window narrowed by the not-before and not-after wishes, its clock hour is free, and no
+ * busy time touches it (`busy[h]`, from busyHalfHours). A window without a readable start
+ * starts at midnight; one without a readable end, or ending at 00:00 after its start, runs to
+ * the end of the day.
  */
-export function allowedHalfHours(
+export function slotProblems(
   availability: readonly AvailabilityDay[],
   weekday: number,
   limits: SlotLimits,
   busy?: readonly boolean[],
-): AllowedDay {
+): SlotDay {
   const av = availability.find((a) => a.day === weekday);
   const enabled = !!av?.enabled && !limits.blockedDays.includes(weekday);
   let start = av ? parseClock(av.startTime) : 0;
@@ -205,16 +215,26 @@ export function allowedHalfHours(
   if (limits.notAfter !== undefined) end = Math.min(end, limits.notAfter);
   let hours = av && Number.isFinite(av.hours) ? Math.max(0, Math.min(24, av.hours)) : 0;
   if (limits.maxHours !== undefined) hours = Math.min(hours, limits.maxHours);
-  const allowed: boolean[] = [];
-  for (let h = 0; h < HALF_HOURS; h++)
-    allowed.push(
-      enabled &&
-        !!av?.slots[h >> 1] &&
-        h * SLOT_MINUTES >= start &&
-        (h + 1) * SLOT_MINUTES <= end &&
-        !busy?.[h],
-    );
-  return { allowed, enabled, hours, start, end };
+  const problems: Array<SlotProblem | null> = [];
+  for (let h = 0; h < HALF_HOURS; h++) {
+    if (!enabled) problems.push('not-study-day');
+    else if (h * SLOT_MINUTES < start || (h + 1) * SLOT_MINUTES > end)
+      problems.push('outside-window');
+    else if (!av?.slots[h >> 1]) problems.push('hour-not-free');
+    else problems.push(busy?.[h] ? 'busy' : null);
+  }
+  return { problems, enabled, hours, start, end };
+}
+
+/** The allowed-slot rule as a mask: the half-hours slotProblems finds no problem with. */
+export function allowedHalfHours(
+  availability: readonly AvailabilityDay[],
+  weekday: number,
+  limits: SlotLimits,
+  busy?: readonly boolean[],
+): AllowedDay {
+  const { problems, ...day } = slotProblems(availability, weekday, limits, busy);
+  return { allowed: problems.map((p) => p === null), ...day };
 }
 
 /**
