@@ -72,6 +72,7 @@ export const noticeCodes = [
   'block_not_study_day',
   'block_outside_study_hours',
   'block_hour_not_free',
+  'block_on_busy_time',
   'block_overlap',
   'block_day_over_hours',
   // A note saved before notices had codes: only its English text is known.

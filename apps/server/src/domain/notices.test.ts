@@ -68,6 +68,8 @@ describe('notice', () => {
       endTime: '20:00',
       blockDate: '2026-01-08',
       hourTime: '18:00',
+      busyStartTime: '10:00',
+      busyEndTime: '12:00',
       otherSubject: 'O',
       otherStartTime: '18:00',
       otherEndTime: '19:00',

@@ -102,6 +102,8 @@ export interface NoticeParams {
   block_not_study_day: Block;
   block_outside_study_hours: Block;
   block_hour_not_free: Block & { hourTime: string };
+  /** `busyStartTime`-`busyEndTime`: the busy time the block touches. */
+  block_on_busy_time: Block & { busyStartTime: string; busyEndTime: string };
   block_overlap: Block & { otherSubject: string; otherStartTime: string; otherEndTime: string };
   block_day_over_hours: { blockDate: string; plannedHours: number; availableHours: number };
   legacy_text: { text: string };
@@ -213,6 +215,8 @@ const english: English = {
   block_not_study_day: (p) => `${block(p)}: that day is not a study day.`,
   block_outside_study_hours: (p) => `${block(p)}: the block is outside that day's study hours.`,
   block_hour_not_free: (p) => `${block(p)}: the hour ${p.hourTime} is not free.`,
+  block_on_busy_time: (p) =>
+    `${block(p)}: it overlaps your busy time ${p.busyStartTime}-${p.busyEndTime}.`,
   block_overlap: (p) =>
     `${p.blockDate}: ${p.subject} ${p.startTime}-${p.endTime} overlaps ${p.otherSubject} ${p.otherStartTime}-${p.otherEndTime}.`,
   block_day_over_hours: (p) =>

@@ -69,4 +69,48 @@ describe('validateBlocks', () => {
       "Physics on 2026-12-03 15:00-16:00: the block is outside that day's study hours.",
     );
   });
+
+  it('refuses a block on busy time, counting every half-hour the busy time touches', () => {
+    const busy = [
+      { date: '2026-12-02', start: '17:15', end: '17:45' },
+      { date: '2026-12-03', start: '18:00', end: '19:00' },
+    ];
+    const problems = validateBlocks(
+      [
+        { id: 1, subject: 'Physics', date: '2026-12-02', start: '16:00', end: '17:00' },
+        { id: 2, subject: 'Physics', date: '2026-12-02', start: '17:30', end: '18:30' },
+        { id: 3, subject: 'Biology', date: '2026-12-03', start: '17:00', end: '18:00' },
+        { id: 4, subject: 'Biology', date: '2026-12-04', start: '18:00', end: '19:00' },
+      ],
+      { ...rules, busy },
+    );
+    expect(problems.map((p) => [p.code, p.params.startTime])).toEqual([
+      ['block_on_busy_time', '17:30'],
+    ]);
+    expect(problems[0]?.params).toMatchObject({ busyStartTime: '17:15', busyEndTime: '17:45' });
+    expect(problems[0]?.message).toBe(
+      'Physics on 2026-12-02 17:30-18:30: it overlaps your busy time 17:15-17:45.',
+    );
+  });
+
+  it("applies the plan's wishes as the planner did: blocked days, time bounds, daily hours", () => {
+    const limits = { blockedDays: [2], notBefore: 17 * 60, notAfter: 20 * 60, maxHours: 1.5 };
+    const problems = validateBlocks(
+      [
+        { id: 1, subject: 'Physics', date: '2026-12-02', start: '17:00', end: '18:00' },
+        { id: 2, subject: 'Physics', date: '2026-12-03', start: '16:00', end: '17:00' },
+        { id: 3, subject: 'Physics', date: '2026-12-04', start: '19:30', end: '20:30' },
+        { id: 4, subject: 'Physics', date: '2026-12-07', start: '17:00', end: '18:00' },
+        { id: 5, subject: 'Biology', date: '2026-12-07', start: '18:00', end: '19:00' },
+      ],
+      { ...rules, limits },
+    );
+    expect(problems.map((p) => [p.code, p.params.blockDate])).toEqual([
+      ['block_not_study_day', '2026-12-02'],
+      ['block_outside_study_hours', '2026-12-03'],
+      ['block_outside_study_hours', '2026-12-04'],
+      ['block_day_over_hours', '2026-12-07'],
+    ]);
+    expect(problems[3]?.params.availableHours).toBe(1.5);
+  });
 });

@@ -153,6 +153,48 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     );
   });
 
+  it('refuses an edited block on busy time, with a notice naming both', async () => {
+    const r = await post(form(wizard()));
+    expect(r.statusCode, r.body).toBe(201);
+    const proposal = r.json();
+    const blocks = proposal.schedule.flatMap(
+      (d: { date: string; blocks: { sessionId: number; start: string; end: string }[] }) =>
+        d.blocks.map((b) => ({ sessionId: b.sessionId, date: d.date, start: b.start, end: b.end })),
+    );
+    // A lecture added since the plan was made, on the first block's day and hour.
+    const lecture = await client.post('/api/busy-times', {
+      kind: 'lecture',
+      title: 'Algebra',
+      date: blocks[0].date,
+      startTime: blocks[0].start,
+      endTime: blocks[0].end,
+      repeat: 'once',
+      timeZone: 'Europe/Athens',
+    });
+    expect(lecture.statusCode, lecture.body).toBe(201);
+    const refused = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {
+      blocks: blocks.slice(0, -1),
+    });
+    expect(refused.statusCode).toBe(400);
+    const notices = refused.json().details.map((d: { notice: { code: string } }) => d.notice);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        code: 'block_on_busy_time',
+        params: expect.objectContaining({
+          blockDate: blocks[0].date,
+          startTime: blocks[0].start,
+          busyStartTime: blocks[0].start,
+          busyEndTime: blocks[0].end,
+        }),
+      }),
+    ]);
+    // Without the block on the lecture, the edit is accepted.
+    const ok = await client.post(`/api/ai/AcceptStudyPlan/${proposal.planId}`, {
+      blocks: blocks.slice(1),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('writes the plan’s name, summary, session titles and focus points in the student’s language', async () => {
     const w = wizard();
     const r = await post(form(w, [], [{ name: 'language', content: 'el' }]));

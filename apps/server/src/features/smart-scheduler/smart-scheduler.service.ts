@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
 import { storedNotices } from '../../domain/notices.js';
 import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
+import { parseWishes } from '../../domain/planner/wishes.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
 import { asLanguage } from '../../domain/text/languages.js';
 import { type Source, TOPIC_MATERIAL_CHARS } from '../../domain/text/material.js';
@@ -405,9 +406,10 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       }
       const tz = plan.timeZone ?? 'UTC';
       const source = JSON.parse(plan.sourceInput) as WizardRequest;
-      const [sessions, subjects] = await Promise.all([
+      const [sessions, subjects, busyTimes] = await Promise.all([
         deps.repo.listPlanSessions(userId, planId),
         deps.repo.listPlanSubjects(userId, planId),
+        deps.listBusyTimes(userId),
       ]);
       let changes: { id: number; startAt: string; endAt: string }[] = [];
       let removed: number[] = [];
@@ -427,11 +429,16 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
             end: b.end,
           };
         });
+        // The study week the plan was made in: its wishes, and the busy time as it is now (the
+        // planner booked none of it; an edit must not either), in the plan's zone like b.date.
+        const busy = localBusy(busyTimes, source.period.start, source.period.end, tz);
         const problems = validateBlocks(edited, {
           period: source.period,
           availability: source.availability,
           // Exam days as stored on the subjects: local dates in the plan's zone, like b.date.
           deadlines: new Map(subjects.map((s) => [s.name, s.examDate ?? undefined])),
+          limits: parseWishes(source.preferences.extraWishes ?? ''),
+          busy: busy.map((b) => ({ date: b.date, start: b.startTime, end: b.endTime })),
         });
         if (problems.length > 0) {
           throw AppError.validation(
