@@ -1,4 +1,5 @@
 /** Deterministic sample inputs for tests and the benchmark (a seeded generator, no Math.random). */
+import { formatClock } from '@studybuddy/contracts';
 import { isoDate } from '../../domain/planner/dates.js';
 import type { PlannerInput } from '../../domain/planner/types.js';
 
@@ -42,8 +43,8 @@ export function sampleInput(opts: {
       day,
       enabled: true,
       hours: 2 + Math.floor(r() * 5),
-      startTime: `${String(start).padStart(2, '0')}:00`,
-      endTime: `${String(Math.min(24, start + 8)).padStart(2, '0')}:00`,
+      startTime: formatClock(start * 60),
+      endTime: formatClock(Math.min(24, start + 8) * 60),
       slots: [...Array(24).keys()].map(() => r() > 0.25),
     };
   });

@@ -1,14 +1,12 @@
 /** fast-check generators of realistic planner inputs (test-only helper). */
-import { weekdayOf } from '@studybuddy/contracts';
+import { formatClock, parseClock, weekdayOf } from '@studybuddy/contracts';
 import fc from 'fast-check';
 import { isoDate } from '../../domain/planner/dates.js';
 import type { PlannerInput } from '../../domain/planner/types.js';
 import { rng } from './fixtures.js';
 
 const START = 20_454; // 2026-01-01
-const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
-const clock = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const hhmm = (h: number) => formatClock(h * 60);
 
 /**
  * Mixed into the busy-time PRNG's seed. With it the fixed-seed sample meets every target; with
@@ -36,13 +34,14 @@ function busyTime(
   if (u < 0.9) {
     const first = Math.floor(r() * 7);
     const win = windows[weekdayOf(start + first)];
-    const from = Number(win?.startTime.slice(0, 2) ?? 8) * 60 + Math.floor(r() * 5) * 30;
+    const hour = win ? Math.floor(parseClock(win.startTime) / 60) : 8;
+    const from = hour * 60 + Math.floor(r() * 5) * 30;
     const end = Math.min(1440, from + 60 + Math.floor(r() * 5) * 30);
     for (let d = first; d < days; d += 7)
       busy.push({
         date: isoDate(start + d),
-        start: clock(from),
-        end: end === 1440 ? '24:00' : clock(end),
+        start: formatClock(from),
+        end: formatClock(end),
       });
   }
   if (u >= 0.8) {
@@ -53,7 +52,7 @@ function busyTime(
       else {
         const from = 6 * 60 + Math.floor(r() * 64) * 15;
         const end = Math.min(1440, from + 30 + Math.floor(r() * 32) * 15);
-        busy.push({ date, start: clock(from), end: end === 1440 ? '24:00' : clock(end) });
+        busy.push({ date, start: formatClock(from), end: formatClock(end) });
       }
     }
   }
