@@ -275,6 +275,7 @@ export const proposalSchema = z
     timeZone: z.string(),
     schedule: z.array(proposalDaySchema),
     summary: z.array(z.object({ subject: z.string(), totalHours: z.number() })),
+    // The wire name is the product's; what it holds is the plan's notices (not the AI's).
     aiWarnings: noticeListSchema.describe("The planner's warnings, files not read, wishes"),
     content: planContentSchema.describe('Deep dives and lessons, written after the schedule'),
   })

@@ -113,6 +113,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         subject: s.name,
         totalHours: round2(totals.get(s.name) ?? 0),
       })),
+      // The plan's notices, under the API's name for them.
       aiWarnings: storedNotices(plan.warnings),
       content: await deps.repo.planContent(userId, planId),
     };

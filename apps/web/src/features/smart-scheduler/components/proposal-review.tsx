@@ -124,6 +124,8 @@ export function ProposalReview({
     });
 
   const summary = editing && edits ? editedSummary(proposal, edits) : proposal.summary;
+  // `aiWarnings` is the API's name; it holds the planner's notices (warnings, unread files, wishes).
+  const planNotices = proposal.aiWarnings;
   const closeNotice = () => {
     const kind = notice;
     setNotice(null);
@@ -297,8 +299,8 @@ export function ProposalReview({
             <h2 id="review-warnings-title" className="section-title">
               {t('smartScheduler.review.warningsTitle')}
             </h2>
-            {proposal.aiWarnings.length > 0 ? (
-              <NoticeList className="review-warnings" notices={proposal.aiWarnings} />
+            {planNotices.length > 0 ? (
+              <NoticeList className="review-warnings" notices={planNotices} />
             ) : (
               <p className="status-text">{t('smartScheduler.review.noWarnings')}</p>
             )}
