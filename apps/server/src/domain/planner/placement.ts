@@ -954,7 +954,18 @@ function repairPasses(state: RepairState): void {
   rebalanceNeeds(tplOf, owners, needs, windowEnd, finalDay, takes);
   tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes);
   if (!overloaded)
-    balanceTotal(tplOf, owners, movableBefore, targets, needs, finalDay, sessionHours, weekCap);
+    balanceTotal(
+      tplOf,
+      owners,
+      movableBefore,
+      targets,
+      needs,
+      finalDay,
+      sessionHours,
+      weekCap,
+      steady,
+      model.weeks,
+    );
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore);

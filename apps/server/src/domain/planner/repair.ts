@@ -129,7 +129,8 @@ function moved(g: Gaps, from: number, to: number): number[] {
 /**
  * Whether moving h hours of steady subject k from day `from` to day `to` keeps its calendar weeks
  * (7-day blocks from the period start, weeks with places) steady: no week over twice the median
- * week, or no worse than before (docs/planner.md, Workload; the steady-week check).
+ * week, or no worse than before (docs/planner.md, Workload; the steady-week check). `from` = -1
+ * asks about adding h hours on day `to`.
  */
 export function steadyWeeksOk(
   tplOf: (day: number) => DayTemplate,
@@ -318,6 +319,8 @@ export function topUp(
   sameDay = false,
   /** When given, a place is taken only where the weekly cap has room (docs/planner.md, Workload). */
   cap?: LoadRoom,
+  /** When given, a place is taken only on a day it accepts (subject, day, hours). */
+  accept?: (k: number, day: number, hours: number) => boolean,
 ): number[] {
   const added = Array.from(short, () => 0);
   for (const k of order) {
@@ -362,6 +365,7 @@ export function topUp(
             free = i;
         if (free < 0) continue;
         if (cap && !cap.fits(d, (places[free]?.len ?? 0) / 2)) continue;
+        if (accept && !accept(k, d, (places[free]?.len ?? 0) / 2)) continue;
         const dist = paceOf ? paceOf(k, d) - before : (near[d] as number);
         if (dist > bestDist) {
           bestDist = dist;
@@ -720,8 +724,14 @@ export function balanceTotal(
   L: number,
   /** The weekly cap: sessions are added only where it has room (docs/planner.md, Workload). */
   cap?: LoadRoom,
+  /** Subjects without an exam keep steady weeks: none over twice its median (Workload). */
+  steady?: ArrayLike<number>,
+  calendar?: CalendarWeeks,
 ): void {
   const S = targets.length;
+  // An added session goes to no week that would stand over twice the subject's median week.
+  const steadyDay = (k: number, day: number, h: number) =>
+    !steady?.[k] || steadyWeeksOk(tplOf, owners, k, -1, day, h, calendar);
   const hours = hoursBySubject(tplOf, owners, S);
   let goal = 0;
   let total = 0;
@@ -743,9 +753,18 @@ export function balanceTotal(
       if ((hours[k] as number) >= (targets[k] as number)) break;
       one.fill(0);
       one[k] = 1e-6;
-      const got = topUp(tplOf, owners, movableBefore, one, [k], 0, undefined, false, cap)[
-        k
-      ] as number;
+      const got = topUp(
+        tplOf,
+        owners,
+        movableBefore,
+        one,
+        [k],
+        0,
+        undefined,
+        false,
+        cap,
+        steadyDay,
+      )[k] as number;
       if (got > 0) {
         hours[k] = (hours[k] as number) + got;
         total += got;
