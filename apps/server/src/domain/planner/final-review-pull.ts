@@ -35,7 +35,7 @@ interface FinalReviews {
  * subject with a single session has no review: its reserved place is an ordinary session.
  */
 export function pullFinalReviewsIn(plan: FinalReviews): void {
-  const { owners, finalDay, finalLen, examDay, byExam, tplOf } = plan;
+  const { owners, finalDay, examDay, byExam, tplOf } = plan;
   const sessions = new Int32Array(finalDay.length);
   const hours = new Float64Array(finalDay.length);
   owners.forEach((own, d) => {
@@ -48,25 +48,75 @@ export function pullFinalReviewsIn(plan: FinalReviews): void {
   });
   for (const k of byExam) {
     const exam = examDay[k] as number;
-    const from = finalDay[k] as number;
-    if (Number.isNaN(exam) || from < 0 || from >= exam - NEAR_DAYS || (sessions[k] ?? 0) < 2)
-      continue;
-    const at = placeOf(tplOf(from), owners[from] as Int16Array, k, finalLen[k] as number);
-    if (at < 0) continue;
-    for (let d = exam - 1; d >= exam - NEAR_DAYS && d > from; d--) {
-      const i = takePlaceOn(plan, hours, sessions, k, from, at, d);
-      if (i < 0) continue;
-      const j = (owners[from] as Int16Array)[at] as number;
-      // A lone session that was its subject's reservation moves with its day.
-      if (j >= 0 && finalDay[j] === d) {
-        finalDay[j] = from;
-        finalLen[j] = tplOf(from).places[at]?.len ?? 0;
-      }
-      finalDay[k] = d;
-      finalLen[k] = tplOf(d).places[i]?.len ?? 0;
-      break;
-    }
+    if (Number.isNaN(exam) || (sessions[k] ?? 0) < 2) continue;
+    if ((finalDay[k] as number) < 0) giveReview(plan, hours, sessions, k, exam);
+    else pullIn(plan, hours, sessions, k, exam, exam - NEAR_DAYS);
   }
+}
+
+/**
+ * Moves k's review from its day into the days from `lo` to the day before the exam (latest
+ * first); returns whether it moved.
+ */
+function pullIn(
+  plan: FinalReviews,
+  hours: Float64Array,
+  sessions: Int32Array,
+  k: number,
+  exam: number,
+  lo: number,
+): boolean {
+  const { owners, finalDay, finalLen, tplOf } = plan;
+  const from = finalDay[k] as number;
+  if (from < 0 || from >= lo) return false;
+  const at = placeOf(tplOf(from), owners[from] as Int16Array, k, finalLen[k] as number);
+  if (at < 0) return false;
+  for (let d = exam - 1; d >= lo && d > from; d--) {
+    const i = takePlaceOn(plan, hours, sessions, k, from, at, d);
+    if (i < 0) continue;
+    const j = (owners[from] as Int16Array)[at] as number;
+    // A lone session that was its subject's reservation moves with its day.
+    if (j >= 0 && finalDay[j] === d) {
+      finalDay[j] = from;
+      finalLen[j] = tplOf(from).places[at]?.len ?? 0;
+    }
+    finalDay[k] = d;
+    finalLen[k] = tplOf(d).places[i]?.len ?? 0;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A subject with no review reserved (another exam's reservation took the only places before its
+ * exam): its latest session within 3, else 6, days of the exam becomes the review; failing that,
+ * its latest session moves there as above, and becomes it; else it has none.
+ */
+function giveReview(
+  plan: FinalReviews,
+  hours: Float64Array,
+  sessions: Int32Array,
+  k: number,
+  exam: number,
+): void {
+  const { owners, finalDay, finalLen, tplOf } = plan;
+  let latest = -1;
+  let latestAt = -1;
+  for (let d = 0; d < Math.min(exam, owners.length); d++) {
+    const own = owners[d] as Int16Array;
+    for (let i = 0; i < own.length; i++)
+      if (own[i] === k) {
+        latest = d;
+        latestAt = i;
+      }
+  }
+  if (latest < 0) return;
+  finalDay[k] = latest;
+  finalLen[k] = tplOf(latest).places[latestAt]?.len ?? 0;
+  for (const lo of [exam - NEAR_DAYS, exam - 2 * NEAR_DAYS])
+    if (latest >= lo || pullIn(plan, hours, sessions, k, exam, lo)) return;
+  // Nowhere near the exam: no review rather than one weeks before it.
+  finalDay[k] = -1;
 }
 
 /** Subject k's place of `len` half-hours on the day, or -1. */
