@@ -7,7 +7,7 @@
  * a place the passes freed. Pure, bounded (one scan per subject), deterministic.
  */
 import type { DayTemplate } from './model.js';
-import { runsOk, shortPlacesOk } from './repair.js';
+import { hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
 
 const EPS = 1e-9;
 /** How far before the exam a final review is wanted: 1-3 days (M9). */
@@ -36,16 +36,9 @@ interface FinalReviews {
  */
 export function pullFinalReviewsIn(plan: FinalReviews): void {
   const { owners, finalDay, examDay, byExam, tplOf } = plan;
+  const hours = hoursBySubject(tplOf, owners, finalDay.length);
   const sessions = new Int32Array(finalDay.length);
-  const hours = new Float64Array(finalDay.length);
-  owners.forEach((own, d) => {
-    const places = tplOf(d).places;
-    own.forEach((k, i) => {
-      if (k < 0) return;
-      sessions[k] = (sessions[k] ?? 0) + 1;
-      hours[k] = (hours[k] ?? 0) + (places[i]?.len ?? 0) / 2;
-    });
-  });
+  for (const own of owners) for (const k of own) if (k >= 0) sessions[k] = (sessions[k] ?? 0) + 1;
   for (const k of byExam) {
     const exam = examDay[k] as number;
     if (Number.isNaN(exam) || (sessions[k] ?? 0) < 2) continue;

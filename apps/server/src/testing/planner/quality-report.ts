@@ -222,9 +222,27 @@ function offendersOf(id: string, cases: QualityCase[]): string[] {
   return cases.flatMap((c) => rule.check(c).map((x) => `#${c.i} ${x}`));
 }
 
-/** A population target as an offender list: empty when met. */
-const share = (value: number, ok: boolean, what: string) =>
-  ok ? [] : [`${what} ${f2(value)} over all cases`];
+/**
+ * A target on a share of a population (pairs, subjects, sessions): the share over all cases
+ * against `bound` (at least or at most), the per-case extreme (cases with `perCaseFrom`+ of
+ * the population) printed for information.
+ */
+function populationRow(
+  metric: string,
+  perCase: Array<{ share: number; whole: number }>,
+  rule: { perCaseFrom: number; bound: number; atLeast: boolean },
+): QualityRow {
+  const { perCaseFrom, bound, atLeast } = rule;
+  const value = pop(perCase.map((r) => ({ part: r.share * r.whole, whole: r.whole })));
+  const shares = perCase.filter((r) => r.whole >= perCaseFrom).map((r) => r.share);
+  const ok = atLeast ? value >= bound : value <= bound;
+  return {
+    metric,
+    value: `${f2(value)}; per case ${atLeast ? 'min' : 'max'} ${f2(atLeast ? min(shares) : max(shares))}`,
+    target: `${atLeast ? '>=' : '<='} ${bound.toFixed(2)}`,
+    offenders: ok ? [] : [`${metric.slice(0, metric.indexOf(' ('))}: ${f2(value)} over all cases`],
+  };
+}
 
 /** Every quality row (M1-M12) over the cases. */
 export function qualityRows(cases: QualityCase[]): QualityRow[] {
@@ -254,48 +272,38 @@ export function qualityRows(cases: QualityCase[]): QualityRow[] {
   );
 
   const m4 = feasible.map(({ input, off }) => M.m4(input, off));
-  const massing = pop(m4.map((r) => ({ part: r.massing * r.massingPairs, whole: r.massingPairs })));
-  row(
-    'M4a massing (share of (subject, day) pairs)',
-    `${f2(massing)}; per case max ${f2(max(m4.filter((r) => r.massingPairs >= 10).map((r) => r.massing)))}`,
-    '<= 0.10',
-    share(massing, massing <= 0.1, 'massing'),
+  rows.push(
+    populationRow(
+      'M4a massing (share of (subject, day) pairs)',
+      m4.map((r) => ({ share: r.massing, whole: r.massingPairs })),
+      { perCaseFrom: 10, bound: 0.1, atLeast: false },
+    ),
+    populationRow(
+      'M4b regular gaps (share of subjects)',
+      m4.map((r) => ({ share: r.regular, whole: r.regularSubjects })),
+      { perCaseFrom: 3, bound: 0.9, atLeast: true },
+    ),
   );
-  const regular = pop(
-    m4.map((r) => ({ part: r.regular * r.regularSubjects, whole: r.regularSubjects })),
-  );
-  row(
-    'M4b regular gaps (share of subjects)',
-    `${f2(regular)}; per case min ${f2(min(m4.filter((r) => r.regularSubjects >= 3).map((r) => r.regular)))}`,
-    '>= 0.90',
-    share(regular, regular >= 0.9, 'regular'),
-  );
-
   const m5 = feasBoth.map(({ input, out }) => M.m5(input, out));
-  const band = pop(m5.map((r) => ({ part: r.inBand * r.pairs, whole: r.pairs })));
-  row(
-    'M5 re-exposures in ridgeline band (share of pairs)',
-    `${f2(band)}; per case min ${f2(min(m5.filter((r) => r.pairs >= 10).map((r) => r.inBand)))}`,
-    '>= 0.70',
-    share(band, band >= 0.7, 'in band'),
+  rows.push(
+    populationRow(
+      'M5 re-exposures in ridgeline band (share of pairs)',
+      m5.map((r) => ({ share: r.inBand, whole: r.pairs })),
+      { perCaseFrom: 10, bound: 0.7, atLeast: true },
+    ),
+    populationRow(
+      'M5 topics seen twice (share of topics)',
+      m5.map((r) => ({ share: r.seenTwice, whole: r.topicsChecked })),
+      { perCaseFrom: 0, bound: 0.9, atLeast: true },
+    ),
   );
-  const twice = pop(
-    m5.map((r) => ({ part: r.seenTwice * r.topicsChecked, whole: r.topicsChecked })),
-  );
-  row(
-    'M5 topics seen twice (share of topics)',
-    `${f2(twice)}; per case min ${f2(min(m5.map((r) => r.seenTwice)))}`,
-    '>= 0.90',
-    share(twice, twice >= 0.9, 'seen twice'),
-  );
-
   const m6 = feasBoth.map(({ input, out }) => M.m6(input, out));
-  const ratio = pop(m6.map((r) => ({ part: r.ratio * r.adjacentPairs, whole: r.adjacentPairs })));
-  row(
-    'M6a interleaving ratio (share of adjacent pairs)',
-    `${f2(ratio)}; per case min ${f2(min(m6.filter((r) => r.adjacentPairs >= 5).map((r) => r.ratio)))}`,
-    '>= 0.90',
-    share(ratio, ratio >= 0.9, 'interleaving'),
+  rows.push(
+    populationRow(
+      'M6a interleaving ratio (share of adjacent pairs)',
+      m6.map((r) => ({ share: r.ratio, whole: r.adjacentPairs })),
+      { perCaseFrom: 5, bound: 0.9, atLeast: true },
+    ),
   );
   const runs = offendersOf('M6a-runs', cases);
   row(
@@ -304,12 +312,12 @@ export function qualityRows(cases: QualityCase[]): QualityRow[] {
     'none',
     runs,
   );
-  const mixed = pop(m6.map((r) => ({ part: r.mixed * r.reviews, whole: r.reviews })));
-  row(
-    'M6b mixed reviews (share of review sessions)',
-    `${f2(mixed)}; per case min ${f2(min(m6.filter((r) => r.reviews >= 5).map((r) => r.mixed)))}`,
-    '>= 0.80',
-    share(mixed, mixed >= 0.8, 'mixed'),
+  rows.push(
+    populationRow(
+      'M6b mixed reviews (share of review sessions)',
+      m6.map((r) => ({ share: r.mixed, whole: r.reviews })),
+      { perCaseFrom: 5, bound: 0.8, atLeast: true },
+    ),
   );
 
   const breaks = offendersOf('M7-breaks', cases);
