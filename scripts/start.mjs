@@ -1,7 +1,8 @@
 // `npm start`: build when the sources are newer than the last build, then run the server
 // (which migrates the database at start-up and serves the SPA and the API on one port).
 // SIGINT, SIGTERM and SIGHUP reach the server, and this process exits as it does, so a
-// supervisor that stops `npm start` stops the server with it.
+// supervisor that stops `npm start` stops the server with it; so does the exit of this
+// process's parent (below, "The parent's exit").
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -32,18 +33,36 @@ function newestMtime(path) {
 /** Passes a signal to what runs now; undefined while nothing does. */
 let pass;
 let firstSignalAt;
-for (const signal of FORWARDED) {
-  process.on(signal, () => {
-    // The server runs in its own process group, so a terminal's Ctrl-C reaches it only from
-    // here; npm may pass the same signal on too, and the server takes a second one as "exit
-    // now": within a second, a repeat is that echo and is dropped.
-    const now = Date.now();
-    if (firstSignalAt !== undefined && now - firstSignalAt < 1000) return;
-    firstSignalAt ??= now;
-    if (pass) pass(signal);
-    else process.exit(128 + constants.signals[signal]);
-  });
+function stop(signal) {
+  // The server runs in its own process group, so a terminal's Ctrl-C reaches it only from
+  // here; npm may pass the same signal on too, and the server takes a second one as "exit
+  // now": within a second, a repeat is that echo and is dropped.
+  const now = Date.now();
+  if (firstSignalAt !== undefined && now - firstSignalAt < 1000) return;
+  firstSignalAt ??= now;
+  if (pass) pass(signal);
+  else process.exit(128 + constants.signals[signal]);
 }
+for (const signal of FORWARDED) process.on(signal, () => stop(signal));
+
+// The parent's exit. `npm start` runs this script through `sh -c`; a supervisor that signals
+// npm alone (supervisord's stop, a plain `kill`) makes npm pass the signal to that shell, which
+// dies of it without passing it on, and npm exits: this process and the server would be left
+// running. So the parent's exit is a SIGTERM. It is noticed by its pid: an orphan is adopted at
+// once by init or a subreaper, so getppid() (`process.ppid`, read anew each time) changes
+// however the parent ended, SIGKILL included. Not a pipe or an IPC channel closing: those need
+// the parent to open one for us, and npm and the shell do not; not "is the old pid alive?":
+// a zombie parent still answers, and a reused pid would answer for a stranger. A stop already
+// under way (a Ctrl-C that also ended the shell) is not signalled twice: the server takes a
+// second signal as "exit now".
+const parentAtStart = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parentAtStart) return;
+  clearInterval(parentWatch);
+  if (firstSignalAt === undefined) stop('SIGTERM');
+}, 250);
+// It never keeps this process alive by itself; what runs does.
+parentWatch.unref();
 
 /**
  * Runs a command in a process group of its own (the terminal's signals reach it only through
