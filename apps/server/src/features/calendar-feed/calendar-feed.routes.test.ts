@@ -387,6 +387,45 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     expect((await ana.get('/api/calendar-feed')).json().enabled).toBe(false);
   });
 
+  it('writes a plan name with line breaks as escaped text: it cannot add calendar lines', async () => {
+    const tree = await acceptedPlan(anaId, 'Finals', 'Europe/Athens');
+    const evil =
+      'Finals\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Pay here\r\nEND:VEVENT; a, b\\ c';
+    // The name a student may give through the API (the schema trims it, nothing more).
+    const renamed = await ana.request({
+      method: 'PUT',
+      url: `/api/generic/UpdateStudyProgram/${tree.plan.id}`,
+      payload: { name: evil },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await addSession(ana, tree, {
+      title: 'Practice',
+      start: '2026-12-03T10:00:00+02:00',
+      end: '2026-12-03T11:00:00+02:00',
+    });
+    const r = await ana.get(`/api/plans/${tree.plan.id}/calendar.ics`);
+    expect(r.statusCode).toBe(200);
+    // Content lines unfolded (RFC 5545 3.1): a line break inside a value starts no new line.
+    const lines = r.body.replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines.filter((l) => /^(BEGIN|END):VCALENDAR$/.test(l))).toEqual([
+      'BEGIN:VCALENDAR',
+      'END:VCALENDAR',
+    ]);
+    expect(lines.filter((l) => l.startsWith('BEGIN:VEVENT'))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('SUMMARY:Pay here'))).toBe(false);
+    expect(lines).toContain(
+      'X-WR-CALNAME:StudyBuddy: Finals\\nEND:VCALENDAR\\nBEGIN:VCALENDAR\\nBEGIN:VEVENT\\nSUMMARY:Pay here\\nEND:VEVENT\\; a\\, b\\\\ c',
+    );
+    // A calendar app reads the name back whole from both (as TEXT, RFC 7986; ical.js leaves
+    // these two raw, so their text is read here), a CR LF as one line break.
+    const { prop, events } = parseCalendar(r.body);
+    const text = (value: unknown) => ICAL.design.icalendar.value.text.fromICAL(String(value));
+    const name = `StudyBuddy: ${evil.replaceAll('\r\n', '\n')}`;
+    expect(text(prop('x-wr-calname'))).toBe(name);
+    expect(text(prop('name'))).toBe(name);
+    expect(events.map((e) => e.summary)).toEqual(['Practice']);
+  });
+
   it('names a plan without any ASCII letter study-plan.ics', async () => {
     const tree = await acceptedPlan(anaId, 'Φυσική', 'Europe/Athens');
     const r = await ana.get(`/api/plans/${tree.plan.id}/calendar.ics`);

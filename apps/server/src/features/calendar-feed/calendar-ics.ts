@@ -1,4 +1,4 @@
-import ical from 'ical-generator';
+import ical, { escape as escapeText } from 'ical-generator';
 import { toZoned } from '../../domain/time/zoned.js';
 import type { FeedSessionRow } from './calendar-feed.repository.js';
 
@@ -88,7 +88,10 @@ export function writeCalendar(
   const zone = knownZone(options.timeZone);
   const calendar = ical({
     prodId: { company: 'StudyBuddy', product: 'Study calendar', language: 'EN' },
-    name: options.name,
+    // ical-generator writes the calendar's NAME and X-WR-CALNAME as given, while it escapes
+    // every event's text: escaped here with its own function (RFC 5545 TEXT), or a line break in
+    // a plan's name would end the calendar and start lines of the student's choosing.
+    name: escapeText(options.name, false),
     ...(options.refreshSeconds ? { ttl: options.refreshSeconds } : {}),
     ...(zone ? { x: [['X-WR-TIMEZONE', zone]] as [string, string][] } : {}),
   });
