@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureLog, createTestApp, type TestApp, TestClient } from '../testing/harness.js';
+import { loggableUrl } from './log-serializers.js';
 
 describe('log lines', () => {
   let t: TestApp | undefined;
@@ -35,5 +36,19 @@ describe('log lines', () => {
         expect(['method', 'url', 'host', 'remoteAddress', 'remotePort']).toContain(key);
       expect(line.res).toEqual({ statusCode: expect.any(Number) });
     }
+  });
+
+  it('keep a feed token out however its path is spelled, with or without the route', () => {
+    const feed = '/api/calendar/<token>.ics';
+    expect(loggableUrl('/api/calendar/SECRET.ics')).toBe(feed);
+    expect(loggableUrl('/api/%63alendar/SECRET.ics?x=1')).toBe(feed);
+    expect(loggableUrl('/%61pi%2Fcalendar/SECRET.ics')).toBe(feed);
+    expect(loggableUrl('//API/Calendar/SECRET.ICS')).toBe(feed);
+    // A malformed escape does not stop the check.
+    expect(loggableUrl('/api/%63alendar/SECRET%zz.ics')).toBe(feed);
+    // The route that served it decides whatever the spelling (an alias of the feed, say).
+    expect(loggableUrl('/feeds/SECRET.ics', '/feeds/:token.ics')).toBe('/feeds/<token>.ics');
+    expect(loggableUrl('/api/calendarx/SECRET.ics')).toBe('/api/calendarx/SECRET.ics');
+    expect(loggableUrl('/api/plans/3/calendar.ics')).toBe('/api/plans/3/calendar.ics');
   });
 });

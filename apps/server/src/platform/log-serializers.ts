@@ -1,17 +1,47 @@
 import type { FastifyRequest } from 'fastify';
 
-const FEED_PREFIX = '/api/calendar/';
+const FEED = '/api/calendar/<token>.ics';
+/**
+ * A calendar feed's path, however it is spelled: the router matches the percent-decoded path,
+ * so `/api/%63alendar/...` serves the feed too. Matched on the path with its ASCII escapes
+ * decoded, in any case and with repeated slashes, a little wider than the router, so a mistyped
+ * address keeps its token out of the log as well.
+ */
+const FEED_PATH = /^\/+api\/+calendar\//i;
 const UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
+
+/** `%XX` escapes of ASCII characters decoded: enough to compare a path, and never throws. */
+const asciiDecoded = (path: string): string =>
+  path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
 
 /**
  * A URL as the log may keep it: a calendar feed's address is its only secret (whoever has it
  * reads the student's calendar), so its token never reaches the log; nor does the token of an
- * e-mail's one-click unsubscribe address.
+ * e-mail's one-click unsubscribe address. `route`: the pattern of the route that served the
+ * request when it has a `:token` in its path: then its pattern is logged (an alias of the feed
+ * too), whatever the URL's spelling; any other URL is judged by its path, so a mistyped feed
+ * address that no route served is kept out too.
  */
-export function loggableUrl(url: string): string {
-  if (url.startsWith(FEED_PREFIX)) return `${FEED_PREFIX}<token>.ics`;
+export function loggableUrl(url: string, route?: string): string {
+  if (route?.includes(':token')) return route.replace(':token', '<token>');
+  const end = url.indexOf('?');
+  const path = end === -1 ? url : url.slice(0, end);
+  if (FEED_PATH.test(path.includes('%') ? asciiDecoded(path) : path)) return FEED;
   if (url.startsWith(`${UNSUBSCRIBE_PATH}?`)) return `${UNSUBSCRIBE_PATH}?<token>`;
   return url;
+}
+
+/**
+ * The pattern of the route that served the request when the router gave it a `token` parameter
+ * (read only then: Fastify builds `routeOptions` anew on each read, and this runs per request).
+ */
+function secretRoute(request: FastifyRequest): string | undefined {
+  const params = request.params;
+  return typeof params === 'object' && params !== null && 'token' in params
+    ? request.routeOptions.url
+    : undefined;
 }
 
 /**
@@ -21,7 +51,7 @@ export function loggableUrl(url: string): string {
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: loggableUrl(request.url),
+    url: loggableUrl(request.url, secretRoute(request)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

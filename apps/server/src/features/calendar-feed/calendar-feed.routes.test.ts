@@ -452,10 +452,32 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
       await client.registerAndLogin();
       const { url } = (await client.post('/api/calendar-feed')).json();
       const path = new URL(url).pathname;
+      const from = log.lines.length;
       expect((await logged.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
       const token = /\/api\/calendar\/([^/]+)\.ics/.exec(path)?.[1] as string;
-      expect(log.text()).toContain('/api/calendar/<token>.ics');
-      expect(log.text()).not.toContain(token);
+      // The router reads the path percent-decoded: each of these spellings serves the feed.
+      const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+      for (const served of [
+        `/api/%63alendar/${token}.ics`,
+        `/%61pi/calendar/${token}.ics`,
+        `/api/calendar/${hex(token.charAt(0))}${token.slice(1)}.ics`,
+        `/api/calendar/${token}%2eics`,
+      ]) {
+        const r = await logged.app.inject({ method: 'GET', url: served });
+        expect(r.statusCode, served).toBe(200);
+      }
+      // A mistyped address serves nothing, and its token is still not written.
+      await logged.app.inject({ method: 'GET', url: `/API/Calendar/${token}.ICS` });
+      const urls = log.lines.slice(from).flatMap((l) => {
+        const url = (l.req as { url?: string } | undefined)?.url;
+        return url === undefined ? [] : [url];
+      });
+      expect(urls.length).toBeGreaterThanOrEqual(6);
+      for (const url of urls) {
+        expect(url).toBe('/api/calendar/<token>.ics');
+        expect(decodeURIComponent(url)).not.toContain(token.slice(1));
+      }
+      expect(log.text()).not.toContain(token.slice(1));
     } finally {
       await logged.close();
     }
