@@ -29,6 +29,11 @@ export interface UsersTable {
   language: Generated<string>;
   /** The IANA zone the browser last reported ('UTC' until then): times in their e-mails. */
   timeZone: Generated<string>;
+  /**
+   * What the unsubscribe links of the student's e-mails are signed for (0 at first): one more
+   * each time the profile's lesson reminders are turned back on (migration 0014).
+   */
+  unsubscribeVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -51,4 +51,16 @@ describe('log lines', () => {
     expect(loggableUrl('/api/calendarx/SECRET.ics')).toBe('/api/calendarx/SECRET.ics');
     expect(loggableUrl('/api/plans/3/calendar.ics')).toBe('/api/plans/3/calendar.ics');
   });
+
+  it('keep the token of an unsubscribe link out, on any path, its name spelled in any way', () => {
+    expect(loggableUrl('/unsubscribe?token=a.b')).toBe('/unsubscribe?<token>');
+    expect(loggableUrl('/api/reminders/unsubscribe?token=a.b')).toBe(
+      '/api/reminders/unsubscribe?<token>',
+    );
+    expect(loggableUrl('/api/reminders/%75nsubscribe?x=1&%74oken=a.b')).toBe(
+      '/api/reminders/%75nsubscribe?<token>',
+    );
+    expect(loggableUrl('/unsubscribe/?TOKEN=a.b')).toBe('/unsubscribe/?<token>');
+    expect(loggableUrl('/api/topics?planId=3')).toBe('/api/topics?planId=3');
+  });
 });

@@ -8,28 +8,34 @@ const FEED = '/api/calendar/<token>.ics';
  * address keeps its token out of the log as well.
  */
 const FEED_PATH = /^\/+api\/+calendar\//i;
-const UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
+/**
+ * A query that names a token: an e-mail's unsubscribe links carry theirs as `?token=` (the web
+ * page `/unsubscribe` and the one-click `/api/reminders/unsubscribe`), and the query parser
+ * decodes names (`?%74oken=` is read as the token). Whatever the path, so no spelling of the path
+ * matters; matched in any case and anywhere in the query, wider than what is read.
+ */
+const TOKEN_QUERY = /token/i;
 
-/** `%XX` escapes of ASCII characters decoded: enough to compare a path, and never throws. */
-const asciiDecoded = (path: string): string =>
-  path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+/** `%XX` escapes of ASCII characters decoded: enough to compare, and never throws. */
+const asciiDecoded = (text: string): string =>
+  text.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
 /**
  * A URL as the log may keep it: a calendar feed's address is its only secret (whoever has it
  * reads the student's calendar), so its token never reaches the log; nor does the token of an
- * e-mail's one-click unsubscribe address. `route`: the pattern of the route that served the
- * request when it has a `:token` in its path: then its pattern is logged (an alias of the feed
- * too), whatever the URL's spelling; any other URL is judged by its path, so a mistyped feed
- * address that no route served is kept out too.
+ * e-mail's unsubscribe links (the query is logged as `?<token>`). `route`: the pattern of the
+ * route that served the request when it has a `:token` in its path: then its pattern is logged
+ * (an alias of the feed too), whatever the URL's spelling; any other URL is judged by its path,
+ * so a mistyped feed address that no route served is kept out too.
  */
 export function loggableUrl(url: string, route?: string): string {
   if (route?.includes(':token')) return route.replace(':token', '<token>');
   const end = url.indexOf('?');
   const path = end === -1 ? url : url.slice(0, end);
   if (FEED_PATH.test(path.includes('%') ? asciiDecoded(path) : path)) return FEED;
-  if (url.startsWith(`${UNSUBSCRIBE_PATH}?`)) return `${UNSUBSCRIBE_PATH}?<token>`;
+  if (end !== -1 && TOKEN_QUERY.test(asciiDecoded(url.slice(end)))) return `${path}?<token>`;
   return url;
 }
 

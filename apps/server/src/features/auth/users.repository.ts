@@ -115,18 +115,31 @@ export function createUsersRepository(db: Kysely<Database>) {
     async updateUser(id: number, c: UserChanges): Promise<UserRow | undefined> {
       return db
         .updateTable('users')
-        .set({
+        .set((eb) => ({
           ...(c.firstName !== undefined ? { firstName: c.firstName } : {}),
           ...(c.lastName !== undefined ? { lastName: c.lastName } : {}),
           ...(c.email !== undefined ? { email: c.email, emailNormalized: normalize(c.email) } : {}),
           ...(c.passwordHash !== undefined ? { passwordHash: c.passwordHash } : {}),
           ...(c.notifyOnLesson !== undefined ? { notifyOnLesson: c.notifyOnLesson ? 1 : 0 } : {}),
+          // Reminders turned back on: the unsubscribe links of the e-mails sent before stop
+          // working (features/reminders/unsubscribe-token.ts). SET reads the row as it was, so
+          // only a switch from off counts, whoever writes at the same time.
+          ...(c.notifyOnLesson
+            ? {
+                unsubscribeVersion: eb
+                  .case()
+                  .when('notifyOnLesson', '=', 0)
+                  .then(eb('unsubscribeVersion', '+', 1))
+                  .else(eb.ref('unsubscribeVersion'))
+                  .end(),
+              }
+            : {}),
           ...(c.reminderLeadMinutes !== undefined
             ? { reminderLeadMinutes: c.reminderLeadMinutes }
             : {}),
           ...(c.weekStartsOn !== undefined ? { weekStartsOn: c.weekStartsOn } : {}),
           updatedAt: c.now,
-        })
+        }))
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();

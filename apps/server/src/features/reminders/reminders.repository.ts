@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { insertJobs } from '../../db/job-queue.js';
 import type { Database } from '../../db/types.js';
+import type { UnsubscribeBinding } from './unsubscribe-token.js';
 
 /** The job kind that delivers one session reminder (payload: `{ reminderId }`). */
 export const SESSION_REMINDER_JOB = 'session-reminder';
@@ -41,7 +42,8 @@ export interface ReminderRow {
     firstName: string;
     language: string;
     timeZone: string;
-    createdAt: string;
+    /** What the e-mail's unsubscribe link is signed for. */
+    unsubscribe: UnsubscribeBinding;
   };
 }
 
@@ -187,6 +189,7 @@ export function createRemindersRepository(db: Kysely<Database>) {
           'u.language',
           'u.timeZone',
           'u.createdAt as userCreatedAt',
+          'u.unsubscribeVersion',
         ])
         .where('r.id', '=', id)
         .executeTakeFirst();
@@ -216,7 +219,7 @@ export function createRemindersRepository(db: Kysely<Database>) {
           firstName: r.firstName,
           language: r.language,
           timeZone: r.timeZone,
-          createdAt: r.userCreatedAt,
+          unsubscribe: { createdAt: r.userCreatedAt, version: r.unsubscribeVersion },
         },
       };
     },
@@ -324,14 +327,14 @@ export function createRemindersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** When the account was made (what an unsubscribe link is bound to); undefined if none. */
-    async findAccountCreatedAt(userId: number): Promise<string | undefined> {
+    /** What an unsubscribe link of the account is signed for now; undefined if no account. */
+    async findUnsubscribeBinding(userId: number): Promise<UnsubscribeBinding | undefined> {
       const row = await db
         .selectFrom('users')
-        .select('createdAt')
+        .select(['createdAt', 'unsubscribeVersion'])
         .where('id', '=', userId)
         .executeTakeFirst();
-      return row?.createdAt;
+      return row && { createdAt: row.createdAt, version: row.unsubscribeVersion };
     },
 
     /**

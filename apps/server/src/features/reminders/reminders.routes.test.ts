@@ -318,24 +318,22 @@ describe.each(dbKinds)('session reminders on %s', (kind) => {
     await session(200);
     await session(300);
     const ben = await f.user({ username: 'ben' });
-    const createdAt = async (id: number) =>
-      (
-        await t.db.db
-          .selectFrom('users')
-          .select('createdAt')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).createdAt;
+    /** What the account's links are signed for: its creation time and unsubscribe version. */
+    const account = async (id: number) => {
+      const u = await t.db.db
+        .selectFrom('users')
+        .select(['createdAt', 'unsubscribeVersion'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { createdAt: u.createdAt, version: u.unsubscribeVersion };
+    };
     const tokens = createUnsubscribeTokens(
       loadOrCreateSecret(t.config.dataDir, 'jwt', t.config.jwtSecret),
     );
-    const anaToken = tokens.sign(
-      { userId: anaId, purpose: 'reminders-off' },
-      await createdAt(anaId),
-    );
+    const anaToken = tokens.sign({ userId: anaId, purpose: 'reminders-off' }, await account(anaId));
     const benToken = tokens.sign(
       { userId: ben.id, purpose: 'reminders-off' },
-      await createdAt(ben.id),
+      await account(ben.id),
     );
     const settings = async () => ({
       notify: (
@@ -366,10 +364,18 @@ describe.each(dbKinds)('session reminders on %s', (kind) => {
       `${anaBody}.${benSig}`,
       // Ben's claims with Ana's signature.
       `${benBody}.${anaSig}`,
-      tokens.sign({ userId: anaId, purpose: 'calendar' }, await createdAt(anaId)),
+      tokens.sign({ userId: anaId, purpose: 'calendar' }, await account(anaId)),
       // Signed for an account made at another time (a deleted one whose id was given again).
-      tokens.sign({ userId: anaId, purpose: 'reminders-off' }, '2020-01-01T00:00:00.000Z'),
-      tokens.sign({ userId: 999_999, purpose: 'reminders-off' }, await createdAt(anaId)),
+      tokens.sign(
+        { userId: anaId, purpose: 'reminders-off' },
+        { ...(await account(anaId)), createdAt: '2020-01-01T00:00:00.000Z' },
+      ),
+      // Signed for another version of the account (before reminders were turned back on).
+      tokens.sign(
+        { userId: anaId, purpose: 'reminders-off' },
+        { ...(await account(anaId)), version: 7 },
+      ),
+      tokens.sign({ userId: 999_999, purpose: 'reminders-off' }, await account(anaId)),
       'garbage',
       `${anaToken}.x`,
       `${anaBody}.${anaSig}=`,

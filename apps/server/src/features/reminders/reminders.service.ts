@@ -14,7 +14,11 @@ import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { sessionUrl } from '../calendar-feed/index.js';
 import { reminderEmail } from './reminder-email.js';
 import type { ReminderRow, RemindersRepository } from './reminders.repository.js';
-import { REMINDERS_OFF, type UnsubscribeTokens } from './unsubscribe-token.js';
+import {
+  REMINDERS_OFF,
+  type UnsubscribeBinding,
+  type UnsubscribeTokens,
+} from './unsubscribe-token.js';
 
 const MINUTE_MS = 60_000;
 /** The scan looks this far ahead: the longest lead time. */
@@ -59,10 +63,8 @@ export function createRemindersService(deps: RemindersDeps) {
   const host = new URL(deps.publicUrl).hostname || 'localhost';
 
   /** The two unsubscribe addresses of a student's e-mails: the web page and the one-click POST. */
-  function unsubscribeLinks(userId: number, accountCreatedAt: string) {
-    const token = encodeURIComponent(
-      tokens.sign({ userId, purpose: REMINDERS_OFF }, accountCreatedAt),
-    );
+  function unsubscribeLinks(userId: number, account: UnsubscribeBinding) {
+    const token = encodeURIComponent(tokens.sign({ userId, purpose: REMINDERS_OFF }, account));
     return {
       page: `${deps.publicUrl}/unsubscribe?token=${token}`,
       oneClick: `${deps.publicUrl}/api/reminders/unsubscribe?token=${token}`,
@@ -103,7 +105,7 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   async function sendEmail(r: ReminderRow, m: Mailer): Promise<void> {
-    const links = unsubscribeLinks(r.userId, r.user.createdAt);
+    const links = unsubscribeLinks(r.userId, r.user.unsubscribe);
     const email = reminderEmail({
       language: r.user.language,
       timeZone: r.user.timeZone,
@@ -120,7 +122,7 @@ export function createRemindersService(deps: RemindersDeps) {
       ...email,
       headers: {
         // The same id on every try: a mail system that got a copy already may drop another.
-        'Message-ID': `<reminder-${r.id}-${Date.parse(r.startsAt).toString(36)}-${Date.parse(r.user.createdAt).toString(36)}@${host}>`,
+        'Message-ID': `<reminder-${r.id}-${Date.parse(r.startsAt).toString(36)}-${Date.parse(r.user.unsubscribe.createdAt).toString(36)}@${host}>`,
         'List-Unsubscribe': `<${links.oneClick}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'Auto-Submitted': 'auto-generated',
@@ -294,13 +296,14 @@ export function createRemindersService(deps: RemindersDeps) {
     /**
      * Turns the student's lesson reminders off (the profile's switch and each session's) by an
      * e-mail's signed link, without a login. A token that is not this server's signature for an
-     * existing account and this purpose changes nothing. Resolves with whose they were.
+     * existing account at its current unsubscribe version and this purpose changes nothing.
+     * Resolves with whose they were.
      */
     async unsubscribe(token: string): Promise<{ userId: number; message: string }> {
       const claims = tokens.read(token);
       if (!claims) throw badLink();
-      const createdAt = await repo.findAccountCreatedAt(claims.userId);
-      if (createdAt === undefined || !tokens.verify(token, createdAt)) throw badLink();
+      const account = await repo.findUnsubscribeBinding(claims.userId);
+      if (account === undefined || !tokens.verify(token, account)) throw badLink();
       await repo.turnRemindersOff(claims.userId, now().toISOString());
       return { userId: claims.userId, message: NOTIFICATION_MESSAGES.unsubscribed };
     },
