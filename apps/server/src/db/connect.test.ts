@@ -13,7 +13,7 @@ import {
 import { migrateToLatest } from './migrate.js';
 
 describe('connectDatabase (SQLite file)', () => {
-  it('runs WAL with synchronous=FULL and foreign keys on, and migrates twice without harm', async () => {
+  it('runs WAL with synchronous=FULL, foreign keys and secure_delete on, and migrates twice without harm', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'db-')), 'studybuddy.db');
     const db = await connectDatabase({ kind: 'sqlite', file });
     try {
@@ -24,6 +24,7 @@ describe('connectDatabase (SQLite file)', () => {
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2);
       expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('secure_delete')).toBe(1);
       await migrateToLatest(db.db);
       await migrateToLatest(db.db);
     } finally {

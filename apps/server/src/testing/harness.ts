@@ -39,12 +39,14 @@ export interface TestApp {
 /**
  * A migrated app on a fresh database. Passwords go through a fast scrypt hasher unless
  * `deps.hasher` says otherwise: a test about argon2id or hashing under load passes
- * `createPasswordHasher()`.
+ * `createPasswordHasher()`. `opts.sqliteFile`: SQLite in the server's own file
+ * (`config.database.file`, in the test's DATA_DIR) rather than in memory.
  */
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix'> = {},
+  opts: { sqliteFile?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
   const config = loadConfig({
@@ -60,7 +62,8 @@ export async function createTestApp(
     REMINDER_SCAN_SECONDS: '3600',
     ...env,
   });
-  const db = await createTestDb(kind);
+  const file = config.database.kind === 'sqlite' ? config.database.file : undefined;
+  const db = await createTestDb(kind, opts.sqliteFile ? file : undefined);
   const app = await buildApp({
     config,
     db,

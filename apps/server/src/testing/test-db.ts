@@ -18,10 +18,13 @@ export interface TestDb extends Db {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, migrated database: SQLite in memory, or a private schema in PostgreSQL. */
-export async function createTestDb(kind: DbKind): Promise<TestDb> {
+/**
+ * A fresh, migrated database: SQLite in memory (in `sqliteFile` when given, for a test about
+ * what the files hold), or a private schema in PostgreSQL.
+ */
+export async function createTestDb(kind: DbKind, sqliteFile?: string): Promise<TestDb> {
   if (kind === 'sqlite') {
-    const db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
+    const db = await connectDatabase({ kind: 'sqlite', file: sqliteFile ?? ':memory:' });
     await migrateToLatest(db.db);
     return { ...db, cleanup: () => db.close() };
   }

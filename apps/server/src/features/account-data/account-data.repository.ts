@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { checkpointAfterErase } from '../../db/erase.js';
 import type { Database } from '../../db/types.js';
 import { createCalendarFeedRepository, type FeedSessionRow } from '../calendar-feed/index.js';
 
@@ -196,19 +197,22 @@ export function createAccountDataRepository(db: Kysely<Database>) {
      * all or nothing. False when the student was already gone. `alsoWrite` runs in the same
      * transaction once the student is deleted (the admin log's row of a delete on request).
      */
-    deleteAll(
+    async deleteAll(
       userId: number,
       alsoWrite?: (trx: Kysely<Database>) => Promise<void>,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const deleted = await db.transaction().execute(async (trx) => {
         for (const table of STUDENT_TABLES) {
           await trx.deleteFrom(table).where('userId', '=', userId).execute();
         }
         const r = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-        const deleted = Number(r.numDeletedRows) > 0;
-        if (deleted && alsoWrite) await alsoWrite(trx);
-        return deleted;
+        const gone = Number(r.numDeletedRows) > 0;
+        if (gone && alsoWrite) await alsoWrite(trx);
+        return gone;
       });
+      // The account's bytes out of SQLite's write-ahead log too (docs/security.md).
+      if (deleted) await checkpointAfterErase(db);
+      return deleted;
     },
   };
 }
