@@ -58,6 +58,9 @@ function plansHash(): void {
   console.log(`all plans ${total.digest('hex').slice(0, 16)}`);
 }
 
+/** How long the shrinker may look for a smaller failing input. */
+const SHRINK_MS = 3 * 60_000;
+
 /**
  * Finds the first generated input at the seed that breaks a case rule and shrinks it with
  * fast-check; prints it as JSON, ready to keep as a named regression case.
@@ -67,7 +70,9 @@ function shrink(ruleId: string, seed: number, runs: number, save: string | undef
   if (!rule) throw new Error(`no rule ${ruleId}; rules: ${CASE_RULES.map((r) => r.id).join(', ')}`);
   const result = fc.check(
     fc.property(plannerInputArb, (input) => rule.check(qualityCase(input)).length === 0),
-    { seed, numRuns: runs },
+    // Shrinking an input that fails only in long plans can take hours: after SHRINK_MS the
+    // smallest failing input found so far is kept.
+    { seed, numRuns: runs, interruptAfterTimeLimit: SHRINK_MS, markInterruptAsFailure: false },
   );
   if (!result.failed || !result.counterexample) {
     console.log(`${ruleId}: no failing input in ${runs} runs at seed ${seed}`);
@@ -75,7 +80,8 @@ function shrink(ruleId: string, seed: number, runs: number, save: string | undef
   }
   const [input] = result.counterexample;
   const found = `${ruleId} at PLANNER_SEED=${seed}: ${rule.check(qualityCase(input)).join('; ')}`;
-  console.log(`${found} (shrunk in ${result.numShrinks} steps)`);
+  const stopped = result.interrupted ? `, stopped after ${SHRINK_MS / 60_000} min` : '';
+  console.log(`${found} (shrunk in ${result.numShrinks} steps${stopped})`);
   if (save) {
     // A regression case: its name, where it was found, and (to fill in) why it failed.
     const file = join(REGRESSIONS_DIR, `${save}.json`);

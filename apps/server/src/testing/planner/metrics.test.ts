@@ -233,6 +233,12 @@ describe('metrics', () => {
     expect(roomBefore(f, 1, 6)).toBe(0);
     expect(roomBefore(f, 1, 8)).toBe(4);
     expect(roomBefore(f, 0, 6)).toBe(12);
+    // Another exam's own limits take room too: subject 0 (exam on day 21, 20 h) can hold at
+    // most 12 h in its last week (4 in its last 3 days) in whole 2-h sessions, so 8 h of it
+    // must come before day 14.
+    const g = { days: 28, cap: Array(28).fill(2), windowEnd: [21, 28], needs: [20, 12], L: 2 };
+    expect(roomBefore(g as Frame, 1, 14)).toBe(22);
+    expect(roomBefore({ ...g, examInPlan: [true, false] } as Frame, 1, 14)).toBe(20);
     // The frame of the fixture leaves Maths room: cramming is still flagged there (test above).
     const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
     const fx = frameOf(input);

@@ -805,12 +805,13 @@ export function m8Cramming(
   const warned = new Set(out.warnings.flatMap((w) => warningKeys(input, w)));
   const cramming: string[] = [];
   const rows = cramShares(input, f, subs);
+  const totals = subs.map((list) => list.reduce((a, x) => a + x.hours, 0));
   for (const { k, total, last3, last7, weekly } of rows) {
     const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
     const told = warned.has(`cram:${k}`);
-    const forced3 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 3) : 0;
-    const forced7 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 7) : 0;
+    const forced3 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 3, totals) : 0;
+    const forced7 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 7, totals) : 0;
     if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
       cramming.push(`${name}: ${last3} of ${total} h in the last 3 days`);
     if (last7 > Math.max(2 * weekly, f.L, forced7) + EPS)
@@ -821,23 +822,46 @@ export function m8Cramming(
 
 /**
  * Most hours subject k can hold before day x while every other subject still gets its need
- * before its window ends: for each such end t >= x, the capacity before t less the needs due by
- * then bounds k's hours before t, and so before x.
+ * before its window ends and keeps its own M8 limits: for each day t >= x, the capacity before t
+ * less what the others must have placed by then bounds k's hours before t, and so before x. What
+ * another subject must have placed by t is its need, once its window has ended; before that, the
+ * part of its need the days from t to its exam cannot take, its last week (twice its mean week)
+ * and last 3 days (a quarter of its hours) holding no more than M8 allows, in whole sessions
+ * (the metric's floors of one and two sessions aside). `totals`: each
+ * subject's hours as planned, which set those allowances (absent: the needs).
  */
-export function roomBefore(f: Frame, k: number, x: number): number {
-  const capBefore = (t: number) => {
-    let c = 0;
-    for (let d = 0; d < Math.min(t, f.days); d++) c += f.cap[d] as number;
-    return c;
+export function roomBefore(f: Frame, k: number, x: number, totals?: readonly number[]): number {
+  const capUntil = [0];
+  for (let d = 0; d < f.days; d++) capUntil.push((capUntil[d] as number) + (f.cap[d] as number));
+  const capBetween = (a: number, b: number) =>
+    b <= a
+      ? 0
+      : (capUntil[Math.min(b, f.days)] as number) - (capUntil[Math.min(a, f.days)] as number);
+  /** Most hours subject j can hold from day t to the end of its window. */
+  const mostFrom = (j: number, t: number): number => {
+    const W = f.windowEnd[j] as number;
+    const examChecked = f.examInPlan?.[j] && W >= 14;
+    if (!examChecked) return capBetween(t, W);
+    const total = totals?.[j] ?? (f.needs[j] as number);
+    // In whole sessions: a plan books whole places, so 3.3 h allowed is one 2-h session.
+    const whole = (h: number) => Math.max(f.L, f.L * Math.floor(h / f.L + 1e-9));
+    const last7 = whole((2 * 7 * total) / W);
+    const last3 = whole(0.25 * total);
+    const a = Math.max(t, W - 7);
+    const b = Math.max(t, W - 3);
+    const from3 = Math.min(capBetween(b, W), last3);
+    const from7 = Math.min(capBetween(a, b) + from3, last7);
+    return capBetween(t, a) + from7;
   };
-  const ends = [x, ...f.windowEnd.filter((e, j) => j !== k && e > x)];
   let room = Number.POSITIVE_INFINITY;
-  for (const t of ends) {
+  for (let t = x; t <= Math.max(x, f.days); t++) {
     let due = 0;
     f.windowEnd.forEach((e, j) => {
-      if (j !== k && e > 0 && e <= t) due += f.needs[j] as number;
+      if (j === k || e <= 0) return;
+      const need = f.needs[j] as number;
+      due += e <= t ? need : Math.max(0, need - mostFrom(j, t));
     });
-    room = Math.min(room, capBefore(t) - due);
+    room = Math.min(room, capBetween(0, t) - due);
   }
   return Math.max(0, room);
 }
