@@ -415,21 +415,33 @@ export function repairCramming(
     for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
     return h;
   };
+  /** Which of subject k's M8 limits its sessions pass now: its last 7 days, its last 3. */
+  const limitsPassed = (k: number): { over7: boolean; over3: boolean } => {
+    const W = exam[k] as number;
+    let total = 0;
+    let last7 = 0;
+    let last3 = 0;
+    for (let d = 0; d < W; d++) {
+      const h = hoursOn(d, k);
+      total += h;
+      if (d >= W - 7) last7 += h;
+      if (d >= W - 3) last3 += h;
+    }
+    return {
+      over7: last7 > Math.max((14 * total) / W, L) + 1e-9,
+      over3: last3 > Math.max(0.25 * total, 2 * L) + 1e-9,
+    };
+  };
+  const overLimits = (k: number): boolean => {
+    if (!((exam[k] as number) >= 14) || (exam[k] as number) > owners.length) return false;
+    const { over7, over3 } = limitsPassed(k);
+    return over7 || over3;
+  };
   for (let k = 0; k < exam.length; k++) {
     const W = exam[k] as number;
     if (!(W >= 14) || W > owners.length) continue;
     for (let guard = 0; guard < 20; guard++) {
-      let total = 0;
-      let last7 = 0;
-      let last3 = 0;
-      for (let d = 0; d < W; d++) {
-        const h = hoursOn(d, k);
-        total += h;
-        if (d >= W - 7) last7 += h;
-        if (d >= W - 3) last3 += h;
-      }
-      const over7 = last7 > Math.max((14 * total) / W, L) + 1e-9;
-      const over3 = last3 > Math.max(0.25 * total, 2 * L) + 1e-9;
+      const { over7, over3 } = limitsPassed(k);
       if (!over7 && !over3) break;
       // The session to move: the latest one that is not the final review and can go earlier.
       let moved = false;
@@ -489,10 +501,16 @@ export function repairCramming(
           const j = own[i] as number;
           if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
           if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number)) continue;
-          if (from >= (movableBefore[j] as number)) continue;
+          // Into j's own last week only while j stays within the same limits (its exam first,
+          // its final review last): the exam that crowds k's last week may have room in its own.
+          const intoLastWeek = from >= (movableBefore[j] as number);
+          const review = keep[j] as number;
+          if (intoLastWeek && !(from < (exam[j] as number) && (review < 0 || from < review)))
+            continue;
           own[i] = k;
           ownFrom[src] = j;
-          if (runsOk(own, -1) && runsOk(ownFrom, -1)) return true;
+          if (runsOk(own, -1) && runsOk(ownFrom, -1) && (!intoLastWeek || !overLimits(j)))
+            return true;
           own[i] = j;
           ownFrom[src] = k;
         }
