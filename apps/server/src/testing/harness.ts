@@ -39,31 +39,43 @@ export interface TestApp {
 /**
  * A migrated app on a fresh database. Passwords go through a fast scrypt hasher unless
  * `deps.hasher` says otherwise: a test about argon2id or hashing under load passes
- * `createPasswordHasher()`. `opts.sqliteFile`: SQLite in the server's own file
- * (`config.database.file`, in the test's DATA_DIR) rather than in memory.
+ * `createPasswordHasher()`. `opts.sqliteFile`: SQLite in a file of its own, which
+ * the config names (`config.database.file`), rather than in memory.
  */
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix'> = {},
+  deps: TestAppDeps = {},
   opts: { sqliteFile?: boolean } = {},
 ): Promise<TestApp> {
+  if (kind === 'sqlite' && opts.sqliteFile) {
+    // A test about what the files hold: the database in a file, which the config names.
+    const dir = mkdtempSync(join(tmpdir(), 'studybuddy-db-'));
+    const file = join(dir, 'studybuddy.db');
+    const db = await createTestDb(kind, file);
+    const cleanup = async () => {
+      await db.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return createTestAppOn({ ...db, cleanup }, { DATABASE_URL: file, ...env }, deps);
+  }
+  return createTestAppOn(await createTestDb(kind), env, deps);
+}
+
+type TestAppDeps = Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix'>;
+
+/**
+ * The same app on a database the test made (e.g. a SQLite file, or a PostgreSQL database a
+ * copy wrote): `db.cleanup()` runs when the app closes.
+ */
+export async function createTestAppOn(
+  db: TestDb,
+  env: Record<string, string> = {},
+  deps: TestAppDeps = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_MAX: '1000',
-    // Suites make many AI calls per student; a test of the older variable sets that one alone.
-    ...(env.AI_CHAT_RATE_LIMIT_MAX ? {} : { AI_RATE_LIMIT_MAX: '1000' }),
-    WEB_DIST: join(dataDir, 'no-web'),
-    // Tests scan for due reminders themselves (app.reminders.scan()): a timed scan in the
-    // middle of a test would make its reminders before the test's own scan counts them.
-    REMINDER_SCAN_SECONDS: '3600',
-    ...env,
-  });
-  const file = config.database.kind === 'sqlite' ? config.database.file : undefined;
-  const db = await createTestDb(kind, opts.sqliteFile ? file : undefined);
+  // A test of a bad setting expects the throw; the database it was given goes with it.
+  const config = await loadTestConfig(dataDir, env, db);
   const app = await buildApp({
     config,
     db,
@@ -85,6 +97,32 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function loadTestConfig(
+  dataDir: string,
+  env: Record<string, string>,
+  db: TestDb,
+): Promise<Config> {
+  try {
+    return loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      // Suites make many AI calls per student; a test of the older variable sets that one alone.
+      ...(env.AI_CHAT_RATE_LIMIT_MAX ? {} : { AI_RATE_LIMIT_MAX: '1000' }),
+      WEB_DIST: join(dataDir, 'no-web'),
+      // Tests scan for due reminders themselves (app.reminders.scan()): a timed scan in the
+      // middle of a test would make its reminders before the test's own scan counts them.
+      REMINDER_SCAN_SECONDS: '3600',
+      ...env,
+    });
+  } catch (error) {
+    await db.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A browser-like client: keeps cookies, echoes the XSRF token, sends the Bearer token. */
