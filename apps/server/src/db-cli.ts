@@ -5,7 +5,7 @@ import { connectWithRetry } from './db/connect.js';
 import { secureDataDir } from './platform/data-dir.js';
 
 /**
- * `npm run db -- status | latest | down | backup [PATH]` (in the Docker image:
+ * `npm run db -- status | latest | down | backup [PATH] | copy --to URL` (in the Docker image:
  * `node apps/server/dist/db-cli.js ...`): the server's configuration and database, then one
  * command (db/commands.ts). Unlike the server and `npm run admin`, it migrates only when told.
  */
@@ -30,7 +30,10 @@ async function main(): Promise<number> {
       process.stderr.write(`${error.message}; trying again in ${delayMs} ms\n`),
   });
   try {
-    process.stdout.write(await runDbCommand(command, { db, target, dataDir: config.dataDir }));
+    const progress = (line: string) => process.stderr.write(`${line}\n`);
+    process.stdout.write(
+      await runDbCommand(command, { db, target, dataDir: config.dataDir, progress }),
+    );
     return 0;
   } finally {
     await db.close();

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { DatabaseTarget } from '../config/config.js';
 import { backupBeforeSchemaChange, newBackupPath, withBackup, writeBackup } from './backup.js';
 import { type Db, describeDatabase } from './connect.js';
+import { type CopyReport, copySqliteToPostgres } from './copy-to-postgres.js';
 import { migrateDown, migrateToLatest, migrationStatus } from './migrate.js';
 
 export const DB_USAGE = `Usage: npm run db -- <command>
@@ -10,13 +11,18 @@ export const DB_USAGE = `Usage: npm run db -- <command>
   down           revert the last migration (SQLite: after a backup into DATA_DIR/backups)
   backup [PATH]  write a backup (default: DATA_DIR/backups/studybuddy-<UTC time>.sqlite,
                  or .dump from pg_dump on PostgreSQL)
-Stop the server before latest and down.`;
+  copy --to URL  copy every row of the SQLite database into the empty PostgreSQL database at
+                 URL (postgres://user@host:5432/name; PGPASSWORD keeps the password out of ps)
+Stop the server before latest and down, and before the copy that moves a school.`;
 
 export type DbCommand =
   | { name: 'status' }
   | { name: 'latest' }
   | { name: 'down' }
-  | { name: 'backup'; path?: string };
+  | { name: 'backup'; path?: string }
+  | { name: 'copy'; to: string };
+
+const POSTGRES_URL = /^postgres(ql)?:\/\/./;
 
 /** The command in `args`, or undefined when they are not one (usage, exit 2). */
 export function parseDbArgs(args: readonly string[]): DbCommand | undefined {
@@ -28,6 +34,12 @@ export function parseDbArgs(args: readonly string[]): DbCommand | undefined {
     if (path === undefined) return { name };
     return path === '' || path.startsWith('-') ? undefined : { name, path };
   }
+  if (name === 'copy') {
+    let to: string | undefined;
+    if (rest.length === 2 && rest[0] === '--to') to = rest[1];
+    else if (rest.length === 1 && rest[0]?.startsWith('--to=')) to = rest[0].slice('--to='.length);
+    return to && POSTGRES_URL.test(to) ? { name, to } : undefined;
+  }
   return undefined;
 }
 
@@ -36,6 +48,8 @@ export interface DbCommandContext {
   target: DatabaseTarget;
   dataDir: string;
   now?: () => Date;
+  /** Lines to show while a long command runs (the CLI's stderr). */
+  progress?: (line: string) => void;
 }
 
 /** Runs one command; gives what to print. Throws on failure (one line, exit 1). */
@@ -89,8 +103,45 @@ export async function runDbCommand(command: DbCommand, ctx: DbCommandContext): P
       lines.push(`backup: ${result.file} (${formatBytes(result.bytes)})`);
       break;
     }
+    case 'copy': {
+      if (target.kind !== 'sqlite')
+        throw new Error(
+          `copy reads a SQLite database, and the configured one is the ${describeDatabase(target)}`,
+        );
+      const report = await copySqliteToPostgres({
+        sqliteFile: target.file,
+        url: command.to,
+        ...(ctx.progress ? { progress: ctx.progress } : {}),
+      });
+      lines.push(
+        ...copyReportLines(report, describeDatabase({ kind: 'postgres', url: command.to })),
+      );
+      break;
+    }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Each table's rows and checksum on both sides, then the total. */
+export function copyReportLines(report: CopyReport, where: string): string[] {
+  const width = Math.max(5, ...report.tables.map((t) => t.table.length));
+  const lines = report.migrated.length
+    ? [`migrated the ${where} first: ${report.migrated.length} migrations`]
+    : [];
+  lines.push(
+    `${'table'.padEnd(width)}  ${'SQLite rows'.padStart(11)}  ${'PostgreSQL rows'.padStart(15)}  checksum (SHA-256, SQLite = PostgreSQL)`,
+  );
+  for (const t of report.tables) {
+    const same = t.sourceChecksum === t.targetChecksum;
+    lines.push(
+      `${t.table.padEnd(width)}  ${String(t.sourceRows).padStart(11)}  ${String(t.targetRows).padStart(15)}  ${t.sourceChecksum.slice(0, 16)} ${same ? '=' : '≠'} ${t.targetChecksum.slice(0, 16)}`,
+    );
+  }
+  const rows = report.tables.reduce((n, t) => n + t.sourceRows, 0);
+  lines.push(
+    `copied ${report.tables.length} tables, ${rows} rows into the ${where} in ${(report.ms / 1000).toFixed(1)} s: every count and checksum matches`,
+  );
+  return lines;
 }
 
 function formatBytes(bytes: number): string {

@@ -1,0 +1,263 @@
+import type { Db } from '../db/connect.js';
+import { review } from '../domain/srs/srs.js';
+import { createFactories, FACTORY_NOW } from './factories.js';
+
+/** Text that trips careless copies: quotes, backslashes, line ends, tabs, Greek, an emoji. */
+export const AWKWARD_TEXT = `O'Brien said "x\\y";\r\nline two\tΠαράγωγοι 📚`;
+
+/**
+ * Adds to a database rows of every kind the app keeps, around `userId` (a student the test
+ * made, e.g. through the API, so that they can log in): a plan with a subject, topic, lesson,
+ * sessions, a checked-in session, cards with FSRS state after reviews, quiz results, chat,
+ * files, feedback, busy time, a pending and a finished job, a sent reminder and its
+ * notification; a second student and an admin with a logged action and a day's count.
+ * Values are awkward on purpose: fractions, the int4 limit, empty text beside null, JSON, a
+ * large text. The copy test fails when a table of the schema is still empty after this.
+ */
+export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Promise<void> {
+  const { db } = target;
+  const f = createFactories(target);
+  const at = FACTORY_NOW;
+  const tree = await f.planTree(userId, {
+    name: `Finals ${AWKWARD_TEXT}`,
+    description: '',
+    status: 'active',
+    sourceInput: JSON.stringify({ subjects: [{ name: 'Ανάλυση', exam: '2026-06-20' }] }),
+    warnings: JSON.stringify([{ code: 'tight', text: 'Σφιχτό' }]),
+    timeZone: 'Europe/Athens',
+  });
+  await db
+    .updateTable('subjects')
+    .set({ examDate: '2026-06-20', priority: 2, hoursNeeded: 12.5, weeklyHours: 1e-7 })
+    .where('id', '=', tree.subject.id)
+    .execute();
+  await db
+    .updateTable('topics')
+    .set({
+      deepDiveContent: `# Derivatives\n\n$\\frac{d}{dx}x^2 = 2x$ ${AWKWARD_TEXT}`,
+      contentStatus: 'not-written',
+      contentNote: JSON.stringify({ code: 'ai_unavailable' }),
+      dropped: 1,
+    })
+    .where('id', '=', tree.topic.id)
+    .execute();
+  const place = { studyPlanId: tree.plan.id, subjectId: tree.subject.id, topicId: tree.topic.id };
+  // Ahead of any test's clock, so the calendar feed lists it whenever the test runs.
+  const session = await f.studySession(userId, place, {
+    reminder: 1,
+    notes: AWKWARD_TEXT,
+    kind: 'learn',
+    focus: JSON.stringify(['chain rule', 'product rule']),
+    materials: JSON.stringify(['notes.pdf']),
+    startAt: '2099-02-02T16:00:00.000Z',
+    endAt: '2099-02-02T17:30:00.000Z',
+  });
+  await f.studySession(
+    userId,
+    { ...place, topicId: null },
+    {
+      title: 'Review',
+      checkInStatus: 'partial',
+      minutesDone: 0,
+      rating: 4,
+      checkedInAt: at,
+      carriedOver: 1,
+    },
+  );
+  await db
+    .insertInto('lessonReviews')
+    .values({ userId, lessonId: tree.lesson.id, rating: 5, comment: '', createdAt: at })
+    .execute();
+  await db
+    .insertInto('busyTimes')
+    .values({
+      userId,
+      kind: 'lecture',
+      title: 'Λογισμός',
+      date: '2026-01-12',
+      startTime: '09:00',
+      endTime: '24:00',
+      repeat: 'weekly',
+      until: null,
+      timeZone: 'Europe/Athens',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('studyFiles')
+    .values({
+      userId,
+      subjectId: tree.subject.id,
+      sha256: 'a'.repeat(64),
+      originalName: 'σημειώσεις.pdf',
+      kind: 'pdf',
+      sizeBytes: 2_147_483_647,
+      // Larger than a batch of the copy's read-back in the batching test.
+      textContent: `${AWKWARD_TEXT} `.repeat(4_000),
+      createdAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('appFeedback')
+    .values({
+      userId,
+      rating: 4,
+      pleased: AWKWARD_TEXT,
+      recommendation: '',
+      page: '/plans',
+      createdAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('chatMessages')
+    .values([
+      { userId, role: 'user', text: 'What is a derivative?', createdAt: at },
+      { userId, role: 'model', text: AWKWARD_TEXT, createdAt: '2026-01-05T09:00:01.000Z' },
+    ])
+    .execute();
+
+  // A card after two reviews: FSRS state with fractional stability and difficulty.
+  const card = await f.flashcard(userId, tree.lesson.id);
+  const once = review(card, 'good', new Date(at));
+  const twice = review(once, 'again', new Date('2026-01-06T09:00:00.000Z'));
+  await db.updateTable('flashcards').set(twice).where('id', '=', card.id).execute();
+  await db
+    .insertInto('flashcardReviews')
+    .values([
+      {
+        userId,
+        flashcardId: card.id,
+        rating: 'good',
+        stateBefore: card.state,
+        dueAfter: once.due,
+        reviewedAt: at,
+      },
+      {
+        userId,
+        flashcardId: card.id,
+        rating: 'again',
+        stateBefore: once.state,
+        dueAfter: twice.due,
+        reviewedAt: '2026-01-06T09:00:00.000Z',
+      },
+    ])
+    .execute();
+  await f.flashcard(userId, tree.lesson.id, { position: 1, front: AWKWARD_TEXT });
+  const quiz = await db
+    .insertInto('quizzes')
+    .values({
+      userId,
+      lessonId: tree.lesson.id,
+      questions: JSON.stringify([
+        { question: 'd/dx x²?', options: ['x', '2x'], correctIndex: 1, explanation: 'Power rule' },
+      ]),
+      engine: 'builtin',
+      createdAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('quizResults')
+    .values({
+      userId,
+      quizId: quiz.id,
+      lessonId: tree.lesson.id,
+      score: 1,
+      total: 1,
+      answers: JSON.stringify([1]),
+      createdAt: at,
+    })
+    .execute();
+
+  await db
+    .insertInto('jobs')
+    .values([
+      {
+        kind: 'topic-content',
+        userId,
+        payload: JSON.stringify({ topicId: tree.topic.id }),
+        status: 'pending',
+        attempts: 1,
+        runAfter: '2099-01-01T00:00:00.000Z',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: 'AI_APICallError: 503',
+        createdAt: at,
+        updatedAt: at,
+      },
+      {
+        kind: 'session-reminder',
+        userId: null,
+        payload: '{}',
+        status: 'done',
+        attempts: 1,
+        runAfter: at,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: null,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('sessionReminders')
+    .values({
+      userId,
+      sessionId: session.id,
+      startsAt: session.startAt,
+      dueAt: '2099-02-02T15:30:00.000Z',
+      status: 'sent',
+      emailStatus: 'sent',
+      error: null,
+      sentAt: '2099-02-02T15:30:01.000Z',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('notifications')
+    .values({
+      userId,
+      kind: 'session-reminder',
+      data: JSON.stringify({
+        sessionId: session.id,
+        planId: tree.plan.id,
+        topicId: tree.topic.id,
+        title: session.title,
+        subjectName: tree.subject.name,
+        topicName: tree.topic.name,
+        startsAt: session.startAt,
+      }),
+      readAt: null,
+      createdAt: at,
+    })
+    .execute();
+
+  // Another student with a plan of their own and an ended login; an admin and their log.
+  const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
+  await f.planTree(ben.id, { name: 'Resits' });
+  await db
+    .insertInto('authSessions')
+    .values({
+      id: 'Zz-ended-session-of-ben',
+      userId: ben.id,
+      refreshTokenHash: 'b'.repeat(64),
+      userAgent: null,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: '2026-02-04T09:00:00.000Z',
+      revokedAt: '2026-01-06T09:00:00.000Z',
+    })
+    .execute();
+  const admin = await f.user({ username: 'cleo', role: 'Admin' });
+  await db
+    .insertInto('adminActions')
+    .values({ adminEmail: admin.email, action: 'grant', target: admin.email, createdAt: at })
+    .execute();
+  await db
+    .insertInto('dailyCounts')
+    .values({ day: '2026-01-05', name: 'ai_failures', count: 3 })
+    .execute();
+}
