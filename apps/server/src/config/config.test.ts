@@ -128,6 +128,32 @@ describe('loadConfig mail settings', () => {
   });
 });
 
+describe('loadConfig scheduled backups', () => {
+  it('schedules none unless BACKUP_SCHEDULE is set, and keeps 7', () => {
+    expect(loadConfig({}).backup).toEqual({ schedule: undefined, keep: 7 });
+    expect(loadConfig({ BACKUP_SCHEDULE: '' }).backup.schedule).toBeUndefined();
+    expect(loadConfig({ BACKUP_SCHEDULE: 'false' }).backup.schedule).toBeUndefined();
+  });
+
+  it('takes true for 03:00 daily, or any cron pattern croner reads', () => {
+    expect(loadConfig({ BACKUP_SCHEDULE: 'true' }).backup.schedule).toBe('0 3 * * *');
+    expect(loadConfig({ BACKUP_SCHEDULE: ' 30 1 * * 0 ', BACKUP_KEEP: '30' }).backup).toEqual({
+      schedule: '30 1 * * 0',
+      keep: 30,
+    });
+    expect(loadConfig({ BACKUP_SCHEDULE: '@weekly' }).backup.schedule).toBe('@weekly');
+  });
+
+  it('refuses a pattern that is not cron, and a count out of range', () => {
+    for (const bad of ['daily', '61 3 * * *', '0 3 * *', 'yes'])
+      expect(() => loadConfig({ BACKUP_SCHEDULE: bad }), bad).toThrow(
+        /BACKUP_SCHEDULE: BACKUP_SCHEDULE must be a cron pattern/,
+      );
+    for (const bad of ['0', '1001', '2.5'])
+      expect(() => loadConfig({ BACKUP_KEEP: bad }), bad).toThrow(/BACKUP_KEEP/);
+  });
+});
+
 describe('loadConfig secrets from files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'studybuddy-config-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -7,6 +8,19 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** The engines AI_PROVIDER can name: the offline builtin one, or a model provider. */
 export const AI_PROVIDERS = ['builtin', 'openai', 'gemini', 'anthropic'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** `BACKUP_SCHEDULE=true`: every day at 03:00, when a school's server is least used. */
+export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
+
+/** True for a pattern croner can schedule (5 fields, or 6 with seconds, or a nickname). */
+function isCronPattern(pattern: string): boolean {
+  try {
+    // Without a function croner only reads the pattern: nothing is scheduled.
+    return new Cron(pattern).nextRun() !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Every environment variable the server reads (the README's configuration table); each
@@ -240,6 +254,29 @@ export const envSchema = z.object({
     .max(3600)
     .default(30)
     .describe('How often each instance looks for session reminders that are due (1 to 3600).'),
+  // Empty counts as unset, as REDIS_URL: compose may pass `BACKUP_SCHEDULE: ${BACKUP_SCHEDULE:-}`.
+  BACKUP_SCHEDULE: z
+    .preprocess(
+      (v) => (v === '' || v === 'false' ? undefined : v === 'true' ? DEFAULT_BACKUP_SCHEDULE : v),
+      z
+        .string()
+        .trim()
+        .refine(isCronPattern, {
+          error:
+            'BACKUP_SCHEDULE must be a cron pattern (e.g. "0 3 * * *", 03:00 every day) or true for that one',
+        })
+        .optional(),
+    )
+    .describe(
+      "When to back up the database, as cron (minute hour day month weekday, in the server's time zone); true: 0 3 * * * (03:00 daily). Unset: no scheduled backups.",
+    ),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(7)
+    .describe('Scheduled backups kept in DATA_DIR/backups; older ones are removed (1 to 1000).'),
 });
 
 /** Variables that hold a secret: each may instead name a file that holds it, as NAME_FILE. */
@@ -287,6 +324,8 @@ export interface Config {
   mail: MailConfig;
   /** Redis shared by every instance (rate limits, sign-outs, progress); undefined: one instance. */
   redisUrl: string | undefined;
+  /** Scheduled backups: the cron pattern (undefined: none) and how many are kept. */
+  backup: { schedule: string | undefined; keep: number };
 }
 
 export interface MailConfig {
@@ -439,6 +478,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     },
     redisUrl: e.REDIS_URL,
+    backup: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP },
   };
 }
 
