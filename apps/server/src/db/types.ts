@@ -335,6 +335,25 @@ export interface PlanVersionsTable {
   version: string;
 }
 
+/** One run of the backup schedule (migration 0014); see features/backups. */
+export interface BackupsTable {
+  id: Generated<number>;
+  /** The schedule's instant (ISO UTC), unique: one run per instant whichever instance sees it. */
+  scheduledFor: string;
+  /** pending | running | done | failed */
+  status: string;
+  /** The instance that took it (its host name); the file is on its disk. */
+  host: string | null;
+  file: string | null;
+  bytes: number | null;
+  /** What opening the backup found ('ok' ...), or why it did not pass. */
+  checkResult: string | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -358,4 +377,5 @@ export interface Database {
   adminActions: AdminActionsTable;
   dailyCounts: DailyCountsTable;
   planVersions: PlanVersionsTable;
+  backups: BackupsTable;
 }

@@ -10,7 +10,8 @@ export const AWKWARD_TEXT = `O'Brien said "x\\y";\r\nline two\tΠαράγωγο�
  * made, e.g. through the API, so that they can log in): a plan with a subject, topic, lesson,
  * sessions, a checked-in session, cards with FSRS state after reviews, quiz results, chat,
  * files, feedback, busy time, a pending and a finished job, a sent reminder and its
- * notification; a second student and an admin with a logged action and a day's count.
+ * notification; a second student and an admin with a logged action and a day's count; a
+ * scheduled backup that passed its check and one that failed.
  * Values are awkward on purpose: fractions, the int4 limit, empty text beside null, JSON, a
  * large text. The copy test fails when a table of the schema is still empty after this.
  */
@@ -259,5 +260,35 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
   await db
     .insertInto('dailyCounts')
     .values({ day: '2026-01-05', name: 'ai_failures', count: 3 })
+    .execute();
+  // A scheduled backup that passed its check and one that failed, the size past int4's range.
+  await db
+    .insertInto('backups')
+    .values([
+      {
+        scheduledFor: '2026-01-04T03:00:00.000Z',
+        status: 'done',
+        host: 'school-1',
+        file: '/data/backups/studybuddy-20260104T030000Z-scheduled.sqlite',
+        bytes: 3_221_225_472,
+        checkResult: 'ok',
+        error: null,
+        startedAt: '2026-01-04T03:00:00.120Z',
+        finishedAt: '2026-01-04T03:00:02.500Z',
+        createdAt: '2026-01-04T03:00:00.050Z',
+      },
+      {
+        scheduledFor: '2026-01-05T03:00:00.000Z',
+        status: 'failed',
+        host: 'school-1',
+        file: null,
+        bytes: null,
+        checkResult: null,
+        error: 'ENOSPC: no space left on device',
+        startedAt: '2026-01-05T03:00:00.090Z',
+        finishedAt: '2026-01-05T03:00:00.400Z',
+        createdAt: '2026-01-05T03:00:00.010Z',
+      },
+    ])
     .execute();
 }

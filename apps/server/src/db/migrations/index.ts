@@ -13,6 +13,7 @@ import * as m0011 from './0011-add-calendar-feed-token.js';
 import * as m0012 from './0012-create-reminders-notifications-and-admin-log.js';
 import * as m0013 from './0013-add-plan-versions.js';
 import * as m0014 from './0014-add-unsubscribe-version.js';
+import * as m0015 from './0015-create-backups.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-create-reminders-notifications-and-admin-log': m0012,
   '0013-add-plan-versions': m0013,
   '0014-add-unsubscribe-version': m0014,
+  '0015-create-backups': m0015,
 };

@@ -6,11 +6,14 @@ import { createCalendarFeedRepository, type FeedSessionRow } from '../calendar-f
 type Row = Record<string, unknown>;
 
 /**
- * Every table but `users`, the admin log and the daily counters: each names its student in
- * `userId`. The admin log names accounts by e-mail and is kept: it records who deleted an
- * account on request. The counters name nobody.
+ * Every table but `users`, the admin log, the daily counters and the backup runs: each names
+ * its student in `userId`. The admin log names accounts by e-mail and is kept: it records who
+ * deleted an account on request. The counters and the backup runs name nobody.
  */
-export type StudentTable = Exclude<keyof Database, 'users' | 'adminActions' | 'dailyCounts'>;
+export type StudentTable = Exclude<
+  keyof Database,
+  'users' | 'adminActions' | 'dailyCounts' | 'backups'
+>;
 
 /**
  * The tables exported whole: never the logins, the jobs, the files (their text), or the plan

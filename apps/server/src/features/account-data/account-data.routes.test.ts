@@ -47,6 +47,7 @@ const OWNER: Record<keyof Database, Owner> = {
   planVersions: { column: 'userId', key: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
+  backups: { notStudents: 'runs of the backup schedule, of the whole database' },
 };
 const ALL_TABLES = Object.keys(OWNER) as (keyof Database)[];
 /** The tables whose rows are a student's. */
