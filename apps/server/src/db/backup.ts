@@ -20,6 +20,10 @@ export const AUTOMATIC_BACKUPS_KEPT = 5;
 /** An automatic backup's name: `studybuddy-<UTC time>-before-<what ran next>.sqlite`. */
 const AUTOMATIC = /^studybuddy-\d{8}T\d{6}Z-before-.+\.sqlite$/;
 
+/** The label of a scheduled backup's name: `studybuddy-<the run's UTC time>-scheduled.sqlite`. */
+export const SCHEDULED_LABEL = 'scheduled';
+const SCHEDULED = /^studybuddy-\d{8}T\d{6}Z-scheduled(-\d+)?\.(sqlite|dump)$/;
+
 export interface BackupResult {
   file: string;
   bytes: number;
@@ -92,6 +96,15 @@ async function sqliteBackup(file: string, dest: string): Promise<void> {
   } finally {
     source.close();
   }
+  // The copy says WAL like its source, so whatever opened it (the check, a restore, the sqlite3
+  // shell) would make -wal and -shm files beside it. One file is the backup; the server sets
+  // WAL again when it opens a restored copy.
+  const copy = new SQLite(dest, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
 }
 
 /**
@@ -115,11 +128,19 @@ export function postgresCommandLine(url: string): { url: string; env: NodeJS.Pro
   return { url: u.toString(), env };
 }
 
-/** Runs a PostgreSQL client tool; fails with its last line of complaint. */
-export function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Runs a PostgreSQL client tool; gives what it printed (pg_restore's listing), or fails with
+ * its last line of complaint.
+ */
+export function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4_000);
@@ -134,7 +155,7 @@ export function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Pr
       ),
     );
     child.on('close', (code, signal) => {
-      if (code === 0) return resolve();
+      if (code === 0) return resolve(stdout);
       const lines = stderr.trim().split('\n').filter(Boolean);
       const why = lines.at(-1) ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
       reject(new Error(`${cmd} failed: ${why}`));
@@ -144,14 +165,23 @@ export function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Pr
 
 /** Removes automatic backups past the newest `keep`; gives the removed files. */
 export function pruneAutomaticBackups(dataDir: string, keep = AUTOMATIC_BACKUPS_KEPT): string[] {
+  return pruneBackups(dataDir, AUTOMATIC, keep);
+}
+
+/** Removes scheduled backups (BACKUP_SCHEDULE) past the newest `keep`; gives the removed files. */
+export function pruneScheduledBackups(dataDir: string, keep: number): string[] {
+  return pruneBackups(dataDir, SCHEDULED, keep);
+}
+
+function pruneBackups(dataDir: string, pattern: RegExp, keep: number): string[] {
   const dir = backupsDir(dataDir);
   if (!existsSync(dir)) return [];
   // Names begin with the UTC time, so the name's order is the age's.
-  const automatic = readdirSync(dir)
-    .filter((name) => AUTOMATIC.test(name))
+  const matching = readdirSync(dir)
+    .filter((name) => pattern.test(name))
     .sort()
     .reverse();
-  const removed = automatic.slice(keep).map((name) => join(dir, name));
+  const removed = matching.slice(keep).map((name) => join(dir, name));
   for (const file of removed) rmSync(file, { force: true });
   return removed;
 }

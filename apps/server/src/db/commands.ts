@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from '../config/config.js';
+import { listAppTables } from './app-tables.js';
 import { backupBeforeSchemaChange, newBackupPath, withBackup, writeBackup } from './backup.js';
+import { checkBackup } from './backup-check.js';
 import { type Db, describeDatabase } from './connect.js';
 import { type CopyReport, copySqliteToPostgres } from './copy-to-postgres.js';
 import { migrateDown, migrateToLatest, migrationStatus } from './migrate.js';
@@ -10,7 +12,7 @@ export const DB_USAGE = `Usage: npm run db -- <command>
   latest         run the pending migrations (SQLite: after a backup into DATA_DIR/backups)
   down           revert the last migration (SQLite: after a backup into DATA_DIR/backups)
   backup [PATH]  write a backup (default: DATA_DIR/backups/studybuddy-<UTC time>.sqlite,
-                 or .dump from pg_dump on PostgreSQL)
+                 or .dump from pg_dump on PostgreSQL), then check that it opens whole
   copy --to URL  copy every row of the SQLite database into the empty PostgreSQL database at
                  URL (postgres://user@host:5432/name; PGPASSWORD keeps the password out of ps)
 Stop the server before latest and down, and before the copy that moves a school.`;
@@ -101,6 +103,11 @@ export async function runDbCommand(command: DbCommand, ctx: DbCommandContext): P
       const dest = command.path ? resolve(command.path) : newBackupPath(target, dataDir, now());
       const result = await writeBackup(target, dest, db.schema ? { schema: db.schema } : {});
       lines.push(`backup: ${result.file} (${formatBytes(result.bytes)})`);
+      // Opened as a restore would open it; a backup that does not pass is kept, but it fails.
+      const check = await checkBackup(target.kind, result.file, await listAppTables(db));
+      if (!check.ok)
+        throw new Error(`The backup ${result.file} did not pass its check: ${check.result}`);
+      lines.push(`check: ok (${CHECKED_BY[target.kind]})`);
       break;
     }
     case 'copy': {
@@ -121,6 +128,12 @@ export async function runDbCommand(command: DbCommand, ctx: DbCommandContext): P
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** How a backup of each database was checked, for the command's output. */
+export const CHECKED_BY = {
+  sqlite: 'integrity_check, every table present',
+  postgres: 'pg_restore lists every table and reads the archive',
+} as const;
 
 /** Each table's rows and checksum on both sides, then the total. */
 export function copyReportLines(report: CopyReport, where: string): string[] {
