@@ -12,6 +12,7 @@ import { createPasswordHasher, type PasswordHasher } from './adapters/password-h
 import { createOfflineEngine } from './adapters/work/offline-engine.js';
 import { createWorkPool } from './adapters/work/work-pool.js';
 import { type Config, maskUrl } from './config/config.js';
+import { listAppTables } from './db/app-tables.js';
 import type { Db } from './db/connect.js';
 import { isDatabaseUp } from './db/connect.js';
 import { countToday } from './db/daily-counts.js';
@@ -38,6 +39,13 @@ import {
   createUsersRepository,
   sessionRoutes,
 } from './features/auth/index.js';
+import {
+  type BackupsService,
+  createBackupClock,
+  createBackupsRepository,
+  createBackupsService,
+  DATABASE_BACKUP_JOB,
+} from './features/backups/index.js';
 import {
   busyTimeRoutes,
   createBusyTimesRepository,
@@ -166,6 +174,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Session reminders: tests call `scan()` rather than wait for REMINDER_SCAN_SECONDS. */
     reminders: RemindersService;
+    /** Scheduled backups: tests call `scan(at)` rather than wait for BACKUP_SCHEDULE. */
+    backups: BackupsService;
   }
 }
 
@@ -312,6 +322,17 @@ export async function buildApp({
     wakeJobs: () => jobs.wake(),
     log: app.log,
   });
+  const backups = createBackupsService({
+    repo: createBackupsRepository(db.db),
+    schedule: config.backup.schedule,
+    keep: config.backup.keep,
+    target: config.database,
+    ...(db.schema ? { schema: db.schema } : {}),
+    dataDir: config.dataDir,
+    tables: () => listAppTables(db),
+    wakeJobs: () => jobs.wake(),
+    log: app.log,
+  });
   const jobs = createJobRunner({
     queue: createJobQueue(db.db),
     handlers: {
@@ -324,6 +345,7 @@ export async function buildApp({
         onWritten: contentEvents.written,
       }),
       [SESSION_REMINDER_JOB]: reminders.deliveryJob,
+      [DATABASE_BACKUP_JOB]: backups.job,
     },
     concurrency: config.ai.concurrency,
     // SQLite is one instance: a job still `running` at start-up died with the last process.
@@ -342,6 +364,15 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => reminderScans.start());
   app.addHook('onClose', () => reminderScans.stop());
+  app.decorate('backups', backups);
+  // The backup schedule's instants, on every instance; the first to see one queues its backup.
+  const backupClock = createBackupClock({
+    schedule: config.backup.schedule,
+    scan: () => backups.scan(),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => backupClock.start());
+  app.addHook('onClose', () => backupClock.stop());
   const scheduler = createSmartSchedulerService({
     repo: schedulerRepo,
     wakeJobs: () => jobs.wake(),
@@ -421,6 +452,7 @@ export async function buildApp({
     admin: createAdminService({
       repo: createAdminRepository(db.db),
       ai: { provider: config.ai.provider, model: config.ai.model },
+      backups: () => backups.status(),
       accountDeleted: auth.accountDeleted,
     }),
     passwordChecks: authThrottles.passwordChecks,

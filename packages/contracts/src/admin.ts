@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageResponseSchema } from './auth.js';
+import { backupStatusSchema } from './backups.js';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
 import { customIssue, VALIDATION_MESSAGES as M } from './messages.js';
@@ -51,6 +52,7 @@ export const adminOverviewSchema = z
         }),
       )
       .describe(`The admin log, newest ${ADMIN_ACTIONS_MAX} first`),
+    backups: backupStatusSchema,
   })
   .describe('AdminOverview');
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
@@ -82,7 +84,8 @@ export const adminEndpoints = {
     path: '/api/admin/overview',
     body: undefined,
     response: adminOverviewSchema,
-    summary: 'Admins only (404 to others): students, feedback, reminders, the AI and the admin log',
+    summary:
+      'Admins only (404 to others): students, feedback, reminders, the AI, backups and the admin log',
   }),
   deleteAccount: endpoint({
     method: 'POST',

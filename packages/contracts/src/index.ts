@@ -2,6 +2,7 @@ export * from './account-data.js';
 export * from './admin.js';
 export * from './ai.js';
 export * from './auth.js';
+export * from './backups.js';
 export * from './busy-times.js';
 export * from './calendar-feed.js';
 export * from './email.js';

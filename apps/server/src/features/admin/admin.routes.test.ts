@@ -169,6 +169,8 @@ describe.each(dbKinds)('admin routes on %s', (kind) => {
           createdAt: expect.any(String),
         },
       ],
+      // BACKUP_SCHEDULE unset: no scheduled backups, none run (the backups feature's tests).
+      backups: { schedule: null, keep: 7, nextAt: null, last: null, lastGood: null },
     });
     // Still a student to every other student.
     await expectUnknownRoute(ana, await ana.get(OVERVIEW), 'GET', OVERVIEW);

@@ -3,6 +3,7 @@ import {
   ADMIN_FEEDBACK_MAX,
   ADMIN_MESSAGES,
   type AdminOverview,
+  type BackupStatus,
 } from '@studybuddy/contracts';
 import { utcDay } from '../../db/daily-counts.js';
 import { AppError } from '../../platform/app-error.js';
@@ -11,10 +12,20 @@ import type { AdminRepository } from './admin.repository.js';
 
 const DAY_MS = 86_400_000;
 
+const NO_BACKUP_STATUS: BackupStatus = {
+  schedule: null,
+  keep: 0,
+  nextAt: null,
+  last: null,
+  lastGood: null,
+};
+
 export interface AdminServiceDeps {
   repo: AdminRepository;
   /** The engine AI_PROVIDER names, and its AI_MODEL (none for the builtin engine). */
   ai: { provider: string; model: string | undefined };
+  /** The scheduled backups: the schedule and the newest runs (the admin command shows none). */
+  backups?: () => Promise<BackupStatus>;
   /** Tells every instance the account's sessions are gone with it. */
   accountDeleted?: (userId: number) => void;
   /** Tests may fix the clock. */
@@ -55,7 +66,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       const at = now();
       const midnight = `${utcDay(at)}T00:00:00.000Z`;
       const weekAgo = new Date(at.getTime() - 7 * DAY_MS).toISOString();
-      const [students, activeLast7Days, feedback, sent, failed, failuresToday, actions] =
+      const [students, activeLast7Days, feedback, sent, failed, failuresToday, actions, backups] =
         await Promise.all([
           repo.countAccounts(),
           repo.countActiveSince(weekAgo),
@@ -64,6 +75,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           repo.countRemindersSince('failed', midnight),
           repo.aiFailuresOn(at),
           repo.listActions(ADMIN_ACTIONS_MAX),
+          deps.backups?.() ?? NO_BACKUP_STATUS,
         ]);
       return {
         students,
@@ -76,6 +88,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           failuresToday,
         },
         actions,
+        backups,
       };
     },
 
