@@ -1,4 +1,4 @@
-import type { AdminOverview, Profile } from '@studybuddy/contracts';
+import type { AdminOverview, BackupRun, Profile } from '@studybuddy/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,6 +57,24 @@ const overview: AdminOverview = {
       createdAt: '2030-01-04T15:30:00.000Z',
     },
   ],
+  backups: {
+    schedule: '0 3 * * *',
+    keep: 7,
+    nextAt: '2030-01-06T03:00:00.000Z',
+    last: null,
+    lastGood: null,
+  },
+};
+/** A good scheduled run, as the server records it. */
+const goodRun: BackupRun = {
+  status: 'done',
+  scheduledFor: '2030-01-05T03:00:00.000Z',
+  finishedAt: '2030-01-05T03:00:04.000Z',
+  file: 'studybuddy-20300105T030000Z-scheduled.sqlite',
+  host: 'school-1',
+  bytes: 5_767_168,
+  check: 'ok',
+  error: null,
 };
 const site = {
   supportEmail: 'help@school.example',
@@ -163,6 +181,78 @@ describe('the admin page', () => {
       'leaving@example.com',
       expect.stringMatching(/^Jan 4, 2030, \d\d:\d\d$/),
     ]);
+  });
+
+  it('shows the newest good backup with its time, file, size and check', async () => {
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview')
+        return jsonResponse({
+          ...overview,
+          backups: { ...overview.backups, last: goodRun, lastGood: goodRun },
+        });
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const section = await screen.findByRole('region', { name: 'Backups' });
+    const value = (label: string) =>
+      within(section).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(value('Schedule')).toBe('0 3 * * * · the newest 7 kept');
+    expect(value('Next backup')).toMatch(/^Jan 6, 2030, \d\d:\d\d$/);
+    expect(value('Last good backup')).toMatch(/^Jan 5, 2030, \d\d:\d\d$/);
+    expect(value('File')).toBe('studybuddy-20300105T030000Z-scheduled.sqlite (on school-1)');
+    expect(value('Size')).toBe('5.5 MB');
+    expect(value('Check')).toBe('Passed: it opens whole and holds every table');
+    expect(within(section).queryByText(/^Warning/)).toBeNull();
+  });
+
+  it('warns when the newest backup failed, saying why, beside the last good one', async () => {
+    const failedRun: BackupRun = {
+      ...goodRun,
+      status: 'failed',
+      scheduledFor: '2030-01-06T03:00:00.000Z',
+      finishedAt: '2030-01-06T03:00:01.000Z',
+      file: null,
+      bytes: null,
+      check: null,
+      error: 'pg_dump was not found: install the PostgreSQL client tools',
+    };
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview')
+        return jsonResponse({
+          ...overview,
+          backups: { ...overview.backups, last: failedRun, lastGood: goodRun },
+        });
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const section = await screen.findByRole('region', { name: 'Backups' });
+    const warning = within(section).getByText(/^Warning: the backup of Jan 6, 2030/);
+    expect(warning.textContent).toMatch(
+      /^Warning: the backup of Jan 6, 2030, \d\d:\d\d failed: pg_dump was not found: install the PostgreSQL client tools$/,
+    );
+    expect(within(section).getByText('studybuddy-20300105T030000Z-scheduled.sqlite')).toBeTruthy();
+  });
+
+  it('says when backups are not scheduled, and when none has run yet', async () => {
+    let backups: AdminOverview['backups'] = { ...overview.backups, schedule: null, nextAt: null };
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse({ ...overview, backups });
+      return undefined;
+    });
+    const { unmount } = renderWithProviders(<AdminPage />, { route: '/admin' });
+    const off = await screen.findByRole('region', { name: 'Backups' });
+    expect(off.textContent).toContain('Scheduled backups are off: backups are taken by hand only');
+    unmount();
+    backups = overview.backups;
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const none = await screen.findByRole('region', { name: 'Backups' });
+    expect(within(none).getByText('Last good backup').closest('div')?.textContent).toContain(
+      'None yet',
+    );
+    expect(within(none).queryByText('File')).toBeNull();
   });
 
   it('opens at /admin for an admin', async () => {

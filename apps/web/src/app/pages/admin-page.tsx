@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAdminOverview } from '@/features/admin/api/get-admin-overview';
+import { AdminBackups } from '@/features/admin/components/admin-backups';
 import { AdminFeedbackList } from '@/features/admin/components/admin-feedback-list';
 import { AdminFigures } from '@/features/admin/components/admin-figures';
 import { AdminLog } from '@/features/admin/components/admin-log';
@@ -53,6 +54,7 @@ export default function AdminPage() {
       ) : (
         <>
           <AdminFigures overview={overview.data} />
+          <AdminBackups backups={overview.data.backups} />
           <AdminFeedbackList feedback={overview.data.feedback} />
           <AdminLog actions={overview.data.actions} />
         </>
