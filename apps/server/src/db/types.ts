@@ -335,7 +335,7 @@ export interface PlanVersionsTable {
   version: string;
 }
 
-/** One run of the backup schedule (migration 0014); see features/backups. */
+/** One run of the backup schedule (migration 0015); see features/backups. */
 export interface BackupsTable {
   id: Generated<number>;
   /** The schedule's instant (ISO UTC), unique: one run per instant whichever instance sees it. */
