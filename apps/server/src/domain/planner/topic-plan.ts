@@ -16,6 +16,9 @@ const BAND_HIGH = 2;
 /** Topics per session, and per mixed review at least (M6b). */
 const MAX_TOPICS = 3;
 const MIN_MIX = 2;
+/** Share of the window by which every topic has started (M10), and when front-loading. */
+const START_BY = 0.7;
+const FRONT_LOADED_START_BY = 0.5;
 
 export interface TopicPlan {
   kind: PlannedBlock['kind'];
@@ -37,7 +40,7 @@ function learningTurns(sizes: number[], frontLoad: boolean): { start: number[]; 
     cumBefore.push(acc / total);
     acc += x;
   }
-  const limit = (frontLoad ? 0.5 : 0.7) * 0.98;
+  const limit = (frontLoad ? FRONT_LOADED_START_BY : START_BY) * 0.98;
   const lastStart = cumBefore[N - 1] as number;
   const scale = N > 1 && lastStart > 0 ? Math.min(1, limit / lastStart) : 1;
   const start = cumBefore.map((c) => c * scale);
@@ -203,6 +206,15 @@ export function assignTopics(
   const after = new Int32Array(sessionDays.length + 1);
   for (let i = sessionDays.length - 1; i >= 0; i--)
     after[i] = (after[i + 1] as number) + (finals[i] ? 0 : 1);
+  // Sessions from i on that fall by the day every topic must have started (M10): topics whose
+  // turns start close together must not all wait for the last session before it, which could
+  // introduce only MAX_TOPICS of them.
+  const startBy = frontLoad ? FRONT_LOADED_START_BY : START_BY;
+  const inTime = new Int32Array(sessionDays.length + 1);
+  for (let i = sessionDays.length - 1; i >= 0; i--)
+    inTime[i] =
+      (inTime[i + 1] as number) +
+      (!finals[i] && frac(sessionDays[i] as number) <= startBy + EPS ? 1 : 0);
   /**
    * How many new topics session j introduces when `from` is the next one: each topic whose turn
    * starts before the following session (later would be too late), more when the sessions left
@@ -212,7 +224,8 @@ export function assignTopics(
     const b = sessionDays[j] as number;
     const nextF = j + 1 < sessionDays.length ? frac(sessionDays[j + 1] as number) : 1;
     const left = after[j + 1] as number;
-    const forced = Math.max(0, N - from - MAX_TOPICS * left);
+    const leftInTime = frac(b) <= startBy + EPS ? (inTime[j + 1] as number) : left;
+    const forced = Math.max(0, N - from - MAX_TOPICS * Math.min(left, leftInTime));
     let n = 0;
     for (let t = from; t < N && n < MAX_TOPICS; t++, n++)
       if (
