@@ -6,7 +6,7 @@
  * final review, and is bounded and deterministic.
  */
 import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
-import type { DayTemplate } from './model.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 
 /** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
 export interface LoadRoom {
@@ -691,6 +691,23 @@ export function repairRuns(
     return finalDay[k] === d && (tplOf(d).places[i]?.len ?? 0) === finalLen[k];
   }
 
+  /**
+   * Whether k's session may move from day `from` to day `to`: both before k's movable limit, or,
+   * for a subject with an exam, both before its final review (and exam) with `to` in no later
+   * part of its last days than `from` (M8: its last week, its last 3 days): trading within its
+   * last week leaves its cramming as it was.
+   */
+  function mayMove(k: number, from: number, to: number): boolean {
+    const limit = movableBefore[k] as number;
+    if (from < limit && to < limit) return true;
+    const D = exam[k] as number;
+    if (!(D >= CRAM_MIN_WINDOW)) return false;
+    const end = finalDay[k] !== undefined && (finalDay[k] as number) >= 0 ? (finalDay[k] as number) : D;
+    if (from >= end || to >= end) return false;
+    const part = (day: number) => (day >= D - CRAM_DAYS ? 2 : day >= D - 7 ? 1 : 0);
+    return part(to) <= part(from);
+  }
+
   /** Trades a session of another subject on day d with one of `top`'s elsewhere. */
   function trade(d: number, top: number): boolean {
     const own = owners[d] as Int16Array;
@@ -698,16 +715,15 @@ export function repairRuns(
       const j = own[i] as number;
       if (j < 0 || j === top) continue;
       const fin = isFinal(j, d, i);
-      if (!fin && d >= (movableBefore[j] as number)) continue;
       const D = exam[j] as number;
       const lo = fin ? Math.max(0, D - 3) : 0;
-      const hi = fin ? D : (movableBefore[j] as number);
+      const hi = fin ? D : Math.max(movableBefore[j] as number, D >= CRAM_MIN_WINDOW ? D : 0);
       const len = tplOf(d).places[i]?.len ?? 0;
       for (let t = lo; t < Math.min(hi, owners.length); t++) {
         const ownT = owners[t] as Int16Array;
-        if (t === d || ownT.includes(j)) continue;
-        // top's session may come to d only if that does not move it into its last week.
-        if (d >= (movableBefore[top] as number) && t < (movableBefore[top] as number)) continue;
+        if (t === d || ownT.includes(j) || (!fin && !mayMove(j, d, t))) continue;
+        // top's session may come to d only if that does not move it later into its last days.
+        if (!mayMove(top, t, d)) continue;
         for (let x = 0; x < ownT.length; x++) {
           if (ownT[x] !== top || isFinal(top, t, x) || (tplOf(t).places[x]?.len ?? 0) !== len)
             continue;
