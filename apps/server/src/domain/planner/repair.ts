@@ -702,7 +702,8 @@ export function repairRuns(
     if (from < limit && to < limit) return true;
     const D = exam[k] as number;
     if (!(D >= CRAM_MIN_WINDOW)) return false;
-    const end = finalDay[k] !== undefined && (finalDay[k] as number) >= 0 ? (finalDay[k] as number) : D;
+    const review = finalDay[k] ?? -1;
+    const end = review >= 0 ? review : D;
     if (from >= end || to >= end) return false;
     const part = (day: number) => (day >= D - CRAM_DAYS ? 2 : day >= D - 7 ? 1 : 0);
     return part(to) <= part(from);
