@@ -1,8 +1,9 @@
 /**
  * AI at a real model's speed: the wizard with 4 subjects x 6 key topics (24 topics, 48 model
- * calls) against a fake OpenAI-compatible provider on loopback answering each call in 1.5 s.
- * Prints the time to the proposed schedule and until every topic's content is written, with
- * the most model calls in flight, against the targets.
+ * calls) against a fake OpenAI-compatible provider on loopback answering each call in 1.5 s,
+ * for a student with the default AI budget (AI_RATE_LIMIT_MAX, 30 a minute). Prints the time
+ * to the proposed schedule, the topics carrying the model's content after 60 s, and the time
+ * until every topic carries it, with the most model calls in flight, against the targets.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,10 @@ const SUBJECTS = ['Organic Chemistry', 'Physics', 'Medieval History', 'Statistic
 const TOPICS_EACH = 6;
 const CALLS = SUBJECTS.length * TOPICS_EACH * 2;
 const TARGET_SCHEDULE_MS = 2_000;
-const TARGET_CONTENT_MS = 4 * ((CALLS * CALL_MS) / CONCURRENCY);
+/** Every topic carries the model's content within a minute (48 calls: 18 s at 4 at once). */
+const TARGET_CONTENT_MS = 60_000;
+/** The bench gives up waiting here: content paced by a spent budget takes minutes. */
+const GIVE_UP_MS = 180_000;
 /** Measured before content moved to background jobs: 48 calls one after another in the request. */
 const BEFORE_SCHEDULE_MS = 72_500;
 
@@ -53,7 +57,8 @@ export async function aiSpeedBench(): Promise<boolean> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
-    AI_RATE_LIMIT_MAX: '1000',
+    // The student's AI budget is left at its default (30 a minute): a plan's content must not
+    // wait for it.
     AI_PROVIDER: 'openai',
     AI_MODEL: 'fake-model',
     AI_BASE_URL: fake.baseUrl,
@@ -74,23 +79,36 @@ export async function aiSpeedBench(): Promise<boolean> {
     const scheduleMs = performance.now() - started;
     const planId = (r.body as { planId?: number } | null)?.planId;
     if (r.status !== 201 || !planId) throw new Error(`the wizard failed: ${r.status}`);
-    let content = { written: 0, total: 1 };
-    while (content.written < content.total) {
+    // "Written" counts the builtin engine's stand-ins too; only `written` is the model's.
+    type Content = { total: number; topics: { status: string }[] };
+    const byModel = (c: Content) => c.topics.filter((t) => t.status === 'written').length;
+    let content: Content = { total: 1, topics: [] };
+    let atTarget: number | undefined;
+    let contentMs = Number.POSITIVE_INFINITY;
+    for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      content = (await student.call('GET', `/api/plans/${planId}/content`)).body as typeof content;
+      content = (await student.call('GET', `/api/plans/${planId}/content`)).body as Content;
+      const elapsed = performance.now() - started;
+      if (atTarget === undefined && elapsed >= TARGET_CONTENT_MS) atTarget = byModel(content);
+      if (byModel(content) === content.total) {
+        contentMs = elapsed;
+        break;
+      }
+      const settled = content.topics.every((t) => t.status !== 'writing');
+      if (settled || elapsed > GIVE_UP_MS) break;
     }
-    const contentMs = performance.now() - started;
+    atTarget ??= byModel(content);
     const scheduleOk = scheduleMs <= TARGET_SCHEDULE_MS;
     const contentOk = contentMs <= TARGET_CONTENT_MS && content.total === CALLS / 2;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
-      `\nAI at a real model's speed (${content.total} topics, ${fake.calls} calls of ${s(CALL_MS)}, AI_CONCURRENCY=${CONCURRENCY})`,
+      `\nAI at a real model's speed (${content.total} topics, ${fake.calls} calls of ${s(CALL_MS)}, AI_CONCURRENCY=${CONCURRENCY}, the default student AI budget)`,
     );
     console.log(
       `${scheduleOk ? 'PASS' : 'FAIL'}  time to the proposed schedule  ${s(scheduleMs)}  target <= ${s(TARGET_SCHEDULE_MS)}  (before: ${s(BEFORE_SCHEDULE_MS)})`,
     );
     console.log(
-      `${contentOk ? 'PASS' : 'FAIL'}  time until all content is written  ${s(contentMs)}  target <= ${s(TARGET_CONTENT_MS)}  (most calls in flight: ${fake.maxInFlight})`,
+      `${contentOk ? 'PASS' : 'FAIL'}  time until every topic carries the model's content  ${Number.isFinite(contentMs) ? s(contentMs) : `not within ${s(GIVE_UP_MS)}`}  target <= ${s(TARGET_CONTENT_MS)}  (at ${s(TARGET_CONTENT_MS)}: ${atTarget} of ${content.total}; most calls in flight: ${fake.maxInFlight})`,
     );
     return scheduleOk && contentOk;
   } finally {
