@@ -24,6 +24,20 @@ export interface ClaimedJob {
   attempts: number;
 }
 
+/** Which due jobs a claim may take: the runner claims each kind with places of its own apart. */
+export interface ClaimScope {
+  /** Only jobs of these kinds. */
+  kinds?: string[];
+  /** Jobs of any kind but these. */
+  otherThan?: string[];
+  /**
+   * Fair between students: a job waits behind the due jobs of students with fewer of its kind
+   * running (on any instance), then by `runAfter`. One student's several plans then cannot
+   * take every place while another's waits.
+   */
+  fairByUser?: boolean;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const ERROR_MAX = 2000;
 
@@ -57,36 +71,22 @@ export function createJobQueue(db: Kysely<Database>, now: () => number = Date.no
     },
 
     /** Up to `limit` due jobs: pending ones whose time came, and running ones whose lease ran out. */
-    async claim(owner: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-      const at = iso(now());
-      const due = db
-        .selectFrom('jobs')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('runAfter', '<=', at)]),
-            eb.and([eb('status', '=', 'running'), eb('leaseExpiresAt', '<', at)]),
-          ]),
-        )
-        .orderBy('runAfter')
-        .orderBy('id')
-        .limit(limit)
-        .$if(postgres, (q) => q.forUpdate().skipLocked());
-      const rows = await db
-        .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          leaseOwner: owner,
-          leaseExpiresAt: iso(now() + leaseMs),
-          attempts: eb('attempts', '+', 1),
-          updatedAt: at,
-        }))
-        .where('id', 'in', due)
-        .returning(['id', 'kind', 'userId', 'payload', 'attempts'])
-        .execute();
-      return rows
-        .sort((a, b) => a.id - b.id)
-        .map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }));
+    async claim(
+      owner: string,
+      limit: number,
+      leaseMs: number,
+      scope: ClaimScope = {},
+    ): Promise<ClaimedJob[]> {
+      if (scope.kinds?.length === 0) return [];
+      if (!scope.fairByUser) return claimSome(owner, limit, leaseMs, scope);
+      // One at a time, so that each claim counts the jobs the one before it started.
+      const claimed: ClaimedJob[] = [];
+      while (claimed.length < limit) {
+        const [job] = await claimSome(owner, 1, leaseMs, scope);
+        if (!job) break;
+        claimed.push(job);
+      }
+      return claimed;
     },
 
     /** Keeps the leases of the jobs this instance is still running. */
@@ -192,6 +192,57 @@ export function createJobQueue(db: Kysely<Database>, now: () => number = Date.no
         .execute();
     },
   };
+
+  async function claimSome(
+    owner: string,
+    limit: number,
+    leaseMs: number,
+    scope: ClaimScope,
+  ): Promise<ClaimedJob[]> {
+    const at = iso(now());
+    const due = db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('runAfter', '<=', at)]),
+          eb.and([eb('status', '=', 'running'), eb('leaseExpiresAt', '<', at)]),
+        ]),
+      )
+      .$if(scope.kinds !== undefined, (q) => q.where('kind', 'in', scope.kinds as string[]))
+      .$if((scope.otherThan?.length ?? 0) > 0, (q) =>
+        q.where('kind', 'not in', scope.otherThan as string[]),
+      )
+      .$if(scope.fairByUser === true, (q) =>
+        q.orderBy((eb) =>
+          eb
+            .selectFrom('jobs as r')
+            .select((r) => r.fn.countAll().as('n'))
+            .whereRef('r.userId', '=', 'jobs.userId')
+            .whereRef('r.kind', '=', 'jobs.kind')
+            .where('r.status', '=', 'running'),
+        ),
+      )
+      .orderBy('runAfter')
+      .orderBy('id')
+      .limit(limit)
+      .$if(postgres, (q) => q.forUpdate().skipLocked());
+    const rows = await db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        leaseOwner: owner,
+        leaseExpiresAt: iso(now() + leaseMs),
+        attempts: eb('attempts', '+', 1),
+        updatedAt: at,
+      }))
+      .where('id', 'in', due)
+      .returning(['id', 'kind', 'userId', 'payload', 'attempts'])
+      .execute();
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }));
+  }
 
   async function finish(
     owner: string,

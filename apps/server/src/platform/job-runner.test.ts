@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobQueue } from '../db/job-queue.js';
+import { createFactories } from '../testing/factories.js';
 import { createTestDb, dbKinds, type TestDb } from '../testing/test-db.js';
 import { createJobRunner, type JobHandler, type JobRunner } from './job-runner.js';
 
@@ -174,5 +175,95 @@ describe.each(dbKinds)('the job runner on %s', (kind) => {
     while (runner.running === 0) await sleep(5);
     await runner.stop();
     expect(await jobsOf()).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+  });
+
+  /** A handler whose runs wait until the test lets them finish; `started` lists their `n`. */
+  function gated() {
+    const started: number[] = [];
+    const waiting: (() => void)[] = [];
+    const handler: JobHandler<{ n: number }> = {
+      run: (p) =>
+        new Promise<void>((resolve) => {
+          started.push(p.n);
+          waiting.push(resolve);
+        }),
+    };
+    const finishAll = () => {
+      for (const done of waiting.splice(0)) done();
+    };
+    return { started, handler, finishAll };
+  }
+
+  it('gives a kind with places of its own its own limit, and never lets it hold back the others', async () => {
+    db = await createTestDb(kind);
+    const queue = createJobQueue(db.db);
+    const long = gated();
+    const short: number[] = [];
+    runner = createJobRunner({
+      queue,
+      handlers: {
+        long: { ...long.handler, concurrency: 2 } as JobHandler<never>,
+        short: { run: async (p: { n: number }) => void short.push(p.n) } as JobHandler<never>,
+      },
+      concurrency: 1,
+      pollMs: 20,
+      log: silent,
+    });
+    await queue.enqueue([
+      ...[0, 1, 2].map((n) => ({ kind: 'long', userId: null, payload: { n } })),
+      { kind: 'short', userId: null, payload: { n: 9 } },
+    ]);
+    await runner.start();
+    for (let i = 0; i < 100 && (short.length === 0 || long.started.length < 2); i++)
+      await sleep(10);
+    await sleep(100);
+    // The third long job waits for one of its kind's two places; the short one ran meanwhile.
+    expect(short).toEqual([9]);
+    expect(long.started).toEqual([0, 1]);
+    long.finishAll();
+    for (let i = 0; i < 100 && long.started.length < 3; i++) await sleep(10);
+    long.finishAll();
+    await runner.idle();
+    expect(long.started).toEqual([0, 1, 2]);
+  });
+
+  it('claims a fair kind student by student: one student’s queue cannot take every place', async () => {
+    db = await createTestDb(kind);
+    const queue = createJobQueue(db.db);
+    const make = createFactories(db);
+    const [ana, bo, cy] = [await make.user(), await make.user(), await make.user()];
+    const plans = gated();
+    const byJob = new Map<number, string>();
+    runner = createJobRunner({
+      queue,
+      handlers: {
+        plan: { ...plans.handler, concurrency: 3, fairByUser: true } as JobHandler<never>,
+      },
+      concurrency: 1,
+      pollMs: 20,
+      log: silent,
+    });
+    // Ana queued four plans before Bo's one and Cy's two.
+    const who = [ana, ana, ana, ana, bo, cy, cy];
+    await queue.enqueue(
+      who.map((u, n) => {
+        byJob.set(n, u === ana ? 'ana' : u === bo ? 'bo' : 'cy');
+        return { kind: 'plan', userId: u.id, payload: { n } };
+      }),
+    );
+    await runner.start();
+    for (let i = 0; i < 100 && plans.started.length < 3; i++) await sleep(10);
+    expect(plans.started.map((n) => byJob.get(n))).toEqual(['ana', 'bo', 'cy']);
+    plans.finishAll();
+    for (let i = 0; i < 100 && plans.started.length < 6; i++) await sleep(10);
+    // Then one each again, Bo having none left: Ana's second, Cy's second, Ana's third.
+    expect(plans.started.map((n) => byJob.get(n))).toEqual(['ana', 'bo', 'cy', 'ana', 'cy', 'ana']);
+    for (let i = 0; i < 100 && plans.started.length < 7; i++) {
+      plans.finishAll();
+      await sleep(10);
+    }
+    plans.finishAll();
+    await runner.idle();
+    expect(plans.started).toHaveLength(7);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimedJob, JobQueue } from '../db/job-queue.js';
+import type { ClaimedJob, ClaimScope, JobQueue } from '../db/job-queue.js';
 
 /** What a handler knows of the job it runs. */
 export interface JobContext {
@@ -27,6 +27,14 @@ export interface JobHandler<P = unknown> {
   maxAttempts?: number;
   /** The longest wait between two runs of this kind (the runner's `maxDelayMs` unless given). */
   maxDelayMs?: number;
+  /**
+   * Places of its own: jobs of this kind in flight on this instance at most, apart from the
+   * runner's `concurrency`, which the kinds without places of their own share. A kind whose
+   * jobs run long (a plan's content, a minute or more) then never holds back a reminder.
+   */
+  concurrency?: number;
+  /** Its jobs are claimed fairly between students (db/job-queue.ts, ClaimScope). */
+  fairByUser?: boolean;
 }
 
 export interface JobLogger {
@@ -38,7 +46,7 @@ export interface JobLogger {
 export interface JobRunnerOptions {
   queue: JobQueue;
   handlers: Record<string, JobHandler<never>>;
-  /** Jobs in flight on this instance at most (AI_CONCURRENCY). */
+  /** Jobs in flight on this instance at most, of the kinds without places of their own. */
   concurrency: number;
   /** Runs per job at most (3). */
   maxAttempts?: number;
@@ -78,6 +86,18 @@ export function createJobRunner(opts: JobRunnerOptions) {
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const { queue, log } = opts;
+  // The shared places, then each kind with places of its own; a claim fills one group.
+  const own = Object.entries(opts.handlers).filter(([, h]) => (h.concurrency ?? 0) > 0);
+  const groups: { places: number; scope: ClaimScope; running: number }[] = [
+    { places: opts.concurrency, scope: { otherThan: own.map(([kind]) => kind) }, running: 0 },
+    ...own.map(([kind, h]) => ({
+      places: h.concurrency as number,
+      scope: { kinds: [kind], ...(h.fairByUser ? { fairByUser: true } : {}) },
+      running: 0,
+    })),
+  ];
+  const groupOf = (kind: string) =>
+    groups.find((g) => g.scope.kinds?.includes(kind)) ?? (groups[0] as (typeof groups)[number]);
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
   let timers: NodeJS.Timeout[] = [];
   let claiming = false;
@@ -160,6 +180,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
 
   function start(job: ClaimedJob): void {
     const controller = new AbortController();
+    const group = groupOf(job.kind);
+    group.running++;
     const done = execute(job, controller)
       .catch((error: unknown) =>
         log.error(
@@ -169,12 +191,13 @@ export function createJobRunner(opts: JobRunnerOptions) {
       )
       .finally(() => {
         inFlight.delete(job.id);
+        group.running--;
         void tick();
       });
     inFlight.set(job.id, { controller, done });
   }
 
-  /** Claims as many due jobs as there are free places. */
+  /** Claims as many due jobs as there are free places, in each group of places. */
   async function tick(): Promise<void> {
     if (stopped) return;
     if (claiming) {
@@ -185,18 +208,20 @@ export function createJobRunner(opts: JobRunnerOptions) {
     try {
       do {
         again = false;
-        const free = opts.concurrency - inFlight.size;
-        if (free <= 0) break;
-        const jobs = await queue.claim(owner, free, leaseMs);
-        if (stopped) {
-          await queue.release(
-            owner,
-            jobs.map((j) => j.id),
-          );
-          break;
+        for (const group of groups) {
+          const free = group.places - group.running;
+          if (free <= 0 || stopped) continue;
+          const jobs = await queue.claim(owner, free, leaseMs, group.scope);
+          if (stopped) {
+            await queue.release(
+              owner,
+              jobs.map((j) => j.id),
+            );
+            break;
+          }
+          for (const job of jobs) start(job);
+          if (jobs.length === free) again = true;
         }
-        for (const job of jobs) start(job);
-        if (jobs.length === free) again = true;
       } while (again && !stopped);
       if (now() - lastSweep > HOUR_MS) {
         lastSweep = now();
