@@ -102,11 +102,13 @@ import {
 import { siteRoutes } from './features/site/index.js';
 import {
   createContentEvents,
+  createPlanContentJob,
   createSmartSchedulerRepository,
   createSmartSchedulerService,
-  createTopicContentJob,
+  PLAN_CONTENT_JOB,
   smartSchedulerRoutes,
   TOPIC_CONTENT_JOB,
+  topicContentJob,
 } from './features/smart-scheduler/index.js';
 import {
   createStudySessionsRepository,
@@ -130,6 +132,7 @@ import { createLocalBroadcast, createRedisBroadcast } from './platform/broadcast
 import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
+import { createFairSlots } from './platform/fair-slots.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { type LogDestination, turnBufferedStdout } from './platform/log-destination.js';
 import { serializeReply, serializeRequest } from './platform/log-serializers.js';
@@ -333,17 +336,23 @@ export async function buildApp({
     wakeJobs: () => jobs.wake(),
     log: app.log,
   });
+  // A plan's content is the instance's work, not the student's request: it is paced by this
+  // instance's places for background model calls (AI_CONCURRENCY), shared round-robin between
+  // the students whose plans are being written, and by the instance's calls a minute
+  // (AI_GLOBAL_RATE_LIMIT_MAX, through jobAi), never by the student's AI budget. What bounds one
+  // student is the wizard's point of that budget per plan, and a cap of calls per topic.
+  const planContent = createPlanContentJob({
+    repo: schedulerRepo,
+    ai: jobAi,
+    offline,
+    slots: createFairSlots(config.ai.concurrency),
+    onWritten: contentEvents.written,
+  });
   const jobs = createJobRunner({
     queue: createJobQueue(db.db),
     handlers: {
-      [TOPIC_CONTENT_JOB]: createTopicContentJob({
-        repo: schedulerRepo,
-        ai: jobAi,
-        offline,
-        // A model bills per call: its jobs wait for the student's budget.
-        ...(jobAi !== offline ? { budget: aiBudget } : {}),
-        onWritten: contentEvents.written,
-      }),
+      [PLAN_CONTENT_JOB]: planContent,
+      [TOPIC_CONTENT_JOB]: topicContentJob(planContent),
       [SESSION_REMINDER_JOB]: reminders.deliveryJob,
       [DATABASE_BACKUP_JOB]: backups.job,
     },

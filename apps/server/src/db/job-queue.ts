@@ -115,8 +115,8 @@ export function createJobQueue(db: Kysely<Database>, now: () => number = Date.no
     },
 
     /**
-     * Back to pending, to run again at `runAfterMs`. A deferred job (it could not start yet, e.g.
-     * the student's AI budget is spent) does not use up an attempt.
+     * Back to pending, to run again at `runAfterMs`. A deferred job (it could not start yet: what
+     * it needs is busy) does not use up an attempt.
      */
     async retryLater(
       owner: string,

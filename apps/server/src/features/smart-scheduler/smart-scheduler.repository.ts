@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { insertJobs } from '../../db/job-queue.js';
 import type { Database } from '../../db/types.js';
 import { storedNotices } from '../../domain/notices.js';
-import { TOPIC_CONTENT_JOB, type TopicContent, type TopicContentPayload } from './topic-content.js';
+import { PLAN_CONTENT_JOB, type PlanContentPayload, type PlanTopic } from './plan-content.js';
+import type { TopicContent } from './topic-content.js';
 
-/** A topic of a draft: its content is written afterwards by a job with this input. */
+/** A topic of a draft: its content is written afterwards by the plan's job, with this input. */
 export interface DraftTopic {
   name: string;
-  content: Omit<TopicContentPayload, 'topicId' | 'planId'>;
+  content: Omit<PlanTopic, 'topicId'>;
 }
 
 export interface DraftFile {
@@ -84,6 +85,7 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         const subjectIds: number[] = [];
         const topicIds: number[][] = [];
+        const content: PlanContentPayload = { planId: plan.id, topics: [] };
         for (const s of draft.subjects) {
           const subject = await trx
             .insertInto('subjects')
@@ -117,18 +119,7 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
               .returning('id')
               .executeTakeFirstOrThrow();
             ids.push(topic.id);
-            // The plan and the jobs that write its content commit together: no plan without them.
-            await insertJobs(
-              trx,
-              [
-                {
-                  kind: TOPIC_CONTENT_JOB,
-                  userId,
-                  payload: { ...t.content, topicId: topic.id, planId: plan.id },
-                },
-              ],
-              now,
-            );
+            content.topics.push({ ...t.content, topicId: topic.id });
           }
           topicIds.push(ids);
           for (const f of s.files) {
@@ -161,6 +152,9 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
           }));
           if (rows.length > 0) await trx.insertInto('studySessions').values(rows).execute();
         }
+        // The plan and the one job that writes its content commit together: no plan without it.
+        if (content.topics.length > 0)
+          await insertJobs(trx, [{ kind: PLAN_CONTENT_JOB, userId, payload: content }], now);
         return plan.id;
       });
     },
@@ -190,15 +184,16 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
       };
     },
 
-    async isTopicWriting(userId: number, topicId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('topics')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('id', '=', topicId)
-        .where('contentStatus', '=', 'writing')
-        .executeTakeFirst();
-      return row !== undefined;
+    async writingTopicIds(userId: number, planId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('topics as t')
+        .innerJoin('subjects as s', 's.id', 't.subjectId')
+        .select('t.id')
+        .where('t.userId', '=', userId)
+        .where('s.studyPlanId', '=', planId)
+        .where('t.contentStatus', '=', 'writing')
+        .execute();
+      return new Set(rows.map((r) => r.id));
     },
 
     /**
@@ -274,8 +269,8 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
       return { ...topic, files: files.map((f) => ({ name: f.name, text: f.text ?? '' })) };
     },
 
-    /** Marks a topic `writing` again and adds the job that writes it, at once. */
-    requeueTopic(userId: number, topicId: number, payload: TopicContentPayload): Promise<void> {
+    /** Marks a topic `writing` again and adds the job that writes it (its plan's, of it alone). */
+    requeueTopic(userId: number, topicId: number, payload: PlanContentPayload): Promise<void> {
       return db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         await trx
@@ -284,7 +279,7 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
           .where('userId', '=', userId)
           .where('id', '=', topicId)
           .execute();
-        await insertJobs(trx, [{ kind: TOPIC_CONTENT_JOB, userId, payload }], now);
+        await insertJobs(trx, [{ kind: PLAN_CONTENT_JOB, userId, payload }], now);
       });
     },
 

@@ -135,10 +135,10 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
   }
 
   /**
-   * Files -> text -> topics -> planned sessions -> one draft plan with a job per topic, written
-   * in one transaction. The planner needs the topics and their sizes, not their content: each
-   * topic's deep dive and lesson are written afterwards by its job (topic-content.ts), so the
-   * schedule comes back at once whatever the model's speed. The text work runs on the work
+   * Files -> text -> topics -> planned sessions -> one draft plan with the job that writes its
+   * content, in one transaction. The planner needs the topics and their sizes, not their
+   * content: each topic's deep dive and lesson are written afterwards by the plan's job
+   * (plan-content.ts), so the schedule comes back at once whatever the model's speed. The text work runs on the work
    * pool and files are parsed in memory-capped child processes; only their text is kept.
    */
   async function generate(
@@ -383,13 +383,17 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       const k = topics.findIndex((t) => t.name.toLowerCase() === topic.name.toLowerCase());
       const language = asLanguage(source.language ?? '');
       await deps.repo.requeueTopic(userId, topicId, {
-        topicId,
         planId: topic.planId,
-        subjectName: topic.subjectName,
-        topicName: topic.name,
-        prompt,
-        sources: material[k] ?? [],
-        ...(language ? { language } : {}),
+        topics: [
+          {
+            topicId,
+            subjectName: topic.subjectName,
+            topicName: topic.name,
+            prompt,
+            sources: material[k] ?? [],
+            ...(language ? { language } : {}),
+          },
+        ],
       });
       deps.wakeJobs();
     },

@@ -1,9 +1,12 @@
 import type { Notice } from '@studybuddy/contracts';
 import type { AiEngine, Language, SourceText } from '../../adapters/ai/ai-engine.js';
 import { notice } from '../../domain/notices.js';
-import type { JobContext, JobHandler } from '../../platform/job-runner.js';
 
-/** The job kind that writes one topic's deep dive and first lesson. */
+/**
+ * The job kind that wrote one topic's deep dive and first lesson before a plan's content became
+ * one job (plan-content.ts). None are made now; those an earlier version queued run as a plan's
+ * job of their one topic.
+ */
 export const TOPIC_CONTENT_JOB = 'topic-content';
 
 export interface TopicContentPayload {
@@ -19,11 +22,6 @@ export interface TopicContentPayload {
   language?: Language;
 }
 
-/** The student's AI budget (shared by every AI route): one point per model call. */
-export interface AiBudget {
-  consume(userId: number, points: number): Promise<{ allowed: boolean; retryAfterSec?: number }>;
-}
-
 /** What a job writes on a topic. */
 export interface TopicContent {
   deepDive: string;
@@ -32,21 +30,18 @@ export interface TopicContent {
   note: Notice | null;
 }
 
-export interface TopicContentDeps {
+/** What writing a topic needs. */
+export interface TopicWriterDeps {
   repo: {
-    /** False once the topic is gone (its plan deleted) or no longer waiting for content. */
-    isTopicWriting(userId: number, topicId: number): Promise<boolean>;
+    /** False when the topic is gone (its plan deleted meanwhile). */
     writeTopicContent(userId: number, topicId: number, content: TopicContent): Promise<boolean>;
   };
-  /** The engine AI_PROVIDER chose; with a model it throws ModelCallError on failure. */
-  ai: AiEngine;
-  /** The builtin engine: past the student's budget, and after the last failed try. */
-  offline: AiEngine;
-  /** Set when `ai` calls a model: two points of the student's AI budget per topic, waited for. */
-  budget?: AiBudget;
   /** A topic of this plan changed (for the progress stream). */
   onWritten(userId: number, planId: number): void;
 }
+
+/** The two calls that write a topic, the only ones a plan's job makes (plan-content.ts). */
+export type TopicEngine = Pick<AiEngine, 'deepDive' | 'lesson'>;
 
 type Reason = 'timeout' | 'rate_limited' | 'http_error' | 'invalid_output' | 'budget';
 const REASONS = new Set<string>([
@@ -58,7 +53,7 @@ const REASONS = new Set<string>([
 ]);
 
 /** The notice naming why the model did not write a topic (ModelCallError's reason). */
-function failureNotice(error: unknown): Notice {
+export function failureNotice(error: unknown): Notice {
   const reason = (error as { reason?: unknown }).reason;
   const known: Reason =
     typeof reason === 'string' && REASONS.has(reason) ? (reason as Reason) : 'http_error';
@@ -66,65 +61,41 @@ function failureNotice(error: unknown): Notice {
 }
 
 /**
- * Writes a topic's deep dive and lesson with the configured engine; a failure is retried by
- * the job runner, and after the last one the builtin engine's version stands in, marked
- * `not-written` with the reason.
+ * Writes a topic's deep dive and lesson with `engine`: exactly two calls, the deep dive first
+ * (the lesson is written from it). Stopped (`signal`) between them, it writes nothing: the job
+ * runs again elsewhere. A failed call throws (a model engine made for jobs: ModelCallError).
  */
-export function createTopicContentJob(deps: TopicContentDeps): JobHandler<TopicContentPayload> {
-  async function write(
-    engine: AiEngine,
-    p: TopicContentPayload,
-    userId: number,
-    ctx: JobContext,
-    status: TopicContent['status'],
-    note: Notice | null,
-  ): Promise<void> {
-    const deepDive = await engine.deepDive({
-      subjectName: p.subjectName,
-      topicName: p.topicName,
-      prompt: p.prompt,
-      sources: p.sources,
-      ...(p.language ? { language: p.language } : {}),
-    });
-    // Stopped mid-way: another run writes it; a second call now would be wasted.
-    if (ctx.signal.aborted) return;
-    const lesson = await engine.lesson({
-      subjectName: p.subjectName,
-      topicName: p.topicName,
-      content: deepDive.value,
-      ...(p.language ? { language: p.language } : {}),
-    });
-    if (ctx.signal.aborted) return;
-    const thin = [...deepDive.warnings, ...lesson.warnings][0] ?? null;
-    await deps.repo.writeTopicContent(userId, p.topicId, {
-      deepDive: deepDive.value,
-      lesson: { title: p.topicName, latexContent: lesson.value },
-      status,
-      note: note ?? thin,
-    });
-    deps.onWritten(userId, p.planId);
-  }
-
-  return {
-    async run(p, ctx) {
-      const userId = ctx.userId as number;
-      if (!(await deps.repo.isTopicWriting(userId, p.topicId))) return;
-      if (deps.budget) {
-        const decision = await deps.budget.consume(userId, 2);
-        // The student's AI budget is spent for now: wait for it rather than write offline.
-        if (!decision.allowed)
-          throw Object.assign(new Error('the student AI budget is spent'), {
-            deferred: true,
-            retryAfterMs: (decision.retryAfterSec ?? 60) * 1000,
-          });
-      }
-      await write(deps.ai, p, userId, ctx, 'written', null);
-    },
-
-    async giveUp(p, error, ctx) {
-      const userId = ctx.userId as number;
-      if (!(await deps.repo.isTopicWriting(userId, p.topicId))) return;
-      await write(deps.offline, p, userId, ctx, 'not-written', failureNotice(error));
-    },
-  };
+export async function writeTopic(
+  deps: TopicWriterDeps,
+  engine: TopicEngine,
+  p: TopicContentPayload,
+  userId: number,
+  signal: AbortSignal,
+  status: TopicContent['status'],
+  note: Notice | null,
+): Promise<void> {
+  const deepDive = await engine.deepDive({
+    subjectName: p.subjectName,
+    topicName: p.topicName,
+    prompt: p.prompt,
+    sources: p.sources,
+    ...(p.language ? { language: p.language } : {}),
+  });
+  // Stopped mid-way: another run writes it; a second call now would be wasted.
+  if (signal.aborted) return;
+  const lesson = await engine.lesson({
+    subjectName: p.subjectName,
+    topicName: p.topicName,
+    content: deepDive.value,
+    ...(p.language ? { language: p.language } : {}),
+  });
+  if (signal.aborted) return;
+  const thin = [...deepDive.warnings, ...lesson.warnings][0] ?? null;
+  await deps.repo.writeTopicContent(userId, p.topicId, {
+    deepDive: deepDive.value,
+    lesson: { title: p.topicName, latexContent: lesson.value },
+    status,
+    note: note ?? thin,
+  });
+  deps.onWritten(userId, p.planId);
 }
