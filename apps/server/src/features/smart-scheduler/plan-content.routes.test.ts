@@ -140,6 +140,22 @@ describe.each(dbKinds)("a plan's content as one job on the instance's budget, on
     ]);
   });
 
+  it("charges a topic's retry one point of the student's budget, as the wizard's request", async () => {
+    const { fake, t, client } = await setUp({ AI_RATE_LIMIT_MAX: '2' });
+    // Refused, and not asked again: the offline content at once, `not-written`.
+    fake.set({ kind: 'status', status: 400 });
+    const r = await generate(client);
+    await t.settle();
+    const [first, second] = (await contentOf(client, r.json().planId)).topics;
+    expect([first?.status, second?.status]).toEqual(['not-written', 'not-written']);
+    const retry = await client.post(`/api/topics/${first?.topicId}/content/retry`);
+    expect(retry.statusCode, retry.body).toBe(200);
+    await t.settle();
+    const refused = await client.post(`/api/topics/${second?.topicId}/content/retry`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+  });
+
   it('runs the one-topic jobs an earlier version queued', async () => {
     const { fake, t, client } = await setUp({});
     const r = await generate(client);

@@ -127,7 +127,9 @@ export async function smartSchedulerRoutes(
       return undefined;
     },
   );
-  route(app, topicEndpoints.retryContent, opts, async (req) => {
+  // The student asks for the model again: a point of their AI budget, as the wizard's request
+  // took one. The content it queues is the instance's work, paced by the instance (app.ts).
+  route(app, topicEndpoints.retryContent, { ...opts, config: { aiCost: 1 } }, async (req) => {
     const userId = currentUser(req).id;
     await scheduler.retryContent(userId, req.params.id);
     return deps.getTopic(userId, req.params.id);
