@@ -212,7 +212,7 @@ export const envSchema = z.object({
     .max(64)
     .default(4)
     .describe(
-      "Model calls of background jobs (a plan's deep dives and lessons) in flight per instance.",
+      "Background model calls in flight per instance (plans' deep dives and lessons), shared between students.",
     ),
   SMTP_URL: z
     .url({

@@ -6,7 +6,9 @@ export type SlotKey = number | string;
  * fairly between keys (students). A freed place goes to the waiting key that holds the fewest
  * places now; among equals, to the one served longest ago (round-robin). So one student's
  * several plans, however many topics or jobs they hold, get one student's share while another
- * student waits, and a lone student gets every place.
+ * student waits, and a lone student gets every place. The password hasher's work gate
+ * (adapters/password-hasher.ts) shares its slots the same way but refuses past a queue; here
+ * nothing is refused (a plan's topics wait their turn), and a waiter leaves when its job stops.
  */
 export interface FairSlots {
   readonly size: number;
