@@ -28,6 +28,11 @@ const TARGET_CONTENT_MS = 60_000;
 const GIVE_UP_MS = 180_000;
 /** Measured before content moved to background jobs: 48 calls one after another in the request. */
 const BEFORE_SCHEDULE_MS = 72_500;
+/**
+ * Measured before a plan's content was one job on the instance's budget: a job per topic, each
+ * waiting for two points of the student's budget, had 14 of 24 topics at 60 s and all at 69.5 s.
+ */
+const BEFORE_CONTENT = 'all at 69.50 s, 14 of 24 at 60.00 s';
 
 function request() {
   const w = wizard();
@@ -108,7 +113,7 @@ export async function aiSpeedBench(): Promise<boolean> {
       `${scheduleOk ? 'PASS' : 'FAIL'}  time to the proposed schedule  ${s(scheduleMs)}  target <= ${s(TARGET_SCHEDULE_MS)}  (before: ${s(BEFORE_SCHEDULE_MS)})`,
     );
     console.log(
-      `${contentOk ? 'PASS' : 'FAIL'}  time until every topic carries the model's content  ${Number.isFinite(contentMs) ? s(contentMs) : `not within ${s(GIVE_UP_MS)}`}  target <= ${s(TARGET_CONTENT_MS)}  (at ${s(TARGET_CONTENT_MS)}: ${atTarget} of ${content.total}; most calls in flight: ${fake.maxInFlight})`,
+      `${contentOk ? 'PASS' : 'FAIL'}  time until every topic carries the model's content  ${Number.isFinite(contentMs) ? s(contentMs) : `not within ${s(GIVE_UP_MS)}`}  target <= ${s(TARGET_CONTENT_MS)}  (at ${s(TARGET_CONTENT_MS)}: ${atTarget} of ${content.total}; most calls in flight: ${fake.maxInFlight}; before: ${BEFORE_CONTENT})`,
     );
     return scheduleOk && contentOk;
   } finally {
