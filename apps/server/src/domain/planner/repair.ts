@@ -379,7 +379,11 @@ export function topUp(
         continue;
       }
       const h = (tplOf(bestDay).places[bestPlace]?.len ?? 0) / 2;
-      if (left < round * h - 1e-9) break;
+      // Rounded to whole sessions: a shorter place does not lower the bar (0.6 h missing of a
+      // 2-h plan is no session, even where a 1-h place is free).
+      let full = 0;
+      for (const place of tplOf(bestDay).places) full = Math.max(full, place.len / 2);
+      if (left < round * full - 1e-9) break;
       (owners[bestDay] as Int16Array)[bestPlace] = k;
       cap?.add(bestDay, h);
       studies[bestDay] = 1;
