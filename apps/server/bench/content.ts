@@ -9,26 +9,15 @@
 import { readFileSync } from 'node:fs';
 import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import { createBuiltinEngine } from '../src/adapters/ai/builtin-engine.js';
-import {
-  BUILTIN_TEXTS,
-  LESSON_TEMPLATE,
-  textsFor,
-} from '../src/adapters/ai/builtin-texts/index.js';
-import { lessonSentences } from '../src/domain/nlp/lesson-sentences.js';
-import type { Language } from '../src/domain/text/language.js';
+import { textsFor } from '../src/adapters/ai/builtin-texts/index.js';
 import { TOPIC_MATERIAL_CHARS, topicsWithMaterial } from '../src/domain/text/topic-material.js';
 import { sameTopic } from '../src/domain/text/topics.js';
-import {
-  createLessonMaterialService,
-  type LessonMaterial,
-  type LessonMaterialRepository,
-} from '../src/features/lesson-material/index.js';
+import type { LessonMaterial } from '../src/features/lesson-material/index.js';
 import { CORPUS, type CorpusSubject, VARIANTS, type Variant } from './content-corpus.js';
 import {
   answerInMaterial,
   answersCovered,
   deepDivePoints,
-  engineFragments,
   isRefusal,
   sameKindOptions,
   sectionsOf,
@@ -36,10 +25,7 @@ import {
   share,
   testsInstructionOrStopWord,
 } from './content-metrics.js';
-
-// The sizes the flashcards and quizzes services ask for.
-const DECK_MAX = 15;
-const QUIZ_MAX = 8;
+import { DECK_MAX, FRAGMENTS, lessonMaterial, QUIZ_MAX, refusalFragments } from './content-run.js';
 
 interface Check {
   ok: boolean;
@@ -102,51 +88,9 @@ const metrics = {
   },
 } satisfies Record<string, Metric>;
 
-// The engine's own words in every language: a lesson keeps the language it was written in.
-const FRAGMENTS = engineFragments(
-  Object.values(BUILTIN_TEXTS).flatMap((t) => [t.lesson, t.deepDive, t.lessonHelper]),
-  engineFragments(Object.values(BUILTIN_TEXTS).map((t) => t.cards)),
-);
-const refusalFragments = (language: Language) => {
-  const t = textsFor(language).lessonHelper;
-  return engineFragments([{ notFound: t.notFound, noMaterial: t.noMaterial }]);
-};
-
 function corpusFile(subject: CorpusSubject, variant: Variant): { name: string; text: string } {
   const url = new URL(`./content-corpus/${subject.id}/${variant}.md`, import.meta.url);
   return { name: `${subject.id}-${variant}.md`, text: readFileSync(url, 'utf8') };
-}
-
-/** Loads a lesson's material through the lesson-material service, as flashcards and quizzes do. */
-function lessonMaterial(l: {
-  lessonId: number;
-  title: string;
-  latexContent: string;
-  topicName: string;
-  siblings: string[];
-  subjectName: string;
-  file: { name: string; text: string };
-}): Promise<LessonMaterial> {
-  const repo = {
-    findLessonContext: async () => ({
-      lessonId: l.lessonId,
-      title: l.title,
-      latexContent: l.latexContent,
-      topicId: l.lessonId,
-      topicName: l.topicName,
-      subjectId: 1,
-      subjectName: l.subjectName,
-      examDate: null,
-      timeZone: 'UTC',
-    }),
-    listOtherTopicNames: async () => l.siblings,
-    listSubjectFiles: async () => [{ originalName: l.file.name, textContent: l.file.text }],
-  } as unknown as LessonMaterialRepository;
-  const service = createLessonMaterialService({
-    repo,
-    sentences: async (input) => lessonSentences(input, LESSON_TEMPLATE),
-  });
-  return service.load(1, l.lessonId);
 }
 
 async function runSubject(ai: AiEngine, subject: CorpusSubject, variant: Variant): Promise<void> {
@@ -195,7 +139,7 @@ async function runSubject(ai: AiEngine, subject: CorpusSubject, variant: Variant
       topicName,
       siblings: topics.map((t) => t.name).filter((n) => n !== topicName),
       subjectName: subject.name,
-      file,
+      files: [file],
     });
     const request = {
       lessonTitle: m.title,
