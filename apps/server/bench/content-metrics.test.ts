@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_TEXTS, textsFor } from '../src/adapters/ai/builtin-texts/index.js';
 import {
+  answerFromOwnTopic,
   answerInMaterial,
   answersCovered,
+  answersWithSection,
   containsExpectedTerms,
+  cutMidPhrase,
+  deepDiveOnTopic,
   deepDivePoints,
   engineFragments,
+  frontMatterKeys,
   isRefusal,
+  keepsListsWithLeadIns,
+  leadInsOf,
   optionKind,
+  repeatsCard,
   sameKindOptions,
   sectionsOf,
   sentenceFromSection,
   share,
+  structureTokens,
   testsInstructionOrStopWord,
+  tocEntries,
 } from './content-metrics.js';
 
 const material =
@@ -187,5 +197,168 @@ describe('share', () => {
   it('is the percentage of true values', () => {
     expect(share([true, false, true, true])).toBe(75);
     expect(share([])).toBe(100);
+  });
+});
+
+describe('structureTokens', () => {
+  const notes = '---\ntitle: Fotosíntesis\ntags: [biología, plantas]\n---\n# Fotosíntesis\n';
+  const context = {
+    frontMatterKeys: frontMatterKeys(notes),
+    tocEntries: tocEntries(
+      'Contents\nAgenda setting\t3\nEvaluation ....... 12\n\n# Agenda setting\n',
+    ),
+    runningLines: ['HIST 212 Modern Japan · Reading pack 5'],
+  };
+  const kinds = (text: string) => structureTokens(text, context);
+
+  it('reads the keys of front matter and the entries of a table of contents', () => {
+    expect(context.frontMatterKeys).toEqual(['title', 'tags']);
+    expect(frontMatterKeys('# No front matter\ntitle: a label\n')).toEqual([]);
+    expect(context.tocEntries).toEqual(['Agenda setting 3', 'Evaluation 12']);
+  });
+
+  it('flags YAML keys and values, pipes, code, LaTeX, embeds, TOC lines and running headers', () => {
+    expect(kinds('¿En qué se diferencia «title» de «tags»?')).toEqual(['front matter']);
+    expect(kinds('What is tags?')).toEqual(['front matter']);
+    expect(kinds('[biología, plantas]')).toEqual(['front matter']);
+    expect(kinds('| 1st | an object stays at rest | a book |')).toEqual(['table pipe']);
+    expect(kinds('semaphore mutex = 1; // ____ for critical regions')).toEqual(['code']);
+    expect(kinds('counter++')).toEqual(['code']);
+    expect(kinds('$s = ut + \\frac{1}{2}at^2$')).toContain('latex');
+    expect(kinds('What does "frac" mean here?')).toEqual(['latex']);
+    expect(kinds('![[velocity-time-graph.png]]')).toEqual(['embed']);
+    expect(kinds('Linked: [[dynamics]]')).toEqual(['embed']);
+    expect(kinds('Agenda setting 3')).toEqual(['toc line']);
+    expect(kinds('HIST 212 Modern Japan · Reading pack 5 Background')).toEqual(['running header']);
+    expect(kinds('the railway near Mukden Page 1 of 2')).toEqual(['page number']);
+  });
+
+  it('passes prose, formulas, a Greek question mark and words that are only near a key', () => {
+    expect(kinds('The title of the report was kept secret.')).toEqual([]);
+    expect(kinds('$v = u + at$')).toEqual([]);
+    expect(kinds('Τι ήταν ο οστρακισμός;')).toEqual([]);
+    expect(kinds('Threads share memory; processes do not.')).toEqual([]);
+    expect(kinds('Agenda setting is the process by which problems reach government.')).toEqual([]);
+    expect(kinds('On Unix a process is created with fork()')).toEqual([]);
+  });
+});
+
+describe('cutMidPhrase', () => {
+  it('flags a sentence a line break cut on a stop word, a comma or a hyphen', () => {
+    expect(cutMidPhrase('the Kwantung Army blew up a section of the railway at', 'en')).toBe(true);
+    expect(
+      cutMidPhrase('Turnaround time is the time from submission of a process to its', 'en'),
+    ).toBe(true);
+    expect(cutMidPhrase('round robin behaves like first-come,', 'en')).toBe(true);
+    expect(cutMidPhrase('La glucólisis rompe la glucosa en dos moléculas de', 'es')).toBe(true);
+  });
+
+  it('passes a whole sentence, a bullet without a full stop and a number at the end', () => {
+    expect(cutMidPhrase('The army used the incident as a pretext.', 'en')).toBe(false);
+    expect(cutMidPhrase('gradient of a velocity-time graph = acceleration', 'en')).toBe(false);
+    expect(cutMidPhrase('La fermentación solo produce 2 ATP por glucosa', 'es')).toBe(false);
+    expect(cutMidPhrase('Ο Περικλής ηγήθηκε της Αθήνας από το 461 ως το 429', 'el')).toBe(false);
+  });
+});
+
+describe('answerFromOwnTopic', () => {
+  const own = 'Momentum is the product of mass and velocity.';
+  const others = ['Angular velocity is the angle swept out per second.'];
+
+  it('passes an answer from the topic’s own material', () => {
+    expect(answerFromOwnTopic('mass and velocity', own, others, 'en')).toBe(true);
+  });
+
+  it('flags an answer found only in another topic’s material, or nowhere', () => {
+    expect(answerFromOwnTopic('angle swept out per second', own, others, 'en')).toBe(false);
+    expect(answerFromOwnTopic('centripetal force', own, others, 'en')).toBe(false);
+  });
+});
+
+describe('repeatsCard', () => {
+  const fronts = [
+    'Fill in the blank: The page table maps each page number to a ____.',
+    'What is thrashing?',
+  ];
+
+  it('flags a prompt that is a card’s prompt word for word, or inside it', () => {
+    expect(repeatsCard('What is thrashing?', fronts)).toBe(true);
+    expect(repeatsCard('The page table maps each page number to a ____.', fronts)).toBe(true);
+  });
+
+  it('passes a prompt that asks something else', () => {
+    expect(repeatsCard('Why does the TLB make a page-table lookup cheaper?', fronts)).toBe(false);
+    expect(repeatsCard('What is the TLB?', fronts)).toBe(false);
+  });
+});
+
+describe('deepDiveOnTopic', () => {
+  it('needs key points, all from the topic’s own material', () => {
+    expect(deepDiveOnTopic(['own', 'own'])).toBe(true);
+    expect(deepDiveOnTopic(['own', 'other'])).toBe(false);
+    expect(deepDiveOnTopic(['own', 'none'])).toBe(false);
+    expect(deepDiveOnTopic([])).toBe(false);
+  });
+});
+
+describe('helper units', () => {
+  const notes = [
+    '## Deadlock',
+    'A deadlock is a set of processes each waiting for a resource held by another.',
+    'There are four conditions for deadlock:',
+    '1. mutual exclusion',
+    '2. hold and wait',
+    '3. no preemption',
+    '4. circular wait',
+    '',
+    '## Paging',
+    '![[paging.png]]',
+    '| algorithm | evicts |',
+    '|---|---|',
+    '| LRU | the least recently used page |',
+  ].join('\n');
+  const sections = sectionsOf(notes);
+  const reply = (answer: string) => ({ answer, covered: true, passages: [{}] });
+
+  it('reads each lead-in with its list', () => {
+    expect(leadInsOf(notes)).toEqual([
+      {
+        leadIn: 'There are four conditions for deadlock:',
+        items: ['mutual exclusion', 'hold and wait', 'no preemption', 'circular wait'],
+      },
+    ]);
+    expect(leadInsOf('Military: the army reported to the emperor.\nNext line.')).toEqual([]);
+  });
+
+  it('flags a lead-in quoted without its list, and passes it with the list or not quoted', () => {
+    const leadIns = leadInsOf(notes);
+    expect(keepsListsWithLeadIns('There are four conditions for deadlock:', leadIns, 'en')).toBe(
+      false,
+    );
+    const whole =
+      'There are four conditions for deadlock: mutual exclusion; hold and wait; no preemption; circular wait.';
+    expect(keepsListsWithLeadIns(whole, leadIns, 'en')).toBe(true);
+    expect(keepsListsWithLeadIns('A deadlock is a set of processes.', leadIns, 'en')).toBe(true);
+  });
+
+  it('needs every content line of the section a heading question names, tables by their words', () => {
+    const deadlock = sections.get('Deadlock') ?? '';
+    expect(answersWithSection(reply(deadlock), deadlock, 'en')).toBe(true);
+    expect(
+      answersWithSection(
+        reply('A deadlock is a set of processes each waiting for a resource held by another.'),
+        deadlock,
+        'en',
+      ),
+    ).toBe(false);
+    const paging = sections.get('Paging') ?? '';
+    expect(
+      answersWithSection(
+        reply('algorithm, evicts. LRU: the least recently used page.'),
+        paging,
+        'en',
+      ),
+    ).toBe(true);
+    expect(answersWithSection({ ...reply(deadlock), covered: false }, deadlock, 'en')).toBe(false);
   });
 });

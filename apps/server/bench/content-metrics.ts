@@ -208,3 +208,180 @@ function unescapeHtml(text: string): string {
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&amp;/g, '&');
 }
+
+/** What a file's structure leaves behind that no card or question should show. */
+export interface StructureContext {
+  /** Keys of the files' YAML front matter ("title", "tags"). */
+  frontMatterKeys: readonly string[];
+  /** Table-of-contents entries: a heading and its page number ("Agenda setting 3"). */
+  tocEntries: readonly string[];
+  /** Running headers and footers of the files' pages. */
+  runningLines: readonly string[];
+}
+
+/** The keys of a file's YAML front matter (the `---` block that opens it). */
+export function frontMatterKeys(text: string): string[] {
+  const block = text.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n/)?.[1] ?? '';
+  return [...block.matchAll(/^([\p{L}_][\p{L}\p{N}_-]*)\s*:/gmu)].map((m) => m[1] ?? '');
+}
+
+/** A parsed document's table-of-contents lines: a title, a tab or dot leader, a page number. */
+export function tocEntries(text: string): string[] {
+  return [...text.matchAll(/^(.*?\S)(?:\t+|\s*\.{3,}\s*|\s*…+\s*)(\d{1,4})\s*$/gmu)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+}
+
+// LaTeX command names that are no word of any language the app speaks: seen bare in a card
+// ("What does frac mean?") they are a command read as a term.
+const LATEX_NAMES =
+  /\b(?:frac|dfrac|tfrac|sqrt|cdot|mathrm|mathbf|mathit|rightarrow|leftarrow|leq|geq|neq|approx|infty|qquad)\b/u;
+
+/** The checks of `structureTokens`, each a kind of markup that leaked into an item. */
+const STRUCTURE: [string, RegExp][] = [
+  ['table pipe', /\|/u],
+  // Braces, comments, statement ends, increments and comparisons of code; a semicolon only
+  // after a Latin identifier, a digit or a bracket, since Greek ends a question with ";".
+  ['code', /[{}]|\/\/|\/\*|[A-Za-z0-9_)\]]\s*;\s*(?:$|\/\/)|\+\+|==|!=|&&|`/u],
+  ['latex', /\\[A-Za-z]+/u],
+  // A YAML flow list ("[mechanics, motion]"): a front-matter value, never prose.
+  ['front matter', /\[[^[\]]*,[^[\]]*\]/u],
+  ['embed', /!?\[\[|\]\]|\b[\w-]+\.(?:png|jpe?g|gif|svg|webp)\b/iu],
+  ['page number', /\b(?:page|página|σελίδα)\s+\d+\s+(?:of|de|από)\s+\d+\b/iu],
+];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The kinds of document structure in a card's or question's stem or answer: YAML keys (a key
+ * with its colon, quoted or asked about as a term) and flow lists, table pipes, code, LaTeX commands (with or without
+ * their backslash), embeds and image names, table-of-contents entries, running headers and
+ * page footers. An empty list for clean text.
+ */
+export function structureTokens(text: string, context: StructureContext): string[] {
+  const found = new Set<string>();
+  for (const [kind, pattern] of STRUCTURE) if (pattern.test(text)) found.add(kind);
+  if (LATEX_NAMES.test(text)) found.add('latex');
+  for (const key of context.frontMatterKeys) {
+    const k = escapeRegExp(key);
+    // The key with its colon, quoted as a term, or asked about ("What is tags?").
+    const asKey = new RegExp(`(?:^|[\\s«“"'‘(¿])${k}(?:\\s*[:?]|[»”"'’)])`, 'iu');
+    if (asKey.test(text) || words(text).join(' ') === words(key).join(' '))
+      found.add('front matter');
+  }
+  const t = ` ${words(text).join(' ')} `;
+  if (context.tocEntries.some((e) => t.includes(` ${words(e).join(' ')} `))) found.add('toc line');
+  if (
+    context.runningLines.some((l) => words(l).length > 0 && t.includes(` ${words(l).join(' ')} `))
+  )
+    found.add('running header');
+  return [...found];
+}
+
+/**
+ * A sentence cut mid-phrase, as a PDF's hard line breaks leave it ("... a section of the
+ * railway at"): it ends without closing punctuation, on a stop word, a comma or a hyphen.
+ */
+export function cutMidPhrase(sentence: string, language: Language): boolean {
+  const s = sentence.trim();
+  if (s.length === 0) return false;
+  if (/[,\-–(]$/u.test(s)) return true;
+  if (/[.!?;:…)"»”'’\]$]$/u.test(s)) return false;
+  const last = words(s).at(-1);
+  return last !== undefined && !/\d/.test(last) && isStopWord(language, last);
+}
+
+/**
+ * An answer from the material of the topic it belongs to: its words occur in the topic's own
+ * sections or files. One found only in another topic's material is the classic failure of
+ * files matched to the wrong topic.
+ */
+export function answerFromOwnTopic(
+  answer: string,
+  ownMaterial: string,
+  otherMaterial: readonly string[],
+  language: Language,
+): boolean {
+  return sentenceFromSection(answer, ownMaterial, otherMaterial, language) === 'own';
+}
+
+/**
+ * A quiz prompt that repeats a flashcard word for word: the same words, or one held whole in
+ * the other (a card's "Fill in the blank:" wording around the same sentence). Blanks count as
+ * no word, so two cloze stems of one sentence match whatever their blank is drawn as.
+ */
+export function repeatsCard(prompt: string, cardFronts: readonly string[]): boolean {
+  const p = words(prompt).join(' ');
+  if (p.length === 0) return false;
+  return cardFronts.some((front) => {
+    const f = words(front).join(' ');
+    return f.length > 0 && (f === p || ` ${f} `.includes(` ${p} `) || ` ${p} `.includes(` ${f} `));
+  });
+}
+
+/** A deep dive about its own topic: it has key points, and every one is from the topic's material. */
+export function deepDiveOnTopic(origins: readonly ('own' | 'other' | 'none')[]): boolean {
+  return origins.length > 0 && origins.every((o) => o === 'own');
+}
+
+/** The content lines of a section: no blank lines, table rules or lines that only embed an image. */
+function contentLines(section: string): string[] {
+  return section
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => words(l).length > 0 && !/^!\[\[[^\]]*\]\]$/u.test(l));
+}
+
+/** A helper answer to a question naming a heading: it holds every content line of that section. */
+export function answersWithSection(
+  reply: HelperReply,
+  section: string,
+  language: Language,
+): boolean {
+  const lines = contentLines(section);
+  return (
+    reply.covered &&
+    lines.length > 0 &&
+    lines.every((l) => containsWords(reply.answer, l, language))
+  );
+}
+
+/** A line that introduces a list ("There are four conditions for deadlock:"), with the list's items. */
+export interface LeadIn {
+  leadIn: string;
+  items: string[];
+}
+
+const LIST_ITEM = /^\s{0,6}(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/u;
+
+/** The lead-ins of a Markdown text: a line ending with ":" followed by a list (a blank line may part them). */
+export function leadInsOf(markdown: string): LeadIn[] {
+  const lines = markdown.split('\n');
+  const out: LeadIn[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (!/:\s*$/u.test(line) || LIST_ITEM.test(line) || words(line).length === 0) continue;
+    let j = i + 1;
+    if (lines[j]?.trim() === '') j++;
+    const items: string[] = [];
+    for (; j < lines.length; j++) {
+      const item = lines[j]?.match(LIST_ITEM)?.[1];
+      if (item === undefined) break;
+      items.push(item);
+    }
+    if (items.length > 0) out.push({ leadIn: line.trim(), items });
+  }
+  return out;
+}
+
+/** Every lead-in the answer quotes comes with all of its list's items. */
+export function keepsListsWithLeadIns(
+  answer: string,
+  leadIns: readonly LeadIn[],
+  language: Language,
+): boolean {
+  return leadIns.every(
+    (l) =>
+      !containsWords(answer, l.leadIn, language) ||
+      l.items.every((item) => containsWords(answer, item, language)),
+  );
+}
