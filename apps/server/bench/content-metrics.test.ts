@@ -5,6 +5,7 @@ import {
   answerInMaterial,
   answersCovered,
   answersWithSection,
+  bulletLabelsOf,
   containsExpectedTerms,
   cutMidPhrase,
   deepDiveOnTopic,
@@ -13,6 +14,7 @@ import {
   frontMatterKeys,
   isRefusal,
   keepsListsWithLeadIns,
+  labelAsTerm,
   leadInsOf,
   optionKind,
   repeatsCard,
@@ -360,5 +362,38 @@ describe('helper units', () => {
       ),
     ).toBe(true);
     expect(answersWithSection({ ...reply(deadlock), covered: false }, deadlock, 'en')).toBe(false);
+  });
+});
+
+describe('labelAsTerm', () => {
+  const notes =
+    '## Key features\n- Military: the army and navy kept the right to report to the emperor.\n- Lugar: estroma del cloroplasto\n- mutual exclusion\n- distance = scalar: no direction';
+  const labels = bulletLabelsOf(notes);
+
+  it('reads the capitalised labels of bullets', () => {
+    expect(labels.map((l) => l.label)).toEqual(['Military', 'Lugar']);
+  });
+
+  it('flags a card that asks a label as a term, either way round', () => {
+    const text = 'the army and navy kept the right to report to the emperor.';
+    expect(labelAsTerm({ prompt: 'What is Military?', answer: text }, labels)).toBe(true);
+    expect(
+      labelAsTerm(
+        { prompt: `Which term is described here: “${text}”?`, answer: 'Military' },
+        labels,
+      ),
+    ).toBe(true);
+    expect(
+      labelAsTerm({ prompt: '¿Qué significa «Lugar»?', answer: 'estroma del cloroplasto' }, labels),
+    ).toBe(true);
+  });
+
+  it('passes a card on the text behind a label', () => {
+    expect(
+      labelAsTerm(
+        { prompt: 'The army and navy kept the right to report to the ____.', answer: 'emperor' },
+        labels,
+      ),
+    ).toBe(false);
   });
 });

@@ -385,3 +385,36 @@ export function keepsListsWithLeadIns(
       l.items.every((item) => containsWords(answer, item, language)),
   );
 }
+
+/** A bullet label and what follows it ("- Military: the army and navy kept ..."). */
+export interface BulletLabel {
+  label: string;
+  text: string;
+}
+
+/** The labels of a Markdown text's bullets: one to three words, capitalised, then a colon. */
+export function bulletLabelsOf(markdown: string): BulletLabel[] {
+  return [
+    ...markdown.matchAll(
+      /^\s{0,6}[-*+•]\s+(\p{Lu}[\p{L}\p{N}'’-]*(?:\s[\p{L}\p{N}'’-]+){0,2}):\s+(.+)$/gmu,
+    ),
+  ].map((m) => ({ label: m[1] ?? '', text: m[2] ?? '' }));
+}
+
+/**
+ * A card or question that reads a bullet label as a defined term: its answer is the label
+ * ("Military") for the text after it, or that text for the label ("What is Military?").
+ * A label names a heading of a list, not a term the text defines.
+ */
+export function labelAsTerm(
+  item: { prompt: string; answer: string },
+  labels: readonly BulletLabel[],
+): boolean {
+  const same = (a: string, b: string) => words(a).join(' ') === words(b).join(' ');
+  return labels.some(
+    (l) =>
+      (same(item.answer, l.label) && words(item.prompt).length > words(l.label).length) ||
+      (same(item.answer, l.text) &&
+        ` ${words(item.prompt).join(' ')} `.includes(` ${words(l.label).join(' ')} `)),
+  );
+}

@@ -18,12 +18,14 @@ import {
   answerFromOwnTopic,
   answersCovered,
   answersWithSection,
+  bulletLabelsOf,
   cutMidPhrase,
   deepDiveOnTopic,
   deepDivePoints,
   frontMatterKeys,
   isRefusal,
   keepsListsWithLeadIns,
+  labelAsTerm,
   leadInsOf,
   repeatsCard,
   type StructureContext,
@@ -68,6 +70,7 @@ const CHECKS = {
   structure: 'no structure tokens in stem or answer',
   cut: 'no sentence cut mid-phrase',
   ownTopic: "answer from its own topic's material",
+  label: 'no bullet label read as a term',
   junk: 'no instruction or stop word tested',
   options: 'four options of one kind',
 } as const;
@@ -103,6 +106,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
   };
   // Lead-ins are read from what the student wrote: a Word file's text loses its list markers.
   const leadIns = subject.files.flatMap((f) => leadInsOf(writtenSource(subject, f.name)));
+  const labels = subject.files.flatMap((f) => bulletLabelsOf(writtenSource(subject, f.name)));
   const keyTopics = subject.topics.map((t) => t.name).join('\n');
   const { topics, material } = topicsWithMaterial(keyTopics, files, TOPIC_MATERIAL_CHARS);
   const own = subject.topics.map((t) => ownMaterial(t, files));
@@ -163,6 +167,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
           structure: structureOk(c.front, c.back, filled),
           cut: !cutMidPhrase(c.source, language),
           ownTopic: answerFromOwnTopic(c.back, ownText, others, language),
+          label: !labelAsTerm({ prompt: c.front, answer: c.back }, labels),
           junk: !testsInstructionOrStopWord(
             { answer: c.back, context: [c.front, c.source] },
             FRAGMENTS,
@@ -183,6 +188,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
           structure: structureOk(q.prompt, answer, q.prompt.replace(BLANK, answer)),
           cut: !cutMidPhrase(q.explanation, language),
           ownTopic: answerFromOwnTopic(answer, ownText, others, language),
+          label: !labelAsTerm({ prompt: q.prompt, answer }, labels),
           junk: !testsInstructionOrStopWord(
             { answer, context: [q.prompt, q.explanation] },
             FRAGMENTS,
