@@ -614,6 +614,10 @@ function reserveFinalReviews(
   const byExam = [...Array(subjectCount).keys()].sort(
     (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
   );
+  /** Free hours from the first day to before day d. */
+  const capacityUntil = new Float64Array(days + 1);
+  for (let d = 0; d < days; d++)
+    capacityUntil[d + 1] = (capacityUntil[d] as number) + (model.capacity[d] as number);
   for (const k of byExam) {
     // Every subject with planned work gets its final review reserved: a subject whose target is
     // under two full sessions still ends up with two (shorter places, rounding up), and M9
@@ -623,13 +627,16 @@ function reserveFinalReviews(
       ? dayNumber(input.subjects[k]?.deadline as string) - p0
       : 0;
     // The latest day with a free place; when the needs fit, first a day without another final
-    // review, so two exams on one day do not stack their reviews on one day (M7).
+    // review, so two exams on one day do not stack their reviews on one day (M7), but only a day
+    // by which the subject's need fits (its sessions stay before its final review: an earlier
+    // day alone cut a short window's need, M3).
     const pick = (lo: number, hi: number): boolean =>
       (!needsShort && pickOn(lo, hi, true)) || pickOn(lo, hi, false);
     const pickOn = (lo: number, hi: number, alone: boolean): boolean => {
       for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
         const tpl = tplOf(d);
         if (alone && (owners[d] as Int16Array).some((x) => x !== -1)) continue;
+        if (alone && (capacityUntil[d + 1] as number) < (model.needs[k] as number) - EPS) continue;
         for (const i of tpl.order)
           if ((owners[d] as Int16Array)[i] === -1) {
             (owners[d] as Int16Array)[i] = k;
