@@ -5,7 +5,7 @@
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
 
-import { type Place, weekdayOf } from '@studybuddy/contracts';
+import { DAYS_PER_WEEK, HALF_HOURS, type Place, weekdayOf } from '@studybuddy/contracts';
 import { dayNumber } from './dates.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
@@ -34,6 +34,110 @@ const CREDIT_CAP = 1.5;
 const DAY_LIMIT = 1.3;
 /** Share of the last-week allowance (twice the mean week, M8) kept free for rounding. */
 const LAST_WEEK_MARGIN = 0.1;
+
+// Anti-cramming (M8): the last days before an exam hold only a share of the subject's hours.
+/** Days before the exam that make its last week (M8, and sessions stay put in it). */
+const LAST_WEEK_DAYS = DAYS_PER_WEEK;
+/** The last week holds at most this many mean weeks of the subject's hours (M8). */
+const LAST_WEEK_MEAN_WEEKS = 2;
+/** The last CRAM_DAYS hold at most this share of the subject's hours (M8)... */
+const CRAM_SHARE = 0.25;
+/** ...or this many sessions, whichever is more: a short plan still has room for its last ones. */
+const CRAM_MIN_SESSIONS = 2;
+
+// The final review (M9): on the latest day with a free place 1-3 days before the exam, else
+// 4-6 days before (a review a week before the exam still beats none).
+/** Nearest and farthest day before the exam of the final review's first choice of days... */
+const FINAL_REVIEW_NEAR = { from: 1, to: 3 };
+/** ...and of its second choice. */
+const FINAL_REVIEW_FAR = { from: 4, to: 6 };
+
+/**
+ * The EDF guard cuts each subject's remaining need into at most this many pieces: what must
+ * come before its last week, before its last CRAM_DAYS, and the rest by its real deadline.
+ */
+const PIECES_PER_SUBJECT = 3;
+
+// Credit a subject must be owed to take a place in the pace, as a share of the place.
+/** The usual: half a session, so rounding goes to the nearest session. */
+const CREDIT_TO_TAKE = 0.5;
+/**
+ * A slow subject's first session needs a whole one, so its start is not a lone session squeezed
+ * in before a busy stretch (M4).
+ */
+const CREDIT_TO_START_SLOW = 1;
+/** A subject is slow while its pace asks less than this share of a session a day. */
+const SLOW_RATE = 0.5;
+/**
+ * A second session the same day needs three quarters, so small days are not left empty while
+ * big ones fill up (M7).
+ */
+const CREDIT_FOR_SECOND = 0.75;
+/**
+ * After WEEK_GAP_DAYS without a session a quarter is enough (and that subject goes first), so
+ * nobody waits more than a week once started (M4).
+ */
+const CREDIT_AFTER_WEEK_GAP = 0.25;
+/** Days since a subject's last session after which it is owed a session within the week. */
+const WEEK_GAP_DAYS = 6;
+/**
+ * Most of a place a subject may overshoot its target by once its need is met: half a place,
+ * so the target is rounded to the nearest session.
+ */
+const OVERSHOOT_MAX = 0.5;
+// The pace's score is in days overdue, so offsets far above any plan's length rank groups.
+/** Taken from a second session's score: a second session only after everyone's first. */
+const SECOND_SESSION_PENALTY = 1e6;
+/** Added after a week's gap: such a subject goes before every other first session. */
+const WEEK_GAP_BONUS = 1e5;
+
+/** Days on each side of a day whose expected load sets its limit (the 7 days around it, M7). */
+const DAY_LIMIT_REACH = 3;
+
+// The pace curves (docs/planner.md, Pace curves).
+/** Rounds of the fixed point of the PACE_CLIP clip: it settles within a few. */
+const CLIP_ROUNDS = 6;
+/**
+ * Most of a subject's pace target the first half of its window gets (front-load tilt, final
+ * review moved ahead): the second half keeps some pace before the exam, and the tilt
+ * f s2 / ((1 - f) s1) stays finite (it has no bound as f nears 1).
+ */
+const FRONT_LOAD_MAX_FIRST = 0.95;
+/**
+ * Share of its room in the first half that the front-load tilt aims at: a margin under all of
+ * it, since that room is counted in hours before any rounding to whole sessions.
+ */
+const FRONT_LOAD_AIM = 0.98;
+
+// Top-ups after the day loop (docs/planner.md, Top-ups): `round` of `topUp`.
+/** The need is hard: topped up while any of it is missing. */
+const NEED_TOP_UP_ROUND = 0;
+/** The soft rest of the target is rounded to the nearest session. */
+const SOFT_TOP_UP_ROUND = 0.5;
+
+// The order within a day (M6).
+/** Sessions of one subject in a row that make a run (M6a): never that many when avoidable. */
+const RUN_LENGTH = 3;
+/** Taken from a subject's sessions left per neighbour of the same subject: apart if possible. */
+const NEIGHBOUR_PENALTY = 0.5;
+
+/** Places are counted in half-hours. */
+const HALF_HOURS_PER_HOUR = 2;
+
+/** Hours of place i of a day (0 when there is none). */
+function placeHours(tpl: DayTemplate, i: number): number {
+  return (tpl.places[i]?.len ?? 0) / HALF_HOURS_PER_HOUR;
+}
+
+/** Most hours a subject's last week may hold (M8): twice its mean week, or one session. */
+function lastWeekAllowance(total: number, examDay: number, sessionHours: number): number {
+  return Math.max((LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * total) / examDay, sessionHours);
+}
+
+/** Most hours a subject's last CRAM_DAYS may hold (M8). */
+function cramAllowance(total: number, sessionHours: number): number {
+  return Math.max(CRAM_SHARE * total, CRAM_MIN_SESSIONS * sessionHours);
+}
 
 /** Places sessions day by day; returns raw blocks in day order. */
 export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[] {
@@ -228,11 +332,11 @@ function placeDayByDay(state: DayLoopState): Float64Array {
   const credit = new Float64Array(subjectCount);
   const mandatory = new Float64Array(subjectCount);
   const mandatoryEnd = new Int32Array(subjectCount);
-  const pieceSubject = new Int32Array(3 * subjectCount);
-  const pieceEnd = new Int32Array(3 * subjectCount);
-  const pieceHours = new Float64Array(3 * subjectCount);
-  const pieceDue = new Float64Array(3 * subjectCount);
-  const pieceOrder = new Int32Array(3 * subjectCount);
+  const pieceSubject = new Int32Array(PIECES_PER_SUBJECT * subjectCount);
+  const pieceEnd = new Int32Array(PIECES_PER_SUBJECT * subjectCount);
+  const pieceHours = new Float64Array(PIECES_PER_SUBJECT * subjectCount);
+  const pieceDue = new Float64Array(PIECES_PER_SUBJECT * subjectCount);
+  const pieceOrder = new Int32Array(PIECES_PER_SUBJECT * subjectCount);
   const pieces: Pieces = {
     subject: pieceSubject,
     end: pieceEnd,
@@ -257,13 +361,14 @@ function placeDayByDay(state: DayLoopState): Float64Array {
   const give = (k: number, place: number) => {
     dayOwners[place] = k;
     lastDay[k] = d;
-    const hours = (tpl.places[place]?.len ?? 0) / 2;
+    const hours = placeHours(tpl, place);
     today[k] = (today[k] ?? 0) + 1;
     placed[k] = (placed[k] as number) + hours;
     weekCap.add(d, hours);
     credit[k] = (credit[k] as number) - hours;
     if (d >= (windowEnd[k] as number) - CRAM_DAYS) cramHours[k] = (cramHours[k] as number) + hours;
-    if (d >= (windowEnd[k] as number) - 7) lastWeekHours[k] = (lastWeekHours[k] as number) + hours;
+    if (d >= (windowEnd[k] as number) - LAST_WEEK_DAYS)
+      lastWeekHours[k] = (lastWeekHours[k] as number) + hours;
   };
   /**
    * Anti-cramming (M8) on what the subject has so far: one more session in its last 3 days keeps
@@ -272,12 +377,16 @@ function placeDayByDay(state: DayLoopState): Float64Array {
    */
   const endOk = (k: number, hours: number): boolean => {
     const examDay = windowEnd[k] as number;
-    if (!model.examInPlan[k] || examDay < CRAM_MIN_WINDOW || d < examDay - 7) return true;
+    if (!model.examInPlan[k] || examDay < CRAM_MIN_WINDOW || d < examDay - LAST_WEEK_DAYS)
+      return true;
     const total = (placed[k] as number) + (finalHours[k] as number) + hours;
-    if ((lastWeekHours[k] as number) + hours > Math.max((14 * total) / examDay, sessionHours) + EPS)
+    if (
+      (lastWeekHours[k] as number) + hours >
+      lastWeekAllowance(total, examDay, sessionHours) + EPS
+    )
       return false;
     if (d < examDay - CRAM_DAYS) return true;
-    return (cramHours[k] as number) + hours <= Math.max(0.25 * total, 2 * sessionHours) + EPS;
+    return (cramHours[k] as number) + hours <= cramAllowance(total, sessionHours) + EPS;
   };
   /** Stage 6 (docs/planner.md, The pace): every subject earns its credit for day d. */
   const earnCredit = () => {
@@ -329,7 +438,7 @@ function placeDayByDay(state: DayLoopState): Float64Array {
         pieceHours[pieceCount++] = before - done;
         done = before;
       };
-      dueBefore(examDay - 7, lastWeekCap[k] as number, lastWeekHours[k] as number);
+      dueBefore(examDay - LAST_WEEK_DAYS, lastWeekCap[k] as number, lastWeekHours[k] as number);
       dueBefore(examDay - CRAM_DAYS, cramCap[k] as number, cramHours[k] as number);
       if (needLeft > done + EPS) {
         pieceSubject[pieceCount] = k;
@@ -365,7 +474,7 @@ function placeDayByDay(state: DayLoopState): Float64Array {
       const place = nextFreePlace();
       if (place < 0) break;
       give(k, place);
-      mandatory[k] = (mandatory[k] as number) - (tpl.places[place]?.len ?? 0) / 2;
+      mandatory[k] = (mandatory[k] as number) - placeHours(tpl, place);
     }
   };
   // Pace: each subject earns credit every day, its remaining target (less what it is already
@@ -378,13 +487,13 @@ function placeDayByDay(state: DayLoopState): Float64Array {
     for (;;) {
       const place = nextFreePlace();
       if (place < 0) break;
-      const hours = (tpl.places[place]?.len ?? 0) / 2;
+      const hours = placeHours(tpl, place);
       // The pace books a day up to its limit, and only what the weekly cap leaves
       // (docs/planner.md, Workload); when the needs alone pass the cap, a subject still short of
       // its need may pass the cap too.
       let dayHours = 0;
       for (let i = 0; i < dayOwners.length; i++)
-        if ((dayOwners[i] as number) >= 0) dayHours += (tpl.places[i]?.len ?? 0) / 2;
+        if ((dayOwners[i] as number) >= 0) dayHours += placeHours(tpl, i);
       if (dayHours > EPS && dayHours + hours > (dayLimit[d] as number) + EPS) break;
       const capFull = !weekCap.fits(d, hours);
       if (capFull && !model.needsOverCap) break;
@@ -405,7 +514,7 @@ function placeDayByDay(state: DayLoopState): Float64Array {
         const remaining = paceLeft(k);
         // Round to the nearest session: no place that would overshoot the target by half.
         if (
-          remaining < 0.5 * hours - EPS &&
+          remaining < OVERSHOOT_MAX * hours - EPS &&
           (placed[k] as number) + (finalHours[k] as number) >= (needs[k] as number) - EPS
         )
           continue;
@@ -428,19 +537,21 @@ function placeDayByDay(state: DayLoopState): Float64Array {
         const weekGap =
           (lastDay[k] as number) >= 0 &&
           (today[k] as number) === 0 &&
-          d - (lastDay[k] as number) >= 6;
+          d - (lastDay[k] as number) >= WEEK_GAP_DAYS;
         const first =
-          (lastDay[k] as number) < 0 && (rate[k] as number) < 0.5 * sessionHours
-            ? 1
+          (lastDay[k] as number) < 0 && (rate[k] as number) < SLOW_RATE * sessionHours
+            ? CREDIT_TO_START_SLOW
             : today[k]
-              ? 0.75
-              : 0.5;
-        if (owed < (weekGap ? 0.25 : first) * hours - EPS) continue;
+              ? CREDIT_FOR_SECOND
+              : CREDIT_TO_TAKE;
+        if (owed < (weekGap ? CREDIT_AFTER_WEEK_GAP : first) * hours - EPS) continue;
         // Longest overdue first: hours owed over the subject's mean daily rate is how many days
         // ago it became due, so a slow subject is not starved by fast ones that are always owed
         // more hours. A second session today only after everyone else's first.
         const score =
-          (owed - 0.5 * hours) / (rate[k] as number) - (today[k] ? 1e6 : 0) + (weekGap ? 1e5 : 0);
+          (owed - CREDIT_TO_TAKE * hours) / (rate[k] as number) -
+          (today[k] ? SECOND_SESSION_PENALTY : 0) +
+          (weekGap ? WEEK_GAP_BONUS : 0);
         if (
           bestSubject < 0 ||
           score > bestScore + EPS ||
@@ -489,19 +600,19 @@ function lastDaysBudget(
   const lastWeekHours = new Float64Array(subjectCount);
   const lastWeekCap = Float64Array.from(model.deliverable, (t, k) =>
     model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
-      ? Math.max((2 * 7 * t) / (windowEnd[k] as number), sessionHours)
+      ? lastWeekAllowance(t, windowEnd[k] as number, sessionHours)
       : Number.POSITIVE_INFINITY,
   );
   const cramCap = Float64Array.from(model.deliverable, (t, k) =>
     model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
-      ? Math.max(0.25 * t, 2 * sessionHours)
+      ? cramAllowance(t, sessionHours)
       : Number.POSITIVE_INFINITY,
   );
   for (let k = 0; k < subjectCount; k++) {
     const reviewDay = finalDay[k] as number;
     if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - CRAM_DAYS)
       cramHours[k] = finalHours[k] as number;
-    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - 7)
+    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - LAST_WEEK_DAYS)
       lastWeekHours[k] = finalHours[k] as number;
   }
   return { cramHours, lastWeekHours, lastWeekCap, cramCap };
@@ -600,8 +711,8 @@ function reserveFinalReviews(
 ) {
   const subjectCount = input.subjects.length;
   const { days, p0 } = model;
-  // Reserve the final review: the latest day with a free place 1-3 days before the exam,
-  // else 4-6 days before; conflicts go to the earlier exam.
+  // Reserve the final review: the latest day with a free place FINAL_REVIEW_NEAR before the
+  // exam, else FINAL_REVIEW_FAR before; conflicts go to the earlier exam.
   const owners: Int16Array[] = [];
   for (let d = 0; d < days; d++) owners.push(new Int16Array(tplOf(d).places.length).fill(-1));
   const finalDay = new Array<number>(subjectCount).fill(-1);
@@ -641,14 +752,15 @@ function reserveFinalReviews(
           if ((owners[d] as Int16Array)[i] === -1) {
             (owners[d] as Int16Array)[i] = k;
             finalDay[k] = d;
-            finalHours[k] = (tpl.places[i]?.len ?? 0) / 2;
+            finalHours[k] = placeHours(tpl, i);
             finalLen[k] = tpl.places[i]?.len ?? 0;
             return true;
           }
       }
       return false;
     };
-    if (!pick(examDay - 3, examDay - 1)) pick(examDay - 6, examDay - 4);
+    if (!pick(examDay - FINAL_REVIEW_NEAR.to, examDay - FINAL_REVIEW_NEAR.from))
+      pick(examDay - FINAL_REVIEW_FAR.to, examDay - FINAL_REVIEW_FAR.from);
   }
   return { owners, finalDay, finalHours, finalLen, finalMarked, byExam };
 }
@@ -758,7 +870,7 @@ function paceCurves(
       let shareSum = 0;
       for (let d = 0; d < end; d++) shareSum += share[d] as number;
       let c = (PACE_CLIP * shareSum) / capSum;
-      for (let round = 0; round < 6; round++) {
+      for (let round = 0; round < CLIP_ROUNDS; round++) {
         let s = 0;
         for (let d = 0; d < end; d++) {
           const cd = freeCap[d] as number;
@@ -774,18 +886,20 @@ function paceCurves(
     const examDay = windowEnd[k] as number;
     if (model.examInPlan[k] && examDay >= CRAM_MIN_WINDOW && (paceTarget[k] as number) > EPS) {
       const allowance =
-        ((1 - LAST_WEEK_MARGIN) * 2 * 7 * (targets[k] as number)) / examDay -
+        ((1 - LAST_WEEK_MARGIN) * LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * (targets[k] as number)) /
+          examDay -
         (finalHours[k] as number);
       const fLast = Math.max(0, allowance) / (paceTarget[k] as number);
       let sAll = 0;
       let sLast = 0;
       for (let d = 0; d < end; d++) {
         sAll += share[d] as number;
-        if (d >= examDay - 7) sLast += share[d] as number;
+        if (d >= examDay - LAST_WEEK_DAYS) sLast += share[d] as number;
       }
       if (sLast > EPS && sLast / sAll > fLast && fLast < 1) {
         const x = (fLast * (sAll - sLast)) / (sLast * (1 - fLast));
-        for (let d = Math.max(0, examDay - 7); d < end; d++) share[d] = (share[d] as number) * x;
+        for (let d = Math.max(0, examDay - LAST_WEEK_DAYS); d < end; d++)
+          share[d] = (share[d] as number) * x;
       }
     }
     const half = windowEnd[k] as number;
@@ -804,13 +918,17 @@ function paceCurves(
     const f0 =
       s1 + s2 > EPS
         ? finalReviewHours > EPS && 2 * (end - 1) >= half
-          ? Math.min(0.95, ((s1 / (s1 + s2)) * (target + finalReviewHours)) / Math.max(target, EPS))
+          ? Math.min(
+              FRONT_LOAD_MAX_FIRST,
+              ((s1 / (s1 + s2)) * (target + finalReviewHours)) / Math.max(target, EPS),
+            )
           : s1 / (s1 + s2)
         : 0;
     // A subject without an exam books a steady weekly amount, front-loading or not (Workload).
     if (frontLoad && model.examInPlan[k] && s1 > EPS && s2 > EPS && target > EPS) {
-      // Aim at what the subject's fair share of the first half could hold (at 98%), even where
-      // an early exam keeps its fitted share lower: front-loading takes from that exam's slack.
+      // Aim at what the subject's fair share of the first half could hold (FRONT_LOAD_AIM of it),
+      // even where an early exam keeps its fitted share lower: front-loading takes from that
+      // exam's slack.
       // A steady subject aims at its part of what the cap leaves in the first half: its steady
       // share scaled by the room every steady subject has there (docs/planner.md, Workload).
       let fair1 = 0;
@@ -818,7 +936,10 @@ function paceCurves(
         fair1 += flat[k]
           ? ((share[d] as number) * model.maxLoad) / Math.max(density[d] as number, EPS)
           : ((freeCap[d] as number) * (needs[k] as number)) / (needWeight[d] as number);
-      const f = Math.max(f0, Math.min(0.95, (0.98 * Math.max(s1, fair1)) / target));
+      const f = Math.max(
+        f0,
+        Math.min(FRONT_LOAD_MAX_FIRST, (FRONT_LOAD_AIM * Math.max(s1, fair1)) / target),
+      );
       tilt = (f * s2) / ((1 - f) * s1);
     }
     let acc = 0;
@@ -864,7 +985,11 @@ function dayLimits(
   for (let d = 0; d < days; d++) {
     let e = 0;
     let c = 0;
-    for (let x = Math.max(0, d - 3); x <= Math.min(days - 1, d + 3); x++) {
+    for (
+      let x = Math.max(0, d - DAY_LIMIT_REACH);
+      x <= Math.min(days - 1, d + DAY_LIMIT_REACH);
+      x++
+    ) {
       e += expect[x] as number;
       c += capacity[x] as number;
     }
@@ -922,7 +1047,7 @@ function repairPasses(state: RepairState): void {
   const movableBefore = Int32Array.from(windowEnd, (w, k) => {
     let lim = w;
     if ((finalDay[k] as number) >= 0) lim = Math.min(lim, finalDay[k] as number);
-    if (model.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - 7);
+    if (model.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - LAST_WEEK_DAYS);
     return lim;
   });
   const steady = Uint8Array.from(model.examInPlan, (e, k) =>
@@ -939,7 +1064,16 @@ function repairPasses(state: RepairState): void {
     takes[k] ? Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)) : 0,
   );
   // When the needs cannot all fit, a subject short of its need may take a second session a day.
-  const added = topUp(tplOf, owners, movableBefore, short, byExam, 0, undefined, overloaded);
+  const added = topUp(
+    tplOf,
+    owners,
+    movableBefore,
+    short,
+    byExam,
+    NEED_TOP_UP_ROUND,
+    undefined,
+    overloaded,
+  );
   // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
   // targets whether or not it is front-loaded (places left when the pace ran late).
   const soft = Float64Array.from(paceTarget, (t, k) =>
@@ -951,7 +1085,7 @@ function repairPasses(state: RepairState): void {
     movableBefore,
     soft,
     byExam,
-    0.5,
+    SOFT_TOP_UP_ROUND,
     (k, day) => ((pace[k] as Float64Array)[day] as number) * (paceTarget[k] as number),
     false,
     weekCap,
@@ -1031,10 +1165,11 @@ function orderWithinDays(
   const days = owners.length;
   const subjectCount = finalDay.length;
   const blocks: RawBlock[] = [];
-  const slotAt = new Int32Array(48);
-  const seqAt = new Int32Array(48);
-  const forced = new Int32Array(48);
-  const subsToday = new Int32Array(48);
+  // A day has fewer places than half-hours: room for any day's places and subjects.
+  const slotAt = new Int32Array(HALF_HOURS);
+  const seqAt = new Int32Array(HALF_HOURS);
+  const forced = new Int32Array(HALF_HOURS);
+  const subsToday = new Int32Array(HALF_HOURS);
   const sessionsLeft = new Int32Array(subjectCount);
   let tpl: DayTemplate;
   let dayOwners: Int16Array;
@@ -1079,8 +1214,9 @@ function orderWithinDays(
           const c = sessionsLeft[k] as number;
           if (c === 0) continue;
           const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
-          const bad = len >= 3 ? 1 : 0;
-          const score = c - (k === prev ? 0.5 : 0) - (k === after ? 0.5 : 0);
+          const bad = len >= RUN_LENGTH ? 1 : 0;
+          const score =
+            c - (k === prev ? NEIGHBOUR_PENALTY : 0) - (k === after ? NEIGHBOUR_PENALTY : 0);
           if (
             pick < 0 ||
             bad < bestBad ||
