@@ -1,0 +1,74 @@
+/**
+ * Anti-cramming (docs/planner.md, M8): the last week and the last CRAM_DAYS before an exam hold
+ * only a share of the subject's hours. The pace curves scale their last week down to it, the day
+ * loop checks it on every place and the EDF guard moves what it cannot hold earlier. Pure, no I/O.
+ */
+import { DAYS_PER_WEEK } from '@studybuddy/contracts';
+import { CRAM_DAYS, CRAM_MIN_WINDOW } from './model.js';
+import type { PlanModel } from './plan-model.js';
+
+/** Days before the exam that make its last week (M8; sessions stay put in it, too). */
+export const LAST_WEEK_DAYS = DAYS_PER_WEEK;
+/** The last week holds at most this many mean weeks of the subject's hours (M8). */
+export const LAST_WEEK_MEAN_WEEKS = 2;
+/** The last CRAM_DAYS hold at most this share of the subject's hours (M8)... */
+const CRAM_SHARE = 0.25;
+/** ...or this many sessions, whichever is more: a short plan still has room for its last ones. */
+const CRAM_MIN_SESSIONS = 2;
+
+/** Most hours a subject's last week may hold (M8): twice its mean week, or one session. */
+export function lastWeekAllowance(total: number, examDay: number, sessionHours: number): number {
+  return Math.max((LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * total) / examDay, sessionHours);
+}
+
+/** Most hours a subject's last CRAM_DAYS may hold (M8): a quarter of them, or 2 sessions. */
+export function cramAllowance(total: number, sessionHours: number): number {
+  return Math.max(CRAM_SHARE * total, CRAM_MIN_SESSIONS * sessionHours);
+}
+
+/**
+ * Each subject's hours so far in its last CRAM_DAYS and its last week before the exam (the final
+ * review, when it falls there), and their caps; no cap (infinite) without an exam in the plan or
+ * on a window under CRAM_MIN_WINDOW.
+ */
+export interface LastDaysBudget {
+  cramHours: Float64Array;
+  lastWeekHours: Float64Array;
+  lastWeekCap: Float64Array;
+  cramCap: Float64Array;
+}
+
+/**
+ * The anti-cramming budgets (M8) before the day loop. The caps are computed on the need (the
+ * part of the target that is sure to be placed), so the EDF guard's virtual deadlines hold
+ * whatever the soft rest of the target becomes.
+ */
+export function lastDaysBudget(
+  model: PlanModel,
+  subjectCount: number,
+  sessionHours: number,
+  windowEnd: Int32Array,
+  finalDay: number[],
+  finalHours: Float64Array,
+): LastDaysBudget {
+  const cramHours = new Float64Array(subjectCount);
+  const lastWeekHours = new Float64Array(subjectCount);
+  const lastWeekCap = Float64Array.from(model.deliverable, (t, k) =>
+    model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? lastWeekAllowance(t, windowEnd[k] as number, sessionHours)
+      : Number.POSITIVE_INFINITY,
+  );
+  const cramCap = Float64Array.from(model.deliverable, (t, k) =>
+    model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+      ? cramAllowance(t, sessionHours)
+      : Number.POSITIVE_INFINITY,
+  );
+  for (let k = 0; k < subjectCount; k++) {
+    const reviewDay = finalDay[k] as number;
+    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - CRAM_DAYS)
+      cramHours[k] = finalHours[k] as number;
+    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - LAST_WEEK_DAYS)
+      lastWeekHours[k] = finalHours[k] as number;
+  }
+  return { cramHours, lastWeekHours, lastWeekCap, cramCap };
+}
