@@ -5,8 +5,8 @@
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
 
-import { DAYS_PER_WEEK, HALF_HOURS, type Place, weekdayOf } from '@studybuddy/contracts';
-import { LAST_WEEK_DAYS, LAST_WEEK_MEAN_WEEKS } from './anti-cramming.js';
+import { HALF_HOURS, type Place, weekdayOf } from '@studybuddy/contracts';
+import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
 import { evenLoad } from './even-load.js';
@@ -14,8 +14,9 @@ import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
 import { tradeLengths } from './length-trades.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
+import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
-import { type PlanModel, paceWeights, type RawBlock } from './plan-model.js';
+import type { PlanModel, RawBlock } from './plan-model.js';
 import {
   balanceTotal,
   rebalanceNeeds,
@@ -28,32 +29,12 @@ import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
 
 const EPS = 1e-9;
-/** A subject's pace never asks for more than this multiple of its mean share of a day. */
-const PACE_CLIP = 1.5;
-/** Share of the last-week allowance (twice the mean week, M8) kept free for rounding. */
-const LAST_WEEK_MARGIN = 0.1;
-
 // The final review (M9): on the latest day with a free place 1-3 days before the exam, else
 // 4-6 days before (a review a week before the exam still beats none).
 /** Nearest and farthest day before the exam of the final review's first choice of days... */
 const FINAL_REVIEW_NEAR = { from: 1, to: 3 };
 /** ...and of its second choice. */
 const FINAL_REVIEW_FAR = { from: 4, to: 6 };
-
-// The pace curves (docs/planner.md, Pace curves).
-/** Rounds of the fixed point of the PACE_CLIP clip: it settles within a few. */
-const CLIP_ROUNDS = 6;
-/**
- * Most of a subject's pace target the first half of its window gets (front-load tilt, final
- * review moved ahead): the second half keeps some pace before the exam, and the tilt
- * f s2 / ((1 - f) s1) stays finite (it has no bound as f nears 1).
- */
-const FRONT_LOAD_MAX_FIRST = 0.95;
-/**
- * Share of its room in the first half that the front-load tilt aims at: a margin under all of
- * it, since that room is counted in hours before any rounding to whole sessions.
- */
-const FRONT_LOAD_AIM = 0.98;
 
 // Top-ups after the day loop (docs/planner.md, Top-ups): `round` of `topUp`.
 /** The need is hard: topped up while any of it is missing. */
@@ -98,9 +79,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
     Math.max(0, t - (finalHours[k] as number)),
   );
   const { freeCap, suffixFree } = freeCapacity(model, capacity, finalDay, finalHours);
-  /** Each subject's reference share of hours in the first half of its window (M10). */
-  const refFirst = new Float64Array(subjectCount).fill(Number.NaN);
-  const pace = paceCurves(
+  const { pace, refFirst } = paceCurves({
     model,
     frontLoad,
     freeCap,
@@ -110,8 +89,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
     needs,
     windowEnd,
     finalHours,
-    refFirst,
-  );
+  });
   // The weekly cap (docs/planner.md, Workload): only the EDF guard (the needs) may pass it.
   const weekCap = new WeekCap(capacity, model.maxLoad);
   for (let k = 0; k < subjectCount; k++)
@@ -248,194 +226,6 @@ function reserveFinalReviews(
       pick(examDay - FINAL_REVIEW_FAR.to, examDay - FINAL_REVIEW_FAR.from);
   }
   return { owners, finalDay, finalHours, finalLen, finalMarked, byExam };
-}
-
-/**
- * Stage 4 (docs/planner.md, Pace curves): for each subject, the fraction of its pace target due
- * by the end of each day (0 to 1).
- */
-function paceCurves(
-  model: PlanModel,
-  frontLoad: boolean,
-  freeCap: Float64Array,
-  paceEnd: Int32Array,
-  paceTarget: Float64Array,
-  targets: Float64Array,
-  needs: Float64Array,
-  windowEnd: Int32Array,
-  finalHours: Float64Array,
-  /** Out: each exam subject's reference first-half share (M10; NaN when not measured). */
-  refFirst: Float64Array,
-): Float64Array[] {
-  const subjectCount = paceEnd.length;
-  const { days } = model;
-  // Pace curves: cumulative share of each subject's fair share of capacity, tilted to the first
-  // half of its window when front-loading (which moves the unused buffer to the end). A subject
-  // without an exam in the plan is paced in proportion to capacity (a steady weekly amount,
-  // docs/planner.md, Workload); the subjects with exams share what it leaves of each day.
-  // When every subject's steady pace fits under the cap on every day, every subject is paced so
-  // (the plan then has room for all of them at once; M10's reference).
-  const flatCap = new Float64Array(subjectCount);
-  for (let k = 0; k < subjectCount; k++)
-    for (let d = 0; d < (paceEnd[k] as number); d++)
-      flatCap[k] = (flatCap[k] as number) + (freeCap[d] as number);
-  const density = new Float64Array(days);
-  for (let k = 0; k < subjectCount; k++)
-    if ((flatCap[k] as number) > EPS)
-      for (let d = 0; d < (paceEnd[k] as number); d++)
-        density[d] = (density[d] as number) + (paceTarget[k] as number) / (flatCap[k] as number);
-  let allFlat = true;
-  for (let d = 0; d < days && allFlat; d++)
-    if ((density[d] as number) > model.maxLoad + EPS && (freeCap[d] as number) > EPS)
-      allFlat = false;
-  // The reference pace of a subject with an exam (M10): in proportion to capacity when every
-  // steady pace fits, else its need-weighted share of the days among the subjects with exams.
-  for (let k = 0; k < subjectCount; k++) {
-    const examDay = windowEnd[k] as number;
-    if (!model.examInPlan[k] || examDay < CRAM_MIN_WINDOW) continue;
-    let c1 = 0;
-    let c = 0;
-    for (let d = 0; d < Math.min(examDay, days); d++) {
-      let we = 0;
-      if (!allFlat)
-        for (let j = 0; j < subjectCount; j++)
-          if (model.examInPlan[j] && d < (windowEnd[j] as number)) we += needs[j] as number;
-      const cap = model.capacity[d] as number;
-      const ref = allFlat ? cap : we > EPS ? (cap * (needs[k] as number)) / we : 0;
-      c += ref;
-      if (2 * d < examDay) c1 += ref;
-    }
-    if (c > EPS) refFirst[k] = c1 / c;
-  }
-  const flat = Uint8Array.from(model.examInPlan, (e, k) =>
-    (allFlat || !e) && (paceEnd[k] as number) > 0 ? 1 : 0,
-  );
-  const restCap = freeCap.slice();
-  for (let k = 0; k < subjectCount; k++)
-    if (flat[k] && (flatCap[k] as number) > EPS)
-      for (let d = 0; d < (paceEnd[k] as number); d++)
-        restCap[d] = Math.max(
-          0,
-          (restCap[d] as number) -
-            ((paceTarget[k] as number) * (freeCap[d] as number)) / (flatCap[k] as number),
-        );
-  const examPaceEnd = Int32Array.from(paceEnd, (e, k) => (flat[k] ? 0 : e));
-  const weight = paceWeights(restCap, examPaceEnd, paceTarget, model.needs);
-  const activeWeight = new Float64Array(days);
-  for (let j = 0; j < subjectCount; j++)
-    for (let d = 0; d < Math.min(days, examPaceEnd[j] as number); d++)
-      activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
-  // Need-weighted shares of each day, only for the front-load tilt.
-  const needWeight = new Float64Array(frontLoad ? days : 0);
-  for (let j = 0; j < subjectCount && frontLoad; j++)
-    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
-      needWeight[d] = (needWeight[d] as number) + (needs[j] as number);
-  const pace: Float64Array[] = [];
-  for (let k = 0; k < subjectCount; k++) {
-    const end = paceEnd[k] as number;
-    const cum = new Float64Array(days);
-    pace.push(cum);
-    if (end <= 0) continue;
-    const share = new Float64Array(end);
-    for (let d = 0; d < end; d++) {
-      const w = activeWeight[d] as number;
-      share[d] = flat[k]
-        ? ((freeCap[d] as number) * (paceTarget[k] as number)) / (flatCap[k] as number)
-        : w > 0
-          ? ((restCap[d] as number) * (weight[k] as number)) / w
-          : 0;
-    }
-    // A subject's share of each day grows as earlier exams pass; paced on that share alone, the
-    // last weeks would hold several times the mean week (M8). Clip the share of capacity at
-    // PACE_CLIP times its capacity-weighted mean (a fixed point, found in a few rounds). Only for
-    // subjects with an exam: a subject without one may follow its share to the end (M10).
-    let capSum = 0;
-    for (let d = 0; d < end; d++) capSum += freeCap[d] as number;
-    if (capSum > EPS && model.examInPlan[k] && !flat[k]) {
-      let shareSum = 0;
-      for (let d = 0; d < end; d++) shareSum += share[d] as number;
-      let c = (PACE_CLIP * shareSum) / capSum;
-      for (let round = 0; round < CLIP_ROUNDS; round++) {
-        let s = 0;
-        for (let d = 0; d < end; d++) {
-          const cd = freeCap[d] as number;
-          s += Math.min(share[d] as number, c * cd);
-        }
-        c = (PACE_CLIP * s) / capSum;
-      }
-      for (let d = 0; d < end; d++)
-        share[d] = Math.min(share[d] as number, c * (freeCap[d] as number));
-    }
-    // The last 7 days before the exam hold at most twice the mean week (M8), final review
-    // included: scale the pace there down to what is left of that allowance.
-    const examDay = windowEnd[k] as number;
-    if (model.examInPlan[k] && examDay >= CRAM_MIN_WINDOW && (paceTarget[k] as number) > EPS) {
-      const allowance =
-        ((1 - LAST_WEEK_MARGIN) * LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * (targets[k] as number)) /
-          examDay -
-        (finalHours[k] as number);
-      const fLast = Math.max(0, allowance) / (paceTarget[k] as number);
-      let sAll = 0;
-      let sLast = 0;
-      for (let d = 0; d < end; d++) {
-        sAll += share[d] as number;
-        if (d >= examDay - LAST_WEEK_DAYS) sLast += share[d] as number;
-      }
-      if (sLast > EPS && sLast / sAll > fLast && fLast < 1) {
-        const x = (fLast * (sAll - sLast)) / (sLast * (1 - fLast));
-        for (let d = Math.max(0, examDay - LAST_WEEK_DAYS); d < end; d++)
-          share[d] = (share[d] as number) * x;
-      }
-    }
-    const half = windowEnd[k] as number;
-    let s1 = 0;
-    let s2 = 0;
-    for (let d = 0; d < end; d++) {
-      if (2 * d < half) s1 += share[d] as number;
-      else s2 += share[d] as number;
-    }
-    let tilt = 1;
-    const target = paceTarget[k] as number;
-    // The final review sits in the second half of the window (M9), outside the pace: the pace
-    // puts that much more in the first half, so the subject's hours, final review included,
-    // follow its share of the window (M10's reference) rather than fall behind it.
-    const finalReviewHours = finalHours[k] as number;
-    const f0 =
-      s1 + s2 > EPS
-        ? finalReviewHours > EPS && 2 * (end - 1) >= half
-          ? Math.min(
-              FRONT_LOAD_MAX_FIRST,
-              ((s1 / (s1 + s2)) * (target + finalReviewHours)) / Math.max(target, EPS),
-            )
-          : s1 / (s1 + s2)
-        : 0;
-    // A subject without an exam books a steady weekly amount, front-loading or not (Workload).
-    if (frontLoad && model.examInPlan[k] && s1 > EPS && s2 > EPS && target > EPS) {
-      // Aim at what the subject's fair share of the first half could hold (FRONT_LOAD_AIM of it),
-      // even where an early exam keeps its fitted share lower: front-loading takes from that
-      // exam's slack.
-      // A steady subject aims at its part of what the cap leaves in the first half: its steady
-      // share scaled by the room every steady subject has there (docs/planner.md, Workload).
-      let fair1 = 0;
-      for (let d = 0; 2 * d < half && d < end; d++)
-        fair1 += flat[k]
-          ? ((share[d] as number) * model.maxLoad) / Math.max(density[d] as number, EPS)
-          : ((freeCap[d] as number) * (needs[k] as number)) / (needWeight[d] as number);
-      const f = Math.max(
-        f0,
-        Math.min(FRONT_LOAD_MAX_FIRST, (FRONT_LOAD_AIM * Math.max(s1, fair1)) / target),
-      );
-      tilt = (f * s2) / ((1 - f) * s1);
-    }
-    let acc = 0;
-    for (let d = 0; d < end; d++) {
-      acc += (share[d] as number) * (2 * d < half ? tilt : 1);
-      cum[d] = acc;
-    }
-    for (let d = 0; d < days; d++)
-      cum[d] = acc > EPS ? (d < end ? (cum[d] as number) / acc : 1) : 1;
-  }
-  return pace;
 }
 
 /** What the passes after the day loop work on (docs/planner.md, Stages 7-14b). */
