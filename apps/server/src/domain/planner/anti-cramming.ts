@@ -6,6 +6,7 @@
 import { DAYS_PER_WEEK } from '@studybuddy/contracts';
 import { CRAM_DAYS, CRAM_MIN_WINDOW } from './model.js';
 import type { PlanModel } from './plan-model.js';
+import { f64, i32, num } from './typed.js';
 
 /** Days before the exam that make its last week (M8; sessions stay put in it, too). */
 export const LAST_WEEK_DAYS = DAYS_PER_WEEK;
@@ -54,21 +55,21 @@ export function lastDaysBudget(
   const cramHours = new Float64Array(subjectCount);
   const lastWeekHours = new Float64Array(subjectCount);
   const lastWeekCap = Float64Array.from(model.deliverable, (t, k) =>
-    model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
-      ? lastWeekAllowance(t, windowEnd[k] as number, sessionHours)
+    model.examInPlan[k] && i32(windowEnd, k) >= CRAM_MIN_WINDOW
+      ? lastWeekAllowance(t, i32(windowEnd, k), sessionHours)
       : Number.POSITIVE_INFINITY,
   );
   const cramCap = Float64Array.from(model.deliverable, (t, k) =>
-    model.examInPlan[k] && (windowEnd[k] as number) >= CRAM_MIN_WINDOW
+    model.examInPlan[k] && i32(windowEnd, k) >= CRAM_MIN_WINDOW
       ? cramAllowance(t, sessionHours)
       : Number.POSITIVE_INFINITY,
   );
   for (let k = 0; k < subjectCount; k++) {
-    const reviewDay = finalDay[k] as number;
-    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - CRAM_DAYS)
-      cramHours[k] = finalHours[k] as number;
-    if (reviewDay >= 0 && reviewDay >= (windowEnd[k] as number) - LAST_WEEK_DAYS)
-      lastWeekHours[k] = finalHours[k] as number;
+    const reviewDay = num(finalDay, k);
+    if (reviewDay >= 0 && reviewDay >= i32(windowEnd, k) - CRAM_DAYS)
+      cramHours[k] = f64(finalHours, k);
+    if (reviewDay >= 0 && reviewDay >= i32(windowEnd, k) - LAST_WEEK_DAYS)
+      lastWeekHours[k] = f64(finalHours, k);
   }
   return { cramHours, lastWeekHours, lastWeekCap, cramCap };
 }

@@ -3,6 +3,7 @@
  * not all free time, then spreads its sessions over the days instead of stacking subjects that
  * fall due together on one day (M7's daily shape). Pure, no I/O.
  */
+import { addTo, f64, i32, item, num } from './typed.js';
 
 const EPS = 1e-9;
 /** Most a day's booking may exceed the pace's expected share of it (docs/planner.md, Workload). */
@@ -28,15 +29,12 @@ export function dayLimits(
   // Hours the pace curves and the final reviews expect on each day.
   const expect = new Float64Array(days);
   for (let k = 0; k < subjectCount; k++) {
-    const cum = pace[k] as Float64Array;
-    const target = paceTarget[k] as number;
-    for (let d = 0; d < Math.min(days, paceEnd[k] as number); d++)
-      expect[d] =
-        (expect[d] as number) +
-        target * ((cum[d] as number) - (d > 0 ? (cum[d - 1] as number) : 0));
-    if ((finalDay[k] as number) >= 0)
-      expect[finalDay[k] as number] =
-        (expect[finalDay[k] as number] as number) + (finalHours[k] as number);
+    const cum = item(pace, k);
+    const target = f64(paceTarget, k);
+    for (let d = 0; d < Math.min(days, i32(paceEnd, k)); d++)
+      addTo(expect, d, target * (f64(cum, d) - (d > 0 ? f64(cum, d - 1) : 0)));
+    const reviewDay = num(finalDay, k);
+    if (reviewDay >= 0) addTo(expect, reviewDay, f64(finalHours, k));
   }
   // Their share of each day's capacity over the 7 days around it, raised by DAY_LIMIT.
   const dayLimit = new Float64Array(days);
@@ -48,10 +46,10 @@ export function dayLimits(
       x <= Math.min(days - 1, d + DAY_LIMIT_REACH);
       x++
     ) {
-      e += expect[x] as number;
-      c += capacity[x] as number;
+      e += f64(expect, x);
+      c += f64(capacity, x);
     }
-    const expected = c > EPS ? (e * (capacity[d] as number)) / c : 0;
+    const expected = c > EPS ? (e * f64(capacity, d)) / c : 0;
     dayLimit[d] = sessionHours * Math.ceil((DAY_LIMIT * expected) / sessionHours - EPS);
   }
   return dayLimit;

@@ -17,6 +17,7 @@ import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { placeHours } from './place-hours.js';
 import type { PlanModel } from './plan-model.js';
 import { interleavable } from './repair.js';
+import { addTo, f64, i16, i32, item, num } from './typed.js';
 import type { WeekCap } from './week-cap.js';
 
 const EPS = 1e-9;
@@ -147,12 +148,10 @@ class DayLoop {
       capacity,
       sessionHours,
     );
-    this.edfOrder = byExam.filter((k) => (paceEnd[k] as number) > 0);
+    this.edfOrder = byExam.filter((k) => i32(paceEnd, k) > 0);
     this.today = new Int32Array(subjectCount);
     this.lastDay = new Int32Array(subjectCount).fill(-1);
-    this.rate = paceTarget.map(
-      (t, k) => Math.max(t, sessionHours) / Math.max(1, paceEnd[k] as number),
-    );
+    this.rate = paceTarget.map((t, k) => Math.max(t, sessionHours) / Math.max(1, i32(paceEnd, k)));
     this.credit = new Float64Array(subjectCount);
     this.mandatory = new Float64Array(subjectCount);
     this.mandatoryEnd = new Int32Array(subjectCount);
@@ -164,12 +163,10 @@ class DayLoop {
   placeDay(d: number): void {
     this.d = d;
     this.tpl = this.input.tplOf(d);
-    this.dayOwners = this.input.owners[d] as Int16Array;
+    this.dayOwners = item(this.input.owners, d);
     const { today, dayOwners } = this;
     today.fill(0);
-    for (let i = 0; i < dayOwners.length; i++)
-      if ((dayOwners[i] as number) >= 0)
-        today[dayOwners[i] as number] = (today[dayOwners[i] as number] ?? 0) + 1;
+    for (const k of dayOwners) if (k >= 0) today[k] = i32(today, k) + 1;
     this.earnCredit();
     // Stage 5 (docs/planner.md, The EDF guard): the real deadlines, then the virtual ones.
     this.placeMandatory(false);
@@ -179,18 +176,15 @@ class DayLoop {
 
   /** Hours of subject k's pace target not placed yet. */
   private paceLeft(k: number): number {
-    return (this.input.paceTarget[k] as number) - (this.placed[k] as number);
+    return f64(this.input.paceTarget, k) - f64(this.placed, k);
   }
 
   /** The next free place of the day in its preference order (-1: the day is full). */
   private nextFreePlace(): number {
     const { tpl, dayOwners } = this;
-    while (
-      this.orderPos < tpl.order.length &&
-      (dayOwners[tpl.order[this.orderPos] as number] as number) !== -1
-    )
+    while (this.orderPos < tpl.order.length && i16(dayOwners, num(tpl.order, this.orderPos)) !== -1)
       this.orderPos++;
-    return this.orderPos < tpl.order.length ? (tpl.order[this.orderPos] as number) : -1;
+    return this.orderPos < tpl.order.length ? num(tpl.order, this.orderPos) : -1;
   }
 
   /** Gives a place of the day to subject k, and books it everywhere it counts. */
@@ -201,13 +195,12 @@ class DayLoop {
     this.dayOwners[place] = k;
     this.lastDay[k] = d;
     const hours = placeHours(this.tpl, place);
-    today[k] = (today[k] ?? 0) + 1;
-    placed[k] = (placed[k] as number) + hours;
+    today[k] = i32(today, k) + 1;
+    addTo(placed, k, hours);
     weekCap.add(d, hours);
-    credit[k] = (credit[k] as number) - hours;
-    if (d >= (windowEnd[k] as number) - CRAM_DAYS) cramHours[k] = (cramHours[k] as number) + hours;
-    if (d >= (windowEnd[k] as number) - LAST_WEEK_DAYS)
-      lastWeekHours[k] = (lastWeekHours[k] as number) + hours;
+    credit[k] = f64(credit, k) - hours;
+    if (d >= i32(windowEnd, k) - CRAM_DAYS) addTo(cramHours, k, hours);
+    if (d >= i32(windowEnd, k) - LAST_WEEK_DAYS) addTo(lastWeekHours, k, hours);
   }
 
   /**
@@ -219,17 +212,14 @@ class DayLoop {
     const { d } = this;
     const { model, windowEnd, finalHours, sessionHours } = this.input;
     const { cramHours, lastWeekHours } = this.budget;
-    const examDay = windowEnd[k] as number;
+    const examDay = i32(windowEnd, k);
     if (!model.examInPlan[k] || examDay < CRAM_MIN_WINDOW || d < examDay - LAST_WEEK_DAYS)
       return true;
-    const total = (this.placed[k] as number) + (finalHours[k] as number) + hours;
-    if (
-      (lastWeekHours[k] as number) + hours >
-      lastWeekAllowance(total, examDay, sessionHours) + EPS
-    )
+    const total = f64(this.placed, k) + f64(finalHours, k) + hours;
+    if (f64(lastWeekHours, k) + hours > lastWeekAllowance(total, examDay, sessionHours) + EPS)
       return false;
     if (d < examDay - CRAM_DAYS) return true;
-    return (cramHours[k] as number) + hours <= cramAllowance(total, sessionHours) + EPS;
+    return f64(cramHours, k) + hours <= cramAllowance(total, sessionHours) + EPS;
   }
 
   /** Stage 6 (docs/planner.md, The pace): every subject earns its credit for the day. */
@@ -237,16 +227,16 @@ class DayLoop {
     const { d, credit } = this;
     const { subjectCount, paceEnd, pace, sessionHours } = this.input;
     for (let k = 0; k < subjectCount; k++) {
-      if (d >= (paceEnd[k] as number)) continue;
-      const cum = pace[k] as Float64Array;
-      const before = d > 0 ? (cum[d - 1] as number) : 0;
+      if (d >= i32(paceEnd, k)) continue;
+      const cum = item(pace, k);
+      const before = d > 0 ? f64(cum, d - 1) : 0;
       const left = 1 - before;
       if (left <= EPS) continue;
-      const pending = Math.max(0, this.paceLeft(k) - (credit[k] as number));
-      const inc = (pending * ((cum[d] as number) - before)) / left;
+      const pending = Math.max(0, this.paceLeft(k) - f64(credit, k));
+      const inc = (pending * (f64(cum, d) - before)) / left;
       // Owed work beyond one and a half sessions (over today's share) is spread again over the
       // days left, so a subject held back catches up gradually.
-      credit[k] = Math.min((credit[k] as number) + inc, inc + CREDIT_CAP * sessionHours);
+      credit[k] = Math.min(f64(credit, k) + inc, inc + CREDIT_CAP * sessionHours);
     }
   }
 
@@ -260,7 +250,7 @@ class DayLoop {
    * place another exam needed, since the first pass already secured those.
    */
   private placeMandatory(virtual: boolean): void {
-    const { d, mandatory, mandatoryEnd, today, pieces, tpl } = this;
+    const { d, mandatory, mandatoryEnd, pieces, tpl } = this;
     const { suffixFree, sessionHours } = this.input;
     mandatory.fill(0);
     this.collectPieces(virtual);
@@ -270,24 +260,29 @@ class DayLoop {
     // Earliest mandatory end first; subjects due together alternate (fewest sessions today).
     for (;;) {
       let k = -1;
-      for (const j of this.edfOrder) {
-        if ((mandatory[j] as number) <= EPS) continue;
-        if (
-          k < 0 ||
-          (mandatoryEnd[j] as number) < (mandatoryEnd[k] as number) ||
-          ((mandatoryEnd[j] as number) === (mandatoryEnd[k] as number) &&
-            ((today[j] as number) < (today[k] as number) ||
-              ((today[j] as number) === (today[k] as number) &&
-                (mandatory[j] as number) > (mandatory[k] as number) + EPS)))
-        )
-          k = j;
-      }
+      for (const j of this.edfOrder)
+        if (f64(mandatory, j) > EPS && (k < 0 || this.mandatoryBefore(j, k))) k = j;
       if (k < 0) break;
       const place = this.nextFreePlace();
       if (place < 0) break;
       this.give(k, place);
-      mandatory[k] = (mandatory[k] as number) - placeHours(tpl, place);
+      mandatory[k] = f64(mandatory, k) - placeHours(tpl, place);
     }
+  }
+
+  /**
+   * Whether subject j's mandatory hours go before k's: the earlier mandatory end, then the fewer
+   * sessions today, then the more mandatory hours.
+   */
+  private mandatoryBefore(j: number, k: number): boolean {
+    const { mandatory, mandatoryEnd, today } = this;
+    const endJ = i32(mandatoryEnd, j);
+    const endK = i32(mandatoryEnd, k);
+    if (endJ !== endK) return endJ < endK;
+    const todayJ = i32(today, j);
+    const todayK = i32(today, k);
+    if (todayJ !== todayK) return todayJ < todayK;
+    return f64(mandatory, j) > f64(mandatory, k) + EPS;
   }
 
   /**
@@ -300,41 +295,36 @@ class DayLoop {
     const { cramHours, lastWeekHours, lastWeekCap, cramCap } = this.budget;
     this.pieceCount = 0;
     for (const k of this.edfOrder) {
-      const subjectPaceEnd = paceEnd[k] as number;
+      const subjectPaceEnd = i32(paceEnd, k);
       if (subjectPaceEnd <= d) continue;
       // Only the need is hard; the rest of the target (a share of spare time) is paced softly.
-      const needLeft = Math.max(
-        0,
-        (deliverable[k] as number) - (finalHours[k] as number) - (placed[k] as number),
-      );
+      const needLeft = Math.max(0, f64(deliverable, k) - f64(finalHours, k) - f64(placed, k));
       if (needLeft <= EPS) continue;
       // The window's end: the exam day wherever the virtual deadlines below apply (finite caps).
-      const examDay = windowEnd[k] as number;
+      const examDay = i32(windowEnd, k);
       let done = 0;
       if (virtual) {
         const lastWeekStart = examDay - LAST_WEEK_DAYS;
         const cramStart = examDay - CRAM_DAYS;
-        const lastWeek = lastWeekHours[k] as number;
-        done = this.dueBefore(k, needLeft, done, lastWeekStart, lastWeekCap[k] as number, lastWeek);
         done = this.dueBefore(
           k,
           needLeft,
           done,
-          cramStart,
-          cramCap[k] as number,
-          cramHours[k] as number,
+          lastWeekStart,
+          f64(lastWeekCap, k),
+          f64(lastWeekHours, k),
         );
+        done = this.dueBefore(k, needLeft, done, cramStart, f64(cramCap, k), f64(cramHours, k));
       }
       if (needLeft > done + EPS) {
         const n = this.pieceCount++;
+        const reviewDay = num(finalDay, k);
         pieces.subject[n] = k;
         // The virtual pass, while the needs fit under the cap: the need is due before the final
         // review's day, so that day holds the final review alone (M7's daily shape) unless the
         // days before cannot hold the need.
         pieces.end[n] =
-          virtual && !model.needsOverCap && (finalDay[k] as number) > d
-            ? (finalDay[k] as number)
-            : subjectPaceEnd;
+          virtual && !model.needsOverCap && reviewDay > d ? reviewDay : subjectPaceEnd;
         pieces.hours[n] = needLeft - done;
       }
     }
@@ -355,7 +345,7 @@ class DayLoop {
   ): number {
     const { sessionHours, paceEnd } = this.input;
     const { d, pieces } = this;
-    if (!Number.isFinite(cap) || start <= d || start >= (paceEnd[k] as number)) return done;
+    if (!Number.isFinite(cap) || start <= d || start >= i32(paceEnd, k)) return done;
     const room = Math.max(0, cap - booked);
     const before = Math.max(0, needLeft - sessionHours * Math.floor(room / sessionHours + EPS));
     if (before <= done + EPS) return done;
@@ -375,7 +365,7 @@ class DayLoop {
    * subject is still owed a whole session after its first.
    */
   private placePace(): void {
-    const { d, tpl, dayOwners } = this;
+    const { d, tpl } = this;
     const { model, weekCap } = this.input;
     for (;;) {
       const place = this.nextFreePlace();
@@ -384,10 +374,8 @@ class DayLoop {
       // The pace books a day up to its limit, and only what the weekly cap leaves
       // (docs/planner.md, Workload); when the needs alone pass the cap, a subject still short of
       // its need may pass the cap too.
-      let dayHours = 0;
-      for (let i = 0; i < dayOwners.length; i++)
-        if ((dayOwners[i] as number) >= 0) dayHours += placeHours(tpl, i);
-      if (dayHours > EPS && dayHours + hours > (this.dayLimit[d] as number) + EPS) break;
+      const dayHours = this.bookedHours();
+      if (dayHours > EPS && dayHours + hours > f64(this.dayLimit, d) + EPS) break;
       const capFull = !weekCap.fits(d, hours);
       if (capFull && !model.needsOverCap) break;
       this.countDay();
@@ -395,6 +383,15 @@ class DayLoop {
       if (k < 0) break;
       this.give(k, place);
     }
+  }
+
+  /** Hours booked on the day so far. */
+  private bookedHours(): number {
+    const { tpl, dayOwners } = this;
+    let hours = 0;
+    for (let i = 0; i < dayOwners.length; i++)
+      if (i16(dayOwners, i) >= 0) hours += placeHours(tpl, i);
+    return hours;
   }
 
   /** The day so far, for the no-three-in-a-row rule: sessions, the most of one subject, subjects. */
@@ -405,7 +402,7 @@ class DayLoop {
     let dayMost = 0;
     let dayDistinct = 0;
     for (let j = 0; j < subjectCount; j++) {
-      const sessions = today[j] as number;
+      const sessions = i32(today, j);
       dayTotal += sessions;
       if (sessions > dayMost) dayMost = sessions;
       if (sessions > 0) dayDistinct++;
@@ -427,38 +424,30 @@ class DayLoop {
     let bestSubject = -1;
     let bestScore = 0;
     for (let k = 0; k < subjectCount; k++) {
-      if (d >= (paceEnd[k] as number)) continue;
+      if (d >= i32(paceEnd, k)) continue;
       const remaining = this.paceLeft(k);
+      const withReview = f64(placed, k) + f64(finalHours, k);
       // Round to the nearest session: no place that would overshoot the target by half.
-      if (
-        remaining < OVERSHOOT_MAX * hours - EPS &&
-        (placed[k] as number) + (finalHours[k] as number) >= (needs[k] as number) - EPS
-      )
-        continue;
+      if (remaining < OVERSHOOT_MAX * hours - EPS && withReview >= f64(needs, k) - EPS) continue;
       if (remaining < EPS) continue;
-      if (
-        capFull &&
-        (placed[k] as number) + (finalHours[k] as number) >= (deliverable[k] as number) - EPS
-      )
-        continue;
+      if (capFull && withReview >= f64(deliverable, k) - EPS) continue;
       if (!this.endOk(k, hours)) continue;
-      const most = Math.max(dayMost, (today[k] as number) + 1);
-      const distinct = dayDistinct + ((today[k] as number) === 0 ? 1 : 0);
+      const sessionsToday = i32(today, k);
+      const most = Math.max(dayMost, sessionsToday + 1);
+      const distinct = dayDistinct + (sessionsToday === 0 ? 1 : 0);
       if (!interleavable(dayTotal + 1, most, distinct)) continue;
-      const owed = credit[k] as number;
+      const owed = f64(credit, k);
+      const last = i32(lastDay, k);
       // Credit needed to take the place: half a session; a whole one for a slow subject's first
       // session (its start is then not a lone session squeezed in before a busy stretch, M4);
       // three quarters for a second session the same day (small days are not left empty while
       // big ones fill up, M7); a quarter after 6 days without one, and such a subject goes
       // first (nobody waits more than a week once started, M4).
-      const weekGap =
-        (lastDay[k] as number) >= 0 &&
-        (today[k] as number) === 0 &&
-        d - (lastDay[k] as number) >= WEEK_GAP_DAYS;
+      const weekGap = last >= 0 && sessionsToday === 0 && d - last >= WEEK_GAP_DAYS;
       const first =
-        (lastDay[k] as number) < 0 && (rate[k] as number) < SLOW_RATE * sessionHours
+        last < 0 && f64(rate, k) < SLOW_RATE * sessionHours
           ? CREDIT_TO_START_SLOW
-          : today[k]
+          : sessionsToday > 0
             ? CREDIT_FOR_SECOND
             : CREDIT_TO_TAKE;
       if (owed < (weekGap ? CREDIT_AFTER_WEEK_GAP : first) * hours - EPS) continue;
@@ -466,13 +455,13 @@ class DayLoop {
       // ago it became due, so a slow subject is not starved by fast ones that are always owed
       // more hours. A second session today only after everyone else's first.
       const score =
-        (owed - CREDIT_TO_TAKE * hours) / (rate[k] as number) -
-        (today[k] ? SECOND_SESSION_PENALTY : 0) +
+        (owed - CREDIT_TO_TAKE * hours) / f64(rate, k) -
+        (sessionsToday > 0 ? SECOND_SESSION_PENALTY : 0) +
         (weekGap ? WEEK_GAP_BONUS : 0);
       if (
         bestSubject < 0 ||
         score > bestScore + EPS ||
-        (score > bestScore - EPS && (windowEnd[k] as number) < (windowEnd[bestSubject] as number))
+        (score > bestScore - EPS && i32(windowEnd, k) < i32(windowEnd, bestSubject))
       ) {
         bestSubject = k;
         bestScore = score;

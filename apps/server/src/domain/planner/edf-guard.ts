@@ -3,6 +3,7 @@
  * need is cut into pieces with (real or virtual) deadlines; going through them by deadline, what
  * the free capacity before a deadline cannot hold is due today. Pure, no I/O.
  */
+import { addTo, f64, i32 } from './typed.js';
 
 const EPS = 1e-9;
 
@@ -43,10 +44,10 @@ export function sortPiecesByEnd(pieces: Pieces, pieceCount: number): void {
   for (let x = 0; x < pieceCount; x++) pieceOrder[x] = x;
   const byEnd = pieceOrder; // the first pieceCount entries
   for (let a = 1; a < pieceCount; a++) {
-    const x = byEnd[a] as number;
+    const x = i32(byEnd, a);
     let b = a - 1;
-    while (b >= 0 && (pieceEnd[byEnd[b] as number] as number) > (pieceEnd[x] as number)) {
-      byEnd[b + 1] = byEnd[b] as number;
+    while (b >= 0 && i32(pieceEnd, i32(byEnd, b)) > i32(pieceEnd, x)) {
+      byEnd[b + 1] = i32(byEnd, b);
       b--;
     }
     byEnd[b + 1] = x;
@@ -77,14 +78,14 @@ export function assignDueToday(
   let prefixDemand = 0;
   let assigned = 0;
   for (let i = 0; i < pieceCount; ) {
-    const end = pieceEnd[byEnd[i] as number] as number;
+    const end = i32(pieceEnd, i32(byEnd, i));
     let j = i;
-    while (j < pieceCount && pieceEnd[byEnd[j] as number] === end) j++;
+    while (j < pieceCount && i32(pieceEnd, i32(byEnd, j)) === end) j++;
     for (let g = i; g < j; g++) {
-      prefixDemand += pieceHours[byEnd[g] as number] as number;
-      pieceDue[byEnd[g] as number] = 0;
+      prefixDemand += f64(pieceHours, i32(byEnd, g));
+      pieceDue[i32(byEnd, g)] = 0;
     }
-    const future = (suffixFree[d + 1] as number) - (suffixFree[Math.max(end, d + 1)] as number);
+    const future = f64(suffixFree, d + 1) - f64(suffixFree, Math.max(end, d + 1));
     let need = prefixDemand - future - assigned;
     // Earliest end first; pieces ending together share the hours a session at a time, the one
     // with most left first, so subjects due together alternate instead of going one by one.
@@ -92,10 +93,10 @@ export function assignDueToday(
       let piece = -1;
       let pieceLeft = 0;
       for (let g = 0; g < j; g++) {
-        const candidate = byEnd[g] as number;
-        const left = (pieceHours[candidate] as number) - (pieceDue[candidate] as number);
+        const candidate = i32(byEnd, g);
+        const left = f64(pieceHours, candidate) - f64(pieceDue, candidate);
         if (left <= EPS) continue;
-        if (piece >= 0 && (pieceEnd[candidate] as number) > (pieceEnd[piece] as number)) break;
+        if (piece >= 0 && i32(pieceEnd, candidate) > i32(pieceEnd, piece)) break;
         if (piece < 0 || left > pieceLeft + EPS) {
           piece = candidate;
           pieceLeft = left;
@@ -103,10 +104,10 @@ export function assignDueToday(
       }
       if (piece < 0) break;
       const portion = Math.min(need, pieceLeft, sessionHours);
-      pieceDue[piece] = (pieceDue[piece] as number) + portion;
-      const k = pieceSubject[piece] as number;
-      if ((mandatory[k] as number) <= EPS) mandatoryEnd[k] = pieceEnd[piece] as number;
-      mandatory[k] = (mandatory[k] as number) + portion;
+      addTo(pieceDue, piece, portion);
+      const k = i32(pieceSubject, piece);
+      if (f64(mandatory, k) <= EPS) mandatoryEnd[k] = i32(pieceEnd, piece);
+      addTo(mandatory, k, portion);
       need -= portion;
       assigned += portion;
     }

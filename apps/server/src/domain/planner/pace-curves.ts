@@ -11,6 +11,7 @@ import { DAYS_PER_WEEK } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS, LAST_WEEK_MEAN_WEEKS } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW } from './model.js';
 import { type PlanModel, paceWeights } from './plan-model.js';
+import { addTo, f64, i32, num } from './typed.js';
 
 const EPS = 1e-9;
 /** A subject's pace never asks for more than this multiple of its mean share of a day. */
@@ -67,7 +68,7 @@ export function paceCurves(input: PaceInput): PaceCurves {
   const needWeight = needWeights(input);
   const pace: Float64Array[] = [];
   for (let k = 0; k < subjectCount; k++) {
-    const end = paceEnd[k] as number;
+    const end = i32(paceEnd, k);
     const cum = new Float64Array(days);
     pace.push(cum);
     if (end <= 0) continue;
@@ -75,7 +76,7 @@ export function paceCurves(input: PaceInput): PaceCurves {
     if (model.examInPlan[k] && !flat[k]) clipShares(input, share);
     scaleLastWeek(input, k, share);
     const tilt = frontLoadTilt(input, k, share, flat[k] === 1, density, needWeight);
-    cumulate(cum, share, tilt, input.windowEnd[k] as number);
+    cumulate(cum, share, tilt, i32(input.windowEnd, k));
   }
   return { pace, refFirst };
 }
@@ -86,8 +87,7 @@ function flatCapacity(input: PaceInput): Float64Array {
   const subjectCount = paceEnd.length;
   const flatCap = new Float64Array(subjectCount);
   for (let k = 0; k < subjectCount; k++)
-    for (let d = 0; d < (paceEnd[k] as number); d++)
-      flatCap[k] = (flatCap[k] as number) + (freeCap[d] as number);
+    for (let d = 0; d < i32(paceEnd, k); d++) addTo(flatCap, k, f64(freeCap, d));
   return flatCap;
 }
 
@@ -97,9 +97,9 @@ function steadyDensity(input: PaceInput, flatCap: Float64Array): Float64Array {
   const subjectCount = paceEnd.length;
   const density = new Float64Array(model.days);
   for (let k = 0; k < subjectCount; k++)
-    if ((flatCap[k] as number) > EPS)
-      for (let d = 0; d < (paceEnd[k] as number); d++)
-        density[d] = (density[d] as number) + (paceTarget[k] as number) / (flatCap[k] as number);
+    if (f64(flatCap, k) > EPS)
+      for (let d = 0; d < i32(paceEnd, k); d++)
+        addTo(density, d, f64(paceTarget, k) / f64(flatCap, k));
   return density;
 }
 
@@ -108,8 +108,7 @@ function allSteadyFit(input: PaceInput, density: Float64Array): boolean {
   const { model, freeCap } = input;
   let allFlat = true;
   for (let d = 0; d < model.days && allFlat; d++)
-    if ((density[d] as number) > model.maxLoad + EPS && (freeCap[d] as number) > EPS)
-      allFlat = false;
+    if (f64(density, d) > model.maxLoad + EPS && f64(freeCap, d) > EPS) allFlat = false;
   return allFlat;
 }
 
@@ -124,7 +123,7 @@ function referenceFirstShares(input: PaceInput, allFlat: boolean): Float64Array 
   const { days } = model;
   const refFirst = new Float64Array(subjectCount).fill(Number.NaN);
   for (let k = 0; k < subjectCount; k++) {
-    const examDay = windowEnd[k] as number;
+    const examDay = i32(windowEnd, k);
     if (!model.examInPlan[k] || examDay < CRAM_MIN_WINDOW) continue;
     let c1 = 0;
     let c = 0;
@@ -132,9 +131,9 @@ function referenceFirstShares(input: PaceInput, allFlat: boolean): Float64Array 
       let we = 0;
       if (!allFlat)
         for (let j = 0; j < subjectCount; j++)
-          if (model.examInPlan[j] && d < (windowEnd[j] as number)) we += needs[j] as number;
-      const cap = model.capacity[d] as number;
-      const ref = allFlat ? cap : we > EPS ? (cap * (needs[k] as number)) / we : 0;
+          if (model.examInPlan[j] && d < i32(windowEnd, j)) we += f64(needs, j);
+      const cap = num(model.capacity, d);
+      const ref = allFlat ? cap : we > EPS ? (cap * f64(needs, k)) / we : 0;
       c += ref;
       if (2 * d < examDay) c1 += ref;
     }
@@ -147,7 +146,7 @@ function referenceFirstShares(input: PaceInput, allFlat: boolean): Float64Array 
 function steadySubjects(input: PaceInput, allFlat: boolean): Uint8Array {
   const { model, paceEnd } = input;
   return Uint8Array.from(model.examInPlan, (e, k) =>
-    (allFlat || !e) && (paceEnd[k] as number) > 0 ? 1 : 0,
+    (allFlat || !e) && i32(paceEnd, k) > 0 ? 1 : 0,
   );
 }
 
@@ -168,19 +167,18 @@ function examShares(input: PaceInput, flat: Uint8Array, flatCap: Float64Array): 
   const { days } = model;
   const restCap = freeCap.slice();
   for (let k = 0; k < subjectCount; k++)
-    if (flat[k] && (flatCap[k] as number) > EPS)
-      for (let d = 0; d < (paceEnd[k] as number); d++)
+    if (flat[k] && f64(flatCap, k) > EPS)
+      for (let d = 0; d < i32(paceEnd, k); d++)
         restCap[d] = Math.max(
           0,
-          (restCap[d] as number) -
-            ((paceTarget[k] as number) * (freeCap[d] as number)) / (flatCap[k] as number),
+          f64(restCap, d) - (f64(paceTarget, k) * f64(freeCap, d)) / f64(flatCap, k),
         );
   const examPaceEnd = Int32Array.from(paceEnd, (e, k) => (flat[k] ? 0 : e));
   const weight = paceWeights(restCap, examPaceEnd, paceTarget, model.needs);
   const activeWeight = new Float64Array(days);
   for (let j = 0; j < subjectCount; j++)
-    for (let d = 0; d < Math.min(days, examPaceEnd[j] as number); d++)
-      activeWeight[d] = (activeWeight[d] as number) + (weight[j] as number);
+    for (let d = 0; d < Math.min(days, i32(examPaceEnd, j)); d++)
+      addTo(activeWeight, d, num(weight, j));
   return { restCap, weight, activeWeight };
 }
 
@@ -191,8 +189,7 @@ function needWeights(input: PaceInput): Float64Array {
   const { days } = model;
   const needWeight = new Float64Array(frontLoad ? days : 0);
   for (let j = 0; j < subjectCount && frontLoad; j++)
-    for (let d = 0; d < Math.min(days, windowEnd[j] as number); d++)
-      needWeight[d] = (needWeight[d] as number) + (needs[j] as number);
+    for (let d = 0; d < Math.min(days, i32(windowEnd, j)); d++) addTo(needWeight, d, f64(needs, j));
   return needWeight;
 }
 
@@ -209,14 +206,14 @@ function dayShares(
 ): Float64Array {
   const { freeCap, paceEnd, paceTarget } = input;
   const { restCap, weight, activeWeight } = exam;
-  const end = paceEnd[k] as number;
+  const end = i32(paceEnd, k);
   const share = new Float64Array(end);
   for (let d = 0; d < end; d++) {
-    const w = activeWeight[d] as number;
+    const w = f64(activeWeight, d);
     share[d] = flat[k]
-      ? ((freeCap[d] as number) * (paceTarget[k] as number)) / (flatCap[k] as number)
+      ? (f64(freeCap, d) * f64(paceTarget, k)) / f64(flatCap, k)
       : w > 0
-        ? ((restCap[d] as number) * (weight[k] as number)) / w
+        ? (f64(restCap, d) * num(weight, k)) / w
         : 0;
   }
   return share;
@@ -232,21 +229,20 @@ function clipShares(input: PaceInput, share: Float64Array): void {
   const { freeCap } = input;
   const end = share.length;
   let capSum = 0;
-  for (let d = 0; d < end; d++) capSum += freeCap[d] as number;
+  for (let d = 0; d < end; d++) capSum += f64(freeCap, d);
   if (capSum > EPS) {
     let shareSum = 0;
-    for (let d = 0; d < end; d++) shareSum += share[d] as number;
+    for (let d = 0; d < end; d++) shareSum += f64(share, d);
     let c = (PACE_CLIP * shareSum) / capSum;
     for (let round = 0; round < CLIP_ROUNDS; round++) {
       let s = 0;
       for (let d = 0; d < end; d++) {
-        const cd = freeCap[d] as number;
-        s += Math.min(share[d] as number, c * cd);
+        const cd = f64(freeCap, d);
+        s += Math.min(f64(share, d), c * cd);
       }
       c = (PACE_CLIP * s) / capSum;
     }
-    for (let d = 0; d < end; d++)
-      share[d] = Math.min(share[d] as number, c * (freeCap[d] as number));
+    for (let d = 0; d < end; d++) share[d] = Math.min(f64(share, d), c * f64(freeCap, d));
   }
 }
 
@@ -258,24 +254,21 @@ function clipShares(input: PaceInput, share: Float64Array): void {
 function scaleLastWeek(input: PaceInput, k: number, share: Float64Array): void {
   const { model, windowEnd, paceTarget, targets, finalHours } = input;
   const end = share.length;
-  const examDay = windowEnd[k] as number;
-  if (!(model.examInPlan[k] && examDay >= CRAM_MIN_WINDOW && (paceTarget[k] as number) > EPS))
-    return;
+  const examDay = i32(windowEnd, k);
+  if (!(model.examInPlan[k] && examDay >= CRAM_MIN_WINDOW && f64(paceTarget, k) > EPS)) return;
   const allowance =
-    ((1 - LAST_WEEK_MARGIN) * LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * (targets[k] as number)) /
-      examDay -
-    (finalHours[k] as number);
-  const fLast = Math.max(0, allowance) / (paceTarget[k] as number);
+    ((1 - LAST_WEEK_MARGIN) * LAST_WEEK_MEAN_WEEKS * DAYS_PER_WEEK * f64(targets, k)) / examDay -
+    f64(finalHours, k);
+  const fLast = Math.max(0, allowance) / f64(paceTarget, k);
   let sAll = 0;
   let sLast = 0;
   for (let d = 0; d < end; d++) {
-    sAll += share[d] as number;
-    if (d >= examDay - LAST_WEEK_DAYS) sLast += share[d] as number;
+    sAll += f64(share, d);
+    if (d >= examDay - LAST_WEEK_DAYS) sLast += f64(share, d);
   }
   if (sLast > EPS && sLast / sAll > fLast && fLast < 1) {
     const x = (fLast * (sAll - sLast)) / (sLast * (1 - fLast));
-    for (let d = Math.max(0, examDay - LAST_WEEK_DAYS); d < end; d++)
-      share[d] = (share[d] as number) * x;
+    for (let d = Math.max(0, examDay - LAST_WEEK_DAYS); d < end; d++) share[d] = f64(share, d) * x;
   }
 }
 
@@ -294,19 +287,19 @@ function frontLoadTilt(
 ): number {
   const { model, frontLoad, freeCap, paceTarget, needs, windowEnd, finalHours } = input;
   const end = share.length;
-  const half = windowEnd[k] as number;
+  const half = i32(windowEnd, k);
   let s1 = 0;
   let s2 = 0;
   for (let d = 0; d < end; d++) {
-    if (2 * d < half) s1 += share[d] as number;
-    else s2 += share[d] as number;
+    if (2 * d < half) s1 += f64(share, d);
+    else s2 += f64(share, d);
   }
-  const target = paceTarget[k] as number;
+  const target = f64(paceTarget, k);
   if (!(frontLoad && model.examInPlan[k] && s1 > EPS && s2 > EPS && target > EPS)) return 1;
   // The final review sits in the second half of the window (M9), outside the pace: the pace
   // puts that much more in the first half, so the subject's hours, final review included,
   // follow its share of the window (M10's reference) rather than fall behind it.
-  const finalReviewHours = finalHours[k] as number;
+  const finalReviewHours = f64(finalHours, k);
   const f0 =
     s1 + s2 > EPS
       ? finalReviewHours > EPS && 2 * (end - 1) >= half
@@ -323,8 +316,8 @@ function frontLoadTilt(
   let fair1 = 0;
   for (let d = 0; 2 * d < half && d < end; d++)
     fair1 += steady
-      ? ((share[d] as number) * model.maxLoad) / Math.max(density[d] as number, EPS)
-      : ((freeCap[d] as number) * (needs[k] as number)) / (needWeight[d] as number);
+      ? (f64(share, d) * model.maxLoad) / Math.max(f64(density, d), EPS)
+      : (f64(freeCap, d) * f64(needs, k)) / f64(needWeight, d);
   const f = Math.max(
     f0,
     Math.min(FRONT_LOAD_MAX_FIRST, (FRONT_LOAD_AIM * Math.max(s1, fair1)) / target),
@@ -340,9 +333,8 @@ function cumulate(cum: Float64Array, share: Float64Array, tilt: number, half: nu
   const end = share.length;
   let acc = 0;
   for (let d = 0; d < end; d++) {
-    acc += (share[d] as number) * (2 * d < half ? tilt : 1);
+    acc += f64(share, d) * (2 * d < half ? tilt : 1);
     cum[d] = acc;
   }
-  for (let d = 0; d < cum.length; d++)
-    cum[d] = acc > EPS ? (d < end ? (cum[d] as number) / acc : 1) : 1;
+  for (let d = 0; d < cum.length; d++) cum[d] = acc > EPS ? (d < end ? f64(cum, d) / acc : 1) : 1;
 }

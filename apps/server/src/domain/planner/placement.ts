@@ -5,7 +5,7 @@
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
 
-import { HALF_HOURS, type Place, weekdayOf } from '@studybuddy/contracts';
+import { HALF_HOURS, weekdayOf } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
@@ -25,6 +25,7 @@ import {
   repairRuns,
   topUp,
 } from './repair.js';
+import { f64, i16, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
 
@@ -64,7 +65,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   const deliverable = Float64Array.from(model.deliverable);
   // Each day's own template: busy time takes half-hours from some days (busy.ts).
   const { byDay } = model;
-  const tplOf = (d: number) => byDay[d] ?? (templates[weekdayOf(p0 + d)] as DayTemplate);
+  const tplOf = (d: number) => byDay[d] ?? item(templates, weekdayOf(p0 + d));
   const { owners, finalDay, finalHours, finalLen, finalMarked, byExam } = reserveFinalReviews(
     input,
     model,
@@ -72,12 +73,12 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
     windowEnd,
     targets,
   );
-  const paceEnd = Int32Array.from(windowEnd, (e, k) =>
-    (finalDay[k] as number) >= 0 ? (finalDay[k] as number) + 1 : e,
-  );
-  const paceTarget = Float64Array.from(targets, (t, k) =>
-    Math.max(0, t - (finalHours[k] as number)),
-  );
+  // The pace stops after the final review: the day after it, else at the window's end.
+  const paceEnd = Int32Array.from(windowEnd, (e, k) => {
+    const reviewDay = num(finalDay, k);
+    return reviewDay >= 0 ? reviewDay + 1 : e;
+  });
+  const paceTarget = Float64Array.from(targets, (t, k) => Math.max(0, t - f64(finalHours, k)));
   const { freeCap, suffixFree } = freeCapacity(model, capacity, finalDay, finalHours);
   const { pace, refFirst } = paceCurves({
     model,
@@ -92,8 +93,10 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   });
   // The weekly cap (docs/planner.md, Workload): only the EDF guard (the needs) may pass it.
   const weekCap = new WeekCap(capacity, model.maxLoad);
-  for (let k = 0; k < subjectCount; k++)
-    if ((finalDay[k] as number) >= 0) weekCap.add(finalDay[k] as number, finalHours[k] as number);
+  for (let k = 0; k < subjectCount; k++) {
+    const reviewDay = num(finalDay, k);
+    if (reviewDay >= 0) weekCap.add(reviewDay, f64(finalHours, k));
+  }
   const placed = placeDayByDay({
     model,
     subjectCount,
@@ -148,16 +151,16 @@ function freeCapacity(
   finalHours: Float64Array,
 ): { freeCap: Float64Array; suffixFree: Float64Array } {
   const freeCap = capacity.slice();
-  for (let k = 0; k < finalDay.length; k++)
-    if ((finalDay[k] as number) >= 0)
-      freeCap[finalDay[k] as number] =
-        (freeCap[finalDay[k] as number] as number) - (finalHours[k] as number);
+  for (let k = 0; k < finalDay.length; k++) {
+    const reviewDay = num(finalDay, k);
+    if (reviewDay >= 0) freeCap[reviewDay] = f64(freeCap, reviewDay) - f64(finalHours, k);
+  }
   // When the needs fit under the weekly cap, the guard counts only the cap's share of the days
   // ahead (docs/planner.md, Workload): work that would later have to pass the cap is due now.
   const guardShare = model.needsOverCap ? 1 : model.maxLoad;
   const suffixFree = new Float64Array(model.days + 1);
   for (let d = model.days - 1; d >= 0; d--)
-    suffixFree[d] = (suffixFree[d + 1] as number) + guardShare * (freeCap[d] as number);
+    suffixFree[d] = f64(suffixFree, d + 1) + guardShare * f64(freeCap, d);
   return { freeCap, suffixFree };
 }
 
@@ -183,23 +186,22 @@ function reserveFinalReviews(
   const finalLen = new Int32Array(subjectCount);
   const finalMarked = new Uint8Array(subjectCount);
   const needsShort = model.deliverable.some(
-    (x, k) => (model.windowEnd[k] as number) > 0 && x < (model.needs[k] as number) - EPS,
+    (x, k) => num(model.windowEnd, k) > 0 && x < num(model.needs, k) - EPS,
   );
   const byExam = [...Array(subjectCount).keys()].sort(
-    (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
+    (a, b) => i32(windowEnd, a) - i32(windowEnd, b) || a - b,
   );
   /** Free hours from the first day to before day d. */
   const capacityUntil = new Float64Array(days + 1);
   for (let d = 0; d < days; d++)
-    capacityUntil[d + 1] = (capacityUntil[d] as number) + (model.capacity[d] as number);
+    capacityUntil[d + 1] = f64(capacityUntil, d) + num(model.capacity, d);
   for (const k of byExam) {
     // Every subject with planned work gets its final review reserved: a subject whose target is
     // under two full sessions still ends up with two (shorter places, rounding up), and M9
     // counts sessions, not hours.
-    if (!model.examInPlan[k] || (targets[k] as number) <= EPS) continue;
-    const examDay = input.subjects[k]?.deadline
-      ? dayNumber(input.subjects[k]?.deadline as string) - p0
-      : 0;
+    if (!model.examInPlan[k] || f64(targets, k) <= EPS) continue;
+    const deadline = input.subjects[k]?.deadline;
+    const examDay = deadline ? dayNumber(deadline) - p0 : 0;
     // The latest day with a free place; when the needs fit, first a day without another final
     // review, so two exams on one day do not stack their reviews on one day (M7), but only a day
     // by which the subject's need fits (its sessions stay before its final review: an earlier
@@ -209,11 +211,12 @@ function reserveFinalReviews(
     const pickOn = (lo: number, hi: number, alone: boolean): boolean => {
       for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
         const tpl = tplOf(d);
-        if (alone && (owners[d] as Int16Array).some((x) => x !== -1)) continue;
-        if (alone && (capacityUntil[d + 1] as number) < (model.needs[k] as number) - EPS) continue;
+        const own = item(owners, d);
+        if (alone && own.some((x) => x !== -1)) continue;
+        if (alone && f64(capacityUntil, d + 1) < num(model.needs, k) - EPS) continue;
         for (const i of tpl.order)
-          if ((owners[d] as Int16Array)[i] === -1) {
-            (owners[d] as Int16Array)[i] = k;
+          if (own[i] === -1) {
+            own[i] = k;
             finalDay[k] = d;
             finalHours[k] = placeHours(tpl, i);
             finalLen[k] = tpl.places[i]?.len ?? 0;
@@ -275,22 +278,21 @@ function repairPasses(state: RepairState): void {
   // Sessions stay put from a subject's final review on, and out of its last week before the exam.
   const movableBefore = Int32Array.from(windowEnd, (w, k) => {
     let lim = w;
-    if ((finalDay[k] as number) >= 0) lim = Math.min(lim, finalDay[k] as number);
+    const reviewDay = num(finalDay, k);
+    if (reviewDay >= 0) lim = Math.min(lim, reviewDay);
     if (model.examInPlan[k] && w >= CRAM_MIN_WINDOW) lim = Math.min(lim, w - LAST_WEEK_DAYS);
     return lim;
   });
   const steady = Uint8Array.from(model.examInPlan, (e, k) =>
-    !e && (windowEnd[k] as number) >= owners.length ? 1 : 0,
+    !e && i32(windowEnd, k) >= owners.length ? 1 : 0,
   );
   repairGaps(tplOf, owners, movableBefore, steady, model.weeks);
-  const overloaded = deliverable.some(
-    (x, k) => (windowEnd[k] as number) > 0 && x < (needs[k] as number) - EPS,
-  );
+  const overloaded = deliverable.some((x, k) => i32(windowEnd, k) > 0 && x < f64(needs, k) - EPS);
   // A subject with an exam but nothing planned (EDF gave its hours to earlier exams) has no
   // final review reserved: it gets no sessions from the passes either (M9 would miss one).
-  const takes = model.examInPlan.map((inPlan, k) => !inPlan || (targets[k] as number) > EPS);
+  const takes = model.examInPlan.map((inPlan, k) => !inPlan || f64(targets, k) > EPS);
   const short = Float64Array.from(needs, (need, k) =>
-    takes[k] ? Math.max(0, need - (placed[k] as number) - (finalHours[k] as number)) : 0,
+    takes[k] ? Math.max(0, need - f64(placed, k) - f64(finalHours, k)) : 0,
   );
   // When the needs cannot all fit, a subject short of its need may take a second session a day.
   const added = topUp(
@@ -306,7 +308,7 @@ function repairPasses(state: RepairState): void {
   // Then the soft rest of each target, rounded to the nearest session, so a plan reaches its
   // targets whether or not it is front-loaded (places left when the pace ran late).
   const soft = Float64Array.from(paceTarget, (t, k) =>
-    Math.max(0, t - (placed[k] as number) - (added[k] as number)),
+    Math.max(0, t - f64(placed, k) - num(added, k)),
   );
   topUp(
     tplOf,
@@ -315,7 +317,7 @@ function repairPasses(state: RepairState): void {
     soft,
     byExam,
     SOFT_TOP_UP_ROUND,
-    (k, day) => ((pace[k] as Float64Array)[day] as number) * (paceTarget[k] as number),
+    (k, day) => f64(item(pace, k), day) * f64(paceTarget, k),
     false,
     weekCap,
   );
@@ -404,43 +406,43 @@ function orderWithinDays(
   let dayOwners: Int16Array;
   for (let d = 0; d < days; d++) {
     tpl = tplOf(d);
-    dayOwners = owners[d] as Int16Array;
+    dayOwners = item(owners, d);
     // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
     // trade only places of the day's full length, so each keeps exactly the hours it was given
     // (a shorter place stays with its owner; the EDF guard and the final review count on that).
     let nSlots = 0;
     let maxLen = 0;
     for (let i = 0; i < dayOwners.length; i++)
-      if ((dayOwners[i] as number) >= 0) {
+      if (i16(dayOwners, i) >= 0) {
         slotAt[nSlots++] = i;
-        const l = (tpl.places[i] as Place).len;
+        const l = item(tpl.places, i).len;
         if (l > maxLen) maxLen = l;
       }
     let nSubs = 0;
     for (let n = 0; n < nSlots; n++) {
-      const i = slotAt[n] as number;
-      const k = dayOwners[i] as number;
-      if ((tpl.places[i] as Place).len !== maxLen) {
+      const i = i32(slotAt, n);
+      const k = i16(dayOwners, i);
+      if (item(tpl.places, i).len !== maxLen) {
         forced[n] = k;
         continue;
       }
       forced[n] = -1;
-      if ((sessionsLeft[k] as number) === 0) subsToday[nSubs++] = k;
-      sessionsLeft[k] = (sessionsLeft[k] as number) + 1;
+      if (i32(sessionsLeft, k) === 0) subsToday[nSubs++] = k;
+      sessionsLeft[k] = i32(sessionsLeft, k) + 1;
     }
     // Most sessions left first (a repeat only when it has at least one more than the next), and
     // never a third in a row: the fewest same-subject neighbours with no run of 3 (M6).
     let prev = -1;
     let run = 0;
     for (let n = 0; n < nSlots; n++) {
-      let pick = forced[n] as number;
+      let pick = i32(forced, n);
       if (pick < 0) {
-        const after = n + 1 < nSlots ? (forced[n + 1] as number) : -1;
+        const after = n + 1 < nSlots ? i32(forced, n + 1) : -1;
         let bestBad = 0;
         let bestScore = 0;
         for (let x = 0; x < nSubs; x++) {
-          const k = subsToday[x] as number;
-          const c = sessionsLeft[k] as number;
+          const k = i32(subsToday, x);
+          const c = i32(sessionsLeft, k);
           if (c === 0) continue;
           const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
           const bad = len >= RUN_LENGTH ? 1 : 0;
@@ -456,26 +458,26 @@ function orderWithinDays(
             bestScore = score;
           }
         }
-        sessionsLeft[pick] = (sessionsLeft[pick] as number) - 1;
+        sessionsLeft[pick] = i32(sessionsLeft, pick) - 1;
       }
       run = pick === prev ? run + 1 : 1;
       seqAt[n] = pick;
       prev = pick;
     }
-    for (let x = 0; x < nSubs; x++) sessionsLeft[subsToday[x] as number] = 0;
+    for (let x = 0; x < nSubs; x++) sessionsLeft[i32(subsToday, x)] = 0;
     const firstBlock = blocks.length;
     for (let n = 0; n < nSlots; n++) {
-      const p = tpl.places[slotAt[n] as number] as Place;
+      const p = item(tpl.places, i32(slotAt, n));
       blocks.push({
         day: d,
         start: p.start,
         len: p.len,
-        subject: seqAt[n] as number,
+        subject: i32(seqAt, n),
         final: false,
       });
     }
     for (let n = nSlots - 1; n >= 0; n--) {
-      const b = blocks[firstBlock + n] as RawBlock;
+      const b = item(blocks, firstBlock + n);
       const k = b.subject;
       if (finalDay[k] === d && !finalMarked[k] && b.len === finalLen[k]) {
         b.final = true;
