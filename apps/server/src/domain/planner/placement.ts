@@ -5,10 +5,11 @@
  * passes of repair.ts and the order within each day. Pure, no I/O.
  */
 
-import { HALF_HOURS, weekdayOf } from '@studybuddy/contracts';
+import { weekdayOf } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
+import { orderWithinDays } from './day-order.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
@@ -25,7 +26,7 @@ import {
   repairRuns,
   topUp,
 } from './repair.js';
-import { f64, i16, i32, item, num } from './typed.js';
+import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
 
@@ -42,12 +43,6 @@ const FINAL_REVIEW_FAR = { from: 4, to: 6 };
 const NEED_TOP_UP_ROUND = 0;
 /** The soft rest of the target is rounded to the nearest session. */
 const SOFT_TOP_UP_ROUND = 0.5;
-
-// The order within a day (M6).
-/** Sessions of one subject in a row that make a run (M6a): never that many when avoidable. */
-const RUN_LENGTH = 3;
-/** Taken from a subject's sessions left per neighbour of the same subject: apart if possible. */
-const NEIGHBOUR_PENALTY = 0.5;
 
 /** Places sessions day by day; returns raw blocks in day order. */
 export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[] {
@@ -380,110 +375,4 @@ function repairPasses(state: RepairState): void {
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, true);
   // Last, each final review left 4-6 days before its exam takes a place 1-3 days before (M9).
   pullFinalReviewsIn({ tplOf, owners, finalDay, finalLen, examDay, needs, byExam });
-}
-
-/**
- * Stage 15 (docs/planner.md, Order within the day): each day's sessions in an order that
- * interleaves subjects, as raw blocks in day order; the final review is marked.
- */
-function orderWithinDays(
-  tplOf: (d: number) => DayTemplate,
-  owners: Int16Array[],
-  finalDay: number[],
-  finalLen: Int32Array,
-  finalMarked: Uint8Array,
-): RawBlock[] {
-  const days = owners.length;
-  const subjectCount = finalDay.length;
-  const blocks: RawBlock[] = [];
-  // A day has fewer places than half-hours: room for any day's places and subjects.
-  const slotAt = new Int32Array(HALF_HOURS);
-  const seqAt = new Int32Array(HALF_HOURS);
-  const forced = new Int32Array(HALF_HOURS);
-  const subsToday = new Int32Array(HALF_HOURS);
-  const sessionsLeft = new Int32Array(subjectCount);
-  let tpl: DayTemplate;
-  let dayOwners: Int16Array;
-  for (let d = 0; d < days; d++) {
-    tpl = tplOf(d);
-    dayOwners = item(owners, d);
-    // Within the day: no two adjacent sessions of one subject when the mix allows it. Subjects
-    // trade only places of the day's full length, so each keeps exactly the hours it was given
-    // (a shorter place stays with its owner; the EDF guard and the final review count on that).
-    let nSlots = 0;
-    let maxLen = 0;
-    for (let i = 0; i < dayOwners.length; i++)
-      if (i16(dayOwners, i) >= 0) {
-        slotAt[nSlots++] = i;
-        const l = item(tpl.places, i).len;
-        if (l > maxLen) maxLen = l;
-      }
-    let nSubs = 0;
-    for (let n = 0; n < nSlots; n++) {
-      const i = i32(slotAt, n);
-      const k = i16(dayOwners, i);
-      if (item(tpl.places, i).len !== maxLen) {
-        forced[n] = k;
-        continue;
-      }
-      forced[n] = -1;
-      if (i32(sessionsLeft, k) === 0) subsToday[nSubs++] = k;
-      sessionsLeft[k] = i32(sessionsLeft, k) + 1;
-    }
-    // Most sessions left first (a repeat only when it has at least one more than the next), and
-    // never a third in a row: the fewest same-subject neighbours with no run of 3 (M6).
-    let prev = -1;
-    let run = 0;
-    for (let n = 0; n < nSlots; n++) {
-      let pick = i32(forced, n);
-      if (pick < 0) {
-        const after = n + 1 < nSlots ? i32(forced, n + 1) : -1;
-        let bestBad = 0;
-        let bestScore = 0;
-        for (let x = 0; x < nSubs; x++) {
-          const k = i32(subsToday, x);
-          const c = i32(sessionsLeft, k);
-          if (c === 0) continue;
-          const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
-          const bad = len >= RUN_LENGTH ? 1 : 0;
-          const score =
-            c - (k === prev ? NEIGHBOUR_PENALTY : 0) - (k === after ? NEIGHBOUR_PENALTY : 0);
-          if (
-            pick < 0 ||
-            bad < bestBad ||
-            (bad === bestBad && (score > bestScore || (score === bestScore && k < pick)))
-          ) {
-            pick = k;
-            bestBad = bad;
-            bestScore = score;
-          }
-        }
-        sessionsLeft[pick] = i32(sessionsLeft, pick) - 1;
-      }
-      run = pick === prev ? run + 1 : 1;
-      seqAt[n] = pick;
-      prev = pick;
-    }
-    for (let x = 0; x < nSubs; x++) sessionsLeft[i32(subsToday, x)] = 0;
-    const firstBlock = blocks.length;
-    for (let n = 0; n < nSlots; n++) {
-      const p = item(tpl.places, i32(slotAt, n));
-      blocks.push({
-        day: d,
-        start: p.start,
-        len: p.len,
-        subject: i32(seqAt, n),
-        final: false,
-      });
-    }
-    for (let n = nSlots - 1; n >= 0; n--) {
-      const b = item(blocks, firstBlock + n);
-      const k = b.subject;
-      if (finalDay[k] === d && !finalMarked[k] && b.len === finalLen[k]) {
-        b.final = true;
-        finalMarked[k] = 1;
-      }
-    }
-  }
-  return blocks;
 }
