@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPasswordHasher, type PasswordHasher } from '../../adapters/password-hasher.js';
 import { loadConfig } from '../../config/config.js';
@@ -371,7 +372,7 @@ describe.each(dbKinds)('auth throttles on %s', (kind) => {
 });
 
 describe('password hashing under a flood', () => {
-  it('still logs another student in within a second while one fires 60 wrong current passwords', async () => {
+  it('logs another student in ahead of the queue while one fires 60 wrong current passwords', async () => {
     // The lockout is set as loose as it may be, so the hasher's gate alone has to keep this fair;
     // only argon2id's real cost fills that gate.
     const t = await createTestApp(
@@ -387,27 +388,39 @@ describe('password hashing under a flood', () => {
       expect((await student.post('/api/authentication/register', bo)).statusCode).toBe(201);
       await student.get('/api/health');
 
+      // Guesses checked (hashed) after the student arrived, counted as their answers come back.
+      let arrived = false;
+      let checkedSinceArrival = 0;
       const flood = Array.from({ length: 60 }, (_, i) =>
-        attacker.post('/user/profile/update', {
-          firstName: 'Ana',
-          lastName: 'Lee',
-          email: sampleUser.email,
-          password: `guess number ${i}`,
-          newPassword: 'brand new secret',
-          confirmNewPassword: 'brand new secret',
-          notifyOnLesson: false,
-        }),
+        attacker
+          .post('/user/profile/update', {
+            firstName: 'Ana',
+            lastName: 'Lee',
+            email: sampleUser.email,
+            password: `guess number ${i}`,
+            newPassword: 'brand new secret',
+            confirmNewPassword: 'brand new secret',
+            notifyOnLesson: false,
+          })
+          .then((r) => {
+            if (arrived && r.statusCode === 400) checkedSinceArrival++;
+            return r;
+          }),
       );
       // Let the flood reach the hasher before the student arrives.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const started = Date.now();
+      arrived = true;
       const login = await student.post('/api/authentication/login', {
         email: bo.email,
         password: bo.password,
       });
-      const took = Date.now() - started;
+      const checkedBeforeLogin = checkedSinceArrival;
       expect(login.statusCode).toBe(200);
-      expect(took).toBeLessThan(1000);
+      // Fair, whatever the machine's speed (the time it takes is the bench's to print): the
+      // student waited for the guesses already being hashed and at most one more per slot, not
+      // for the attacker's queue (8 waiting, which a first-come gate would hash first).
+      const slots = Math.min(3, Math.max(2, availableParallelism()));
+      expect(checkedBeforeLogin).toBeLessThanOrEqual(2 * slots);
 
       const codes = (await Promise.all(flood)).map((r) => r.statusCode);
       // Some guesses were checked (400), the rest refused as busy (429); none failed.
