@@ -3,19 +3,28 @@ import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { fromSource, tsxLoaderUrl } from '../run-from-source.js';
+import { splitBudget } from './parse-budget.js';
 import type { ParseJob, ParseReady, ParseReply, ParseResult } from './parse-child.js';
 import type { ParseFailure } from './parse-document.js';
-import { joinPages, type PageRun } from './pdf-pages.js';
+import { joinPages } from './pdf-pages.js';
 
 export interface ParsePoolOptions {
-  /** Child processes reading documents at once. */
+  /** Child processes reading documents at once, at most: fewer when the budget is small. */
   size: number;
-  /** Memory each child may take past its idle size (an operating-system limit on its data segment), in MB. */
+  /**
+   * Memory all the children together may take past their idle sizes, in MB: the sum of their
+   * operating-system limits (on each one's data segment). See parse-budget.ts.
+   */
   memoryMb: number;
   /** Time one document may take. */
   timeoutMs: number;
   /** Documents waiting for a child; past this the server is busy. */
   maxQueue: number;
+  /**
+   * Told as a child is started and as it is handed a document (or a run of pages), its limit
+   * set, with its process id: tests check the limits of the children alive at each.
+   */
+  watch?: (event: 'start' | 'read', pid: number) => void;
 }
 
 export const PARSE_POOL_DEFAULTS: ParsePoolOptions = {
@@ -41,6 +50,8 @@ export class ParseError extends Error {
 interface Task {
   job: Omit<ParseJob, 'id'>;
   signal: AbortSignal | undefined;
+  /** Read alone, with the whole budget: it failed for memory within a share. */
+  alone: boolean;
   resolve(result: ParseResult): void;
   reject(err: Error): void;
 }
@@ -51,8 +62,14 @@ interface Child {
   /** Loaded and capped: it reads a document as soon as it is given one. */
   started: boolean;
   busy: boolean;
+  /** Killed, not yet exited: its memory is not yet given back, so its limit still counts. */
+  dying: boolean;
   /** Resident memory when loaded, in KB (0 until it says): the base of what a read adds. */
   idleRssKb: number;
+  /** Data segment when loaded, in KB (undefined until it says, or without /proc). */
+  idleDataKb: number | undefined;
+  /** Its part of the budget, in MB: what it may add over its idle size. Set once: see childAlone. */
+  limitMb: number;
 }
 
 const execFileAsync = promisify(execFile);
@@ -91,7 +108,8 @@ function findPrlimit(): string | undefined {
  * A child process rather than a worker thread, because only a process can be given a memory
  * limit that counts the buffers pdf.js and mammoth inflate into (a worker's heap limit does
  * not). Children stay warm between files; one that failed, timed out or grew large is
- * replaced, which also gives its memory back to the system.
+ * replaced, which also gives its memory back to the system. Their limits add up to one budget,
+ * `memoryMb`, whatever the number of documents (parse-budget.ts): the rest wait in the queue.
  */
 export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
   const opts = { ...PARSE_POOL_DEFAULTS, ...options };
@@ -99,7 +117,11 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
   const entry = fileURLToPath(
     new URL(`./parse-child.${fromSource ? 'ts' : 'js'}`, import.meta.url),
   );
+  // The heap flag is only a first bound for ordinary documents; the operating system's limit,
+  // a share or the whole budget, is the one that holds.
   const heapMb = Math.max(64, Math.floor(opts.memoryMb / 2));
+  const { readers, shareMb } = splitBudget(opts.memoryMb, opts.size);
+  /** Every child alive, dying ones included, until it has exited. */
   const children: Child[] = [];
   const queue: Task[] = [];
   let nextId = 1;
@@ -111,8 +133,21 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
   let peakGrowthKb = 0;
   /** PDFs read in two runs at once (for tests and the benchmark). */
   let splitReads = 0;
+  /** Documents read again alone after failing for memory within a share (for tests). */
+  let aloneReads = 0;
 
-  function startChild(): Child {
+  /** The limits of the children alive, in MB: never more than the budget. */
+  const reservedMb = () => children.reduce((sum, c) => sum + c.limitMb, 0);
+
+  function forget(child: Child): void {
+    const i = children.indexOf(child);
+    if (i < 0) return;
+    children.splice(i, 1);
+    pump();
+  }
+
+  /** A child counted against the budget for `limitMb` from now until it has exited. */
+  function startChild(limitMb: number): Child {
     const node = [
       ...(fromSource ? ['--import', tsxLoaderUrl()] : []),
       `--max-old-space-size=${heapMb}`,
@@ -134,7 +169,8 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
         if (m?.ready) {
           proc.off('message', onMessage);
           child.idleRssKb = m.idleRssKb;
-          capMemory(proc, m.idleDataKb).then(resolve, (err: unknown) => {
+          child.idleDataKb = m.idleDataKb;
+          capMemory(child).then(resolve, (err: unknown) => {
             // A child that could not be capped reads nothing: it could take the machine.
             proc.kill('SIGKILL');
             reject(err);
@@ -146,35 +182,44 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       proc.once('error', () => reject(new ParseError('file_unreadable')));
     });
     ready.catch(() => {});
-    const child: Child = { process: proc, ready, started: false, busy: false, idleRssKb: 0 };
+    const child: Child = {
+      process: proc,
+      ready,
+      started: false,
+      busy: false,
+      dying: false,
+      idleRssKb: 0,
+      idleDataKb: undefined,
+      limitMb,
+    };
     ready.then(
       () => {
         child.started = true;
       },
       () => {},
     );
-    proc.once('exit', () => {
-      const i = children.indexOf(child);
-      if (i >= 0) children.splice(i, 1);
-      pump();
-    });
+    // Its limit stops counting only once the process is gone and its memory with it.
+    proc.once('exit', () => forget(child));
+    proc.once('error', () => forget(child));
     children.push(child);
+    if (proc.pid !== undefined) opts.watch?.('start', proc.pid);
     return child;
   }
 
   /**
-   * Caps a loaded child's data segment at its idle size plus `memoryMb`, before it reads any
-   * document. Set on the running process rather than at spawn, because the idle size is not
-   * known before: it is ten times larger on Node 24 than on Node 20, and a fixed cap set at
-   * spawn left Node 24 children unable to start at all.
+   * Caps a loaded child's data segment at its idle size plus its part of the budget, before it
+   * reads any document. Set on the running process rather than at spawn, because the idle size
+   * is not known before: it is ten times larger on Node 24 than on Node 20, and a fixed cap set
+   * at spawn left Node 24 children unable to start at all.
    */
-  async function capMemory(proc: ChildProcess, idleDataKb: number | undefined): Promise<void> {
+  async function capMemory(child: Child): Promise<void> {
     if (!prlimit) return;
-    if (proc.pid === undefined || idleDataKb === undefined) {
+    const pid = child.process.pid;
+    if (pid === undefined || child.idleDataKb === undefined) {
       throw new ParseError('file_unreadable');
     }
-    const limit = idleDataKb * 1024 + opts.memoryMb * MB;
-    await execFileAsync(prlimit, ['--pid', String(proc.pid), `--data=${limit}`]);
+    const limit = child.idleDataKb * 1024 + child.limitMb * MB;
+    await execFileAsync(prlimit, ['--pid', String(pid), `--data=${limit}`]);
   }
 
   /**
@@ -183,28 +228,59 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
    * one idle reader and room for another, that one is started for the next PDF.
    */
   function canSplit(): boolean {
-    if (opts.size < 2 || queue.length > 0) return false;
-    const idle = children.filter((c) => !c.busy);
-    if (idle.length === 1 && children.length < opts.size) startChild();
+    if (readers < 2 || queue.length > 0) return false;
+    const idle = children.filter((c) => !c.busy && !c.dying);
+    if (idle.length === 1 && roomForAnother()) startChild(shareMb);
     return idle.filter((c) => c.started).length >= 2;
   }
 
+  /** Another child of a share fits: in the number of readers and in the budget. */
+  function roomForAnother(): boolean {
+    const alive = children.filter((c) => !c.dying).length;
+    return alive < readers && reservedMb() + shareMb <= opts.memoryMb;
+  }
+
+  /** Killed at once; its limit counts until it has exited (forget). */
   function retire(child: Child): void {
-    const i = children.indexOf(child);
-    if (i >= 0) children.splice(i, 1);
+    if (child.dying) return;
+    child.dying = true;
+    // Held until it has exited, as work may be waiting for its part of the budget.
+    child.process.ref();
     child.process.kill('SIGKILL');
+  }
+
+  /** An idle child with a share, or a new one when the budget has room for it. */
+  function childForShare(): Child | undefined {
+    const idle = children.find((c) => !c.busy && !c.dying);
+    if (idle) return idle;
+    return roomForAnother() ? startChild(shareMb) : undefined;
+  }
+
+  /**
+   * The child of a document read alone: a new one with the whole budget as its limit, once the
+   * others have finished and exited. Until then the document waits at the head of the queue, and
+   * the documents behind it wait too, so it is never overtaken for good. New rather than an idle
+   * one raised: raising a process's hard limit needs a privilege the server does not have (lowering
+   * needs none), so a child's limit is set once.
+   */
+  function childAlone(): Child | undefined {
+    if (children.some((c) => c.busy)) return undefined;
+    for (const c of children) retire(c);
+    if (children.length > 0) return undefined;
+    return startChild(opts.memoryMb);
   }
 
   function pump(): void {
     while (!closed && queue.length > 0) {
-      let child = children.find((c) => !c.busy);
-      if (!child && children.length < opts.size) child = startChild();
-      if (!child) return;
-      const task = queue.shift() as Task;
+      const task = queue[0] as Task;
       if (task.signal?.aborted) {
+        queue.shift();
         task.reject(new ParseError('file_read_cancelled'));
         continue;
       }
+      const child = task.alone ? childAlone() : childForShare();
+      if (!child) return;
+      queue.shift();
       run(child, task);
     }
   }
@@ -223,7 +299,8 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       child.process.off('exit', onExit);
       child.process.channel?.unref();
       child.busy = false;
-      if (!keep) retire(child);
+      // A child given the whole budget goes after its document, so the others may start again.
+      if (!keep || child.limitMb > shareMb) retire(child);
       if (err) task.reject(err);
       else task.resolve(result ?? { text: '' });
       pump();
@@ -236,7 +313,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       const grewKb = m.maxRssKb - child.idleRssKb;
       peakGrowthKb = Math.max(peakGrowthKb, grewKb);
       // A child that grew past half its limit is replaced to give the memory back.
-      const keep = grewKb * 1024 < (opts.memoryMb * MB) / 2;
+      const keep = grewKb * 1024 < (child.limitMb * MB) / 2;
       if (m.ok) finish(undefined, 'pages' in m ? { pages: m.pages } : { text: m.text }, keep);
       else finish(new ParseError(m.error, m.tooLarge), undefined, keep && !m.tooLarge);
     };
@@ -245,9 +322,42 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
     child.process.once('exit', onExit);
     child.ready.then(
       () => {
-        if (!done) child.process.send({ id, ...task.job } satisfies ParseJob);
+        if (done) return;
+        if (child.process.pid !== undefined) opts.watch?.('read', child.process.pid);
+        child.process.send({ id, ...task.job } satisfies ParseJob);
       },
       () => finish(new ParseError('file_unreadable')),
+    );
+  }
+
+  function enqueue(task: Omit<Task, 'resolve' | 'reject'>): Promise<ParseResult> {
+    return new Promise<ParseResult>((resolve, reject) => {
+      if (closed) return reject(new ParseError('file_server_stopping'));
+      // A document read again alone has waited its turn once: it goes first.
+      if (task.alone) queue.unshift({ ...task, resolve, reject });
+      else queue.push({ ...task, resolve, reject });
+      pump();
+    });
+  }
+
+  /** The document's text: in one run, or in two at once when two children are idle. */
+  function readShared(kind: 'pdf' | 'docx', data: Uint8Array, signal?: AbortSignal) {
+    if (kind !== 'pdf' || !canSplit())
+      return enqueue({ job: { kind, data }, signal, alone: false }).then(textOf);
+    // Two idle readers and nothing waiting: each reads half of the pages, at once.
+    splitReads++;
+    // A run that fails fails the document: the other one is stopped, its memory given back.
+    const stop = new AbortController();
+    const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    const runs = [0, 1].map((index) =>
+      enqueue({ job: { kind, data, run: { index, of: 2 } }, signal: both, alone: false }),
+    );
+    return Promise.all(runs).then(
+      (done) => joinPages(done.map((r) => ('pages' in r ? r.pages : [r.text]))),
+      (err: unknown) => {
+        stop.abort();
+        throw err;
+      },
     );
   }
 
@@ -260,31 +370,40 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       if (queue.length >= opts.maxQueue) {
         return Promise.reject(new ParseError('file_server_busy'));
       }
-      const read = (run?: PageRun) =>
-        new Promise<ParseResult>((resolve, reject) => {
-          queue.push({ job: { kind, data, ...(run ? { run } : {}) }, signal, resolve, reject });
-          pump();
-        });
-      if (kind !== 'pdf' || !canSplit()) return read().then(textOf);
-      // Two idle readers and nothing waiting: each reads half of the pages, at once.
-      splitReads++;
-      return Promise.all([read({ index: 0, of: 2 }), read({ index: 1, of: 2 })]).then((runs) =>
-        joinPages(runs.map((r) => ('pages' in r ? r.pages : [r.text]))),
-      );
+      return readShared(kind, data, signal).catch((err: unknown) => {
+        // Too large for a share, perhaps not for the whole budget: once more, alone. Only a
+        // document that fails alone is too large to read.
+        if (!(err instanceof ParseError && err.tooLarge) || shareMb >= opts.memoryMb) throw err;
+        aloneReads++;
+        return enqueue({ job: { kind, data }, signal, alone: true }).then(textOf);
+      });
     },
     peakGrowthKb: () => peakGrowthKb,
     splitReads: () => splitReads,
+    aloneReads: () => aloneReads,
+    /** Readers at most at once and the share of each, from the budget. */
+    budget: { memoryMb: opts.memoryMb, readers, shareMb },
     /** Process ids of the running children, for tests. */
-    pids: () => children.flatMap((c) => (c.process.pid ? [c.process.pid] : [])),
+    pids: () => children.flatMap((c) => (c.process.pid && !c.dying ? [c.process.pid] : [])),
+    /** Each child alive (dying ones included) with its part of the budget, for tests. */
+    children: () =>
+      children.map((c) => ({
+        pid: c.process.pid,
+        busy: c.busy,
+        limitMb: c.limitMb,
+        idleDataKb: c.idleDataKb,
+      })),
     /** The loaded children and their idle size, for the benchmark's memory sampling. */
     loaded: () =>
       children.flatMap((c) =>
-        c.started && c.process.pid ? [{ pid: c.process.pid, idleRssKb: c.idleRssKb }] : [],
+        c.started && !c.dying && c.process.pid
+          ? [{ pid: c.process.pid, idleRssKb: c.idleRssKb }]
+          : [],
       ),
     async close(): Promise<void> {
       closed = true;
       for (const t of queue.splice(0)) t.reject(new ParseError('file_server_stopping'));
-      for (const c of [...children]) retire(c);
+      for (const c of children) retire(c);
     },
   };
 }
