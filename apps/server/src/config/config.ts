@@ -139,7 +139,7 @@ export const envSchema = z.object({
     .max(16_384)
     .default(512)
     .describe(
-      'Memory each process that reads a PDF or Word file may take beyond its idle size, in MB.',
+      'Memory the processes that read PDF and Word files may take together beyond their idle sizes, in MB.',
     ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
