@@ -5,7 +5,7 @@ import { createParsePool, type ParsePool, type ParsePoolOptions } from './parse-
 
 const MB = 1024 * 1024;
 
-/** The data-segment limit the operating system holds a process to, in bytes (undefined: none, or gone). */
+/** The data-segment limit the system holds a process to, in bytes (undefined: none, or gone). */
 function osDataLimit(pid: number): number | undefined {
   let limits: string;
   try {
@@ -25,7 +25,7 @@ interface Sight {
   busy: number;
   /** What the readers alive may add over their idle sizes together, in MB. */
   limitsMb: number;
-  /** The limit of the reader started or given the document, as the operating system holds it, in MB. */
+  /** The limit of the reader started or given the document, as the system holds it, in MB. */
   readerOsMb: number | undefined;
 }
 

@@ -68,7 +68,7 @@ interface Child {
   idleRssKb: number;
   /** Data segment when loaded, in KB (undefined until it says, or without /proc). */
   idleDataKb: number | undefined;
-  /** Its part of the budget, in MB: what it may add over its idle size. Set once: see childAlone. */
+  /** Its part of the budget in MB, what it may add over its idle size; set once (childAlone). */
   limitMb: number;
 }
 
@@ -258,10 +258,10 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
 
   /**
    * The child of a document read alone: a new one with the whole budget as its limit, once the
-   * others have finished and exited. Until then the document waits at the head of the queue, and
-   * the documents behind it wait too, so it is never overtaken for good. New rather than an idle
-   * one raised: raising a process's hard limit needs a privilege the server does not have (lowering
-   * needs none), so a child's limit is set once.
+   * others have finished and exited. Until then the document waits at the head of the queue,
+   * and the documents behind it wait too, so it is never overtaken for good. A new child rather
+   * than an idle one raised: raising a process's hard limit needs a privilege the server does
+   * not have (lowering needs none), so a child's limit is set once.
    */
   function childAlone(): Child | undefined {
     if (children.some((c) => c.busy)) return undefined;
