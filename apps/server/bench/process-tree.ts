@@ -22,7 +22,7 @@ function parents(): Map<number, number> {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const stat = read(`/proc/${name}/stat`);
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses: read after the last ")".
     const ppid = stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
     if (ppid) out.set(Number(name), Number(ppid));
   }
