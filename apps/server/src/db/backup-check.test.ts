@@ -3,14 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseTarget } from '../config/config.js';
 import { createFactories } from '../testing/factories.js';
-import { createTestDb, dbKinds } from '../testing/test-db.js';
+import { createTestDbAt, dbKinds } from '../testing/test-db.js';
 import { listAppTables } from './app-tables.js';
 import { writeBackup } from './backup.js';
 import { checkBackup } from './backup-check.js';
-import { connectDatabase, type Db } from './connect.js';
-import { migrateToLatest } from './migrate.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,19 +18,8 @@ afterEach(async () => {
 async function backedUp(kind: 'sqlite' | 'postgres') {
   const dir = mkdtempSync(join(tmpdir(), 'backup-check-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  let db: Db;
-  let target: DatabaseTarget;
-  if (kind === 'sqlite') {
-    target = { kind, file: join(dir, 'studybuddy.db') };
-    db = await connectDatabase(target);
-    await migrateToLatest(db.db);
-    cleanups.push(() => db.close());
-  } else {
-    const t = await createTestDb('postgres');
-    cleanups.push(() => t.cleanup());
-    db = t;
-    target = { kind, url: process.env.TEST_DATABASE_URL as string };
-  }
+  const { db, target } = await createTestDbAt(kind, dir);
+  cleanups.push(() => db.cleanup());
   const f = createFactories(db);
   const ana = await f.user();
   const { subject } = await f.planTree(ana.id);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { DatabaseTarget } from '../config/config.js';
 import { connectDatabase, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
@@ -55,4 +57,20 @@ export async function countRows(db: TestDb, table: keyof Database): Promise<numb
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * A fresh test database with the target a backup or a copy names it by: SQLite in
+ * `dir/studybuddy.db`, or a private schema in the PostgreSQL test database.
+ */
+export async function createTestDbAt(
+  kind: DbKind,
+  dir: string,
+): Promise<{ db: TestDb; target: DatabaseTarget }> {
+  if (kind === 'sqlite') {
+    const file = join(dir, 'studybuddy.db');
+    return { db: await createTestDb(kind, file), target: { kind, file } };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  return { db: await createTestDb(kind), target: { kind, url } };
 }

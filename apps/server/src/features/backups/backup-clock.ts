@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import type { JobLogger } from '../../platform/job-runner.js';
+import { oneScanAtATime } from '../../platform/one-scan-at-a-time.js';
 
 /**
  * Runs `scan` at each instant of the schedule on this instance (croner's timer, which never
@@ -12,38 +13,24 @@ export function createBackupClock(opts: {
   log: JobLogger;
 }) {
   let cron: Cron | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = () => {
-    if (running) return;
-    running = opts
-      .scan()
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        opts.log.warn(
-          {
-            event: 'backup.scan_failed',
-            error: error instanceof Error ? error.message : String(error),
-          },
-          'could not queue the scheduled backup',
-        ),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
+  const scans = oneScanAtATime({
+    scan: opts.scan,
+    log: opts.log,
+    event: 'backup.scan_failed',
+    message: 'could not queue the scheduled backup',
+  });
 
   return {
     start(): void {
       if (!opts.schedule || cron) return;
-      cron = new Cron(opts.schedule, { unref: true }, tick);
-      tick();
+      cron = new Cron(opts.schedule, { unref: true }, scans.tick);
+      scans.tick();
     },
     /** Stops the timer and waits for a scan in progress. */
     async stop(): Promise<void> {
       cron?.stop();
       cron = undefined;
-      await running;
+      await scans.idle();
     },
   };
 }

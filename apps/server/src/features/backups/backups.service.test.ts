@@ -2,12 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseTarget } from '../../config/config.js';
 import { listAppTables } from '../../db/app-tables.js';
-import { connectDatabase, type Db } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createFactories } from '../../testing/factories.js';
-import { createTestDb, dbKinds } from '../../testing/test-db.js';
+import { createTestDbAt, dbKinds } from '../../testing/test-db.js';
 import { createBackupsRepository, DATABASE_BACKUP_JOB } from './backups.repository.js';
 import { type BackupIo, createBackupsService } from './backups.service.js';
 
@@ -24,19 +21,8 @@ afterEach(async () => {
 async function school(kind: 'sqlite' | 'postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'backups-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  let db: Db;
-  let target: DatabaseTarget;
-  if (kind === 'sqlite') {
-    target = { kind, file: join(dataDir, 'studybuddy.db') };
-    db = await connectDatabase(target);
-    await migrateToLatest(db.db);
-    cleanups.push(() => db.close());
-  } else {
-    const t = await createTestDb('postgres');
-    cleanups.push(() => t.cleanup());
-    db = t;
-    target = { kind, url: process.env.TEST_DATABASE_URL as string };
-  }
+  const { db, target } = await createTestDbAt(kind, dataDir);
+  cleanups.push(() => db.cleanup());
   return { db, target, dataDir };
 }
 

@@ -1,4 +1,5 @@
 import type { JobLogger } from '../../platform/job-runner.js';
+import { oneScanAtATime } from '../../platform/one-scan-at-a-time.js';
 
 /**
  * Runs `scan` every `everyMs` on this instance, one scan at a time (a slow one is not overlapped
@@ -10,39 +11,25 @@ export function createReminderScanner(opts: {
   log: JobLogger;
 }) {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = () => {
-    if (running) return;
-    running = opts
-      .scan()
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        opts.log.warn(
-          {
-            event: 'reminders.scan_failed',
-            error: error instanceof Error ? error.message : String(error),
-          },
-          'could not look for due reminders',
-        ),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
+  const scans = oneScanAtATime({
+    scan: opts.scan,
+    log: opts.log,
+    event: 'reminders.scan_failed',
+    message: 'could not look for due reminders',
+  });
 
   return {
     start(): void {
       if (timer) return;
-      timer = setInterval(tick, opts.everyMs);
+      timer = setInterval(scans.tick, opts.everyMs);
       timer.unref();
-      tick();
+      scans.tick();
     },
     /** Stops the timer and waits for a scan in progress. */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running;
+      await scans.idle();
     },
   };
 }
