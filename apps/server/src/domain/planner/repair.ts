@@ -6,6 +6,7 @@
  * final review, and is bounded and deterministic.
  */
 import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
+import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 
 /** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
@@ -428,12 +429,12 @@ export function repairCramming(
     for (let d = 0; d < W; d++) {
       const h = hoursOn(d, k);
       total += h;
-      if (d >= W - 7) last7 += h;
-      if (d >= W - 3) last3 += h;
+      if (d >= W - LAST_WEEK_DAYS) last7 += h;
+      if (d >= W - CRAM_DAYS) last3 += h;
     }
     return {
-      over7: last7 > Math.max((14 * total) / W, L) + 1e-9,
-      over3: last3 > Math.max(0.25 * total, 2 * L) + 1e-9,
+      over7: last7 > lastWeekAllowance(total, W, L) + 1e-9,
+      over3: last3 > cramAllowance(total, L) + 1e-9,
     };
   };
   const overLimits = (k: number): boolean => {
@@ -709,7 +710,7 @@ export function repairRuns(
     const review = finalDay[k] ?? -1;
     const end = review >= 0 ? review : D;
     if (from >= end || to >= end) return false;
-    const part = (day: number) => (day >= D - CRAM_DAYS ? 2 : day >= D - 7 ? 1 : 0);
+    const part = (day: number) => (day >= D - CRAM_DAYS ? 2 : day >= D - LAST_WEEK_DAYS ? 1 : 0);
     return part(to) <= part(from);
   }
 
