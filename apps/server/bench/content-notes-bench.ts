@@ -38,7 +38,14 @@ import {
   tocEntries,
 } from './content-metrics.js';
 import { NOTES_CORPUS, type NotesSubject, type NotesTopic } from './content-notes.js';
-import { DECK_MAX, FRAGMENTS, lessonMaterial, QUIZ_MAX, refusalFragments } from './content-run.js';
+import {
+  DECK_MAX,
+  FRAGMENTS,
+  lessonHelper,
+  lessonMaterial,
+  QUIZ_MAX,
+  refusalFragments,
+} from './content-run.js';
 
 const BLANK = /_{3,}/;
 
@@ -200,15 +207,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
       out.repeats.push({ run, what: q.prompt, ok: !repeatsCard(q.prompt, fronts) });
     }
 
-    const ask = async (question: string) =>
-      (
-        await ai.answerLesson({
-          question,
-          lessonTitle: m.title,
-          material: [...m.lesson, ...m.files],
-          language,
-        })
-      ).value;
+    const ask = lessonHelper(ai, m, language);
     for (const c of topic.covered) {
       const reply = await ask(c.question);
       const unitFile = c.unit && files.find((f) => f.name === c.unit?.file);

@@ -4,6 +4,7 @@
  * lesson-material service over an in-memory repository, as flashcards and quizzes load it.
  */
 
+import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import {
   BUILTIN_TEXTS,
   LESSON_TEMPLATE,
@@ -64,4 +65,17 @@ export function lessonMaterial(l: {
     sentences: async (input) => lessonSentences(input, LESSON_TEMPLATE),
   });
   return service.load(1, l.lessonId);
+}
+
+/** The lesson helper's answer to a question on a lesson's material, as the lesson page asks it. */
+export function lessonHelper(ai: AiEngine, m: LessonMaterial, language: Language) {
+  return async (question: string) =>
+    (
+      await ai.answerLesson({
+        question,
+        lessonTitle: m.title,
+        material: [...m.lesson, ...m.files],
+        language,
+      })
+    ).value;
 }

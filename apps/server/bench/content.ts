@@ -27,7 +27,14 @@ import {
   testsInstructionOrStopWord,
 } from './content-metrics.js';
 import { notesPart } from './content-notes-bench.js';
-import { DECK_MAX, FRAGMENTS, lessonMaterial, QUIZ_MAX, refusalFragments } from './content-run.js';
+import {
+  DECK_MAX,
+  FRAGMENTS,
+  lessonHelper,
+  lessonMaterial,
+  QUIZ_MAX,
+  refusalFragments,
+} from './content-run.js';
 
 interface Check {
   ok: boolean;
@@ -187,15 +194,7 @@ async function runSubject(ai: AiEngine, subject: CorpusSubject, variant: Variant
       metrics.options.checks.push({ ok: sameKindOptions(q.options), run, what });
     }
 
-    const ask = async (question: string) =>
-      (
-        await ai.answerLesson({
-          question,
-          lessonTitle: m.title,
-          material: [...m.lesson, ...m.files],
-          language,
-        })
-      ).value;
+    const ask = lessonHelper(ai, m, language);
     for (const c of topic.covered) {
       const reply = await ask(c.question);
       metrics.helper.checks.push({
