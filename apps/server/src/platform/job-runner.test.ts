@@ -256,8 +256,15 @@ describe.each(dbKinds)('the job runner on %s', (kind) => {
     expect(plans.started.map((n) => byJob.get(n))).toEqual(['ana', 'bo', 'cy']);
     plans.finishAll();
     for (let i = 0; i < 100 && plans.started.length < 6; i++) await sleep(10);
-    // Then one each again, Bo having none left: Ana's second, Cy's second, Ana's third.
-    expect(plans.started.map((n) => byJob.get(n))).toEqual(['ana', 'bo', 'cy', 'ana', 'cy', 'ana']);
+    // Then the three places again, Bo having none left: Ana's second and third, Cy's second. The
+    // order within the round follows which of the first three finished first, so it is not fixed.
+    expect(plans.started.slice(0, 3).map((n) => byJob.get(n))).toEqual(['ana', 'bo', 'cy']);
+    expect(
+      plans.started
+        .slice(3)
+        .map((n) => byJob.get(n))
+        .sort(),
+    ).toEqual(['ana', 'ana', 'cy']);
     for (let i = 0; i < 100 && plans.started.length < 7; i++) {
       plans.finishAll();
       await sleep(10);
