@@ -1,35 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, type Db } from '../db/connect.js';
 import { migrations } from '../db/migrations/index.js';
+import { newTestSchemaName } from './test-db.js';
 
 /**
  * A database migrated up to `before` only, for testing the next migration on data written
- * under the old schema: SQLite in memory, or a private PostgreSQL schema dropped on close.
+ * under the old schema: SQLite in memory, or a private PostgreSQL schema (dropped at the run's end).
  * `migrate(name)` runs the migrations up (or down) to `name`; `insertUser(name)` adds a student
  * with only the columns every schema version has, and gives its id.
  */
 export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string) {
   let db: Db;
   let schema: string | undefined;
-  let drop = async () => {};
   if (kind === 'sqlite') {
     db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
   } else {
     const url = process.env.TEST_DATABASE_URL as string;
-    schema = `t_${randomBytes(6).toString('hex')}`;
+    schema = newTestSchemaName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
     db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
   }
   const migrator = new Migrator({
     db: db.db,
@@ -67,8 +60,8 @@ export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string
     migrate,
     insertUser,
     close: async () => {
+      // The schema stays until the run's end, when the global setup drops the run's schemas.
       await db.close();
-      await drop();
     },
   };
 }

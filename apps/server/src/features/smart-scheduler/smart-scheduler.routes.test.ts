@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planStudy } from '../../domain/planner/planner.js';
 import { makeDocx, makePdf } from '../../testing/files.js';
-import {
-  countRows,
-  createTestApp,
-  dbKinds,
-  type TestApp,
-  TestClient,
-} from '../../testing/harness.js';
+import type { TestApp } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
 import { form, free, isoDay, wizard } from '../../testing/wizard-form.js';
 
@@ -18,10 +12,14 @@ vi.mock('../../domain/planner/planner.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../domain/planner/planner.js')>();
   return { ...real, planStudy: vi.fn(real.planStudy) };
 });
+// The server's test files share their modules (isolate: false), so an earlier file may have
+// loaded the app with the real planner: this file loads the app afresh, which then sees the mock.
+vi.resetModules();
+const { countRows, createTestApp, dbKinds, TestClient } = await import('../../testing/harness.js');
 
 describe.each(dbKinds)('smart scheduler on %s', (kind) => {
   let t: TestApp;
-  let client: TestClient;
+  let client: InstanceType<typeof TestClient>;
   const countPlans = async () => countRows(t.db, 'studyPlans');
   const post = (body: ReturnType<typeof form>) =>
     client.request({ method: 'POST', url: '/api/ai/ProcessStudyMaterials', ...body });
