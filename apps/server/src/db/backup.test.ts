@@ -5,7 +5,8 @@ import { basename, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../config/config.js';
 import { createFactories } from '../testing/factories.js';
-import { createTestDb, dbKinds } from '../testing/test-db.js';
+import { createScratchDatabase } from '../testing/scratch-database.js';
+import { dbKinds } from '../testing/test-db.js';
 import {
   AUTOMATIC_BACKUPS_KEPT,
   backupBeforeSchemaChange,
@@ -21,7 +22,7 @@ import { migrations } from './migrations/index.js';
 const names = Object.keys(migrations);
 const last = names.at(-1) as string;
 
-/** A database the way the server has one: a SQLite file, or (tests) a PostgreSQL schema. */
+/** A database the way the server has one: a SQLite file, or a PostgreSQL database. */
 interface Subject {
   db: Db;
   target: DatabaseTarget;
@@ -54,8 +55,12 @@ async function openSubject(kind: 'sqlite' | 'postgres'): Promise<Subject> {
     await migrateToLatest(subject.db.db);
     return subject;
   }
-  const db = await createTestDb('postgres');
-  const target: DatabaseTarget = { kind: 'postgres', url: process.env.TEST_DATABASE_URL as string };
+  // A database of its own: a restore drops and makes again what the backup holds, which in the
+  // shared test database would be a schema other test files may be reading the catalog of.
+  const scratch = await createScratchDatabase('backup');
+  const target: DatabaseTarget = { kind: 'postgres', url: scratch.url };
+  const db = await connectDatabase(target);
+  await migrateToLatest(db.db);
   return {
     db,
     target,
@@ -69,7 +74,8 @@ async function openSubject(kind: 'sqlite' | 'postgres'): Promise<Subject> {
       );
     },
     cleanup: async () => {
-      await db.cleanup();
+      await db.close();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
