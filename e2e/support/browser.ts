@@ -42,9 +42,67 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/**
+ * Resolves once the page has had no request in flight for `quietMs` and its fonts are loaded:
+ * Playwright's `networkidle` waits a fixed 500 ms of quiet, which across a sweep of 126 screens
+ * is a minute of waiting on nothing. Watch the page before it navigates.
+ */
+export function watchNetwork(page: Page): {
+  settled(quietMs?: number): Promise<void>;
+  stop(): void;
+} {
+  let inFlight = 0;
+  let lastChange = performance.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = performance.now();
+  };
+  const started = () => change(1);
+  const ended = () => change(-1);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+    async settled(quietMs = 250) {
+      const deadline = performance.now() + 15_000;
+      while (inFlight > 0 || performance.now() - lastChange < quietMs) {
+        if (performance.now() > deadline) throw new Error(`${inFlight} requests still in flight`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    },
+  };
+}
+
+/**
+ * Waits until the page shows `text` (rendered text, as a reader sees it), polling every 25 ms:
+ * a locator's waitFor backs off to half a second between looks once the text is late.
+ */
+export async function waitForText(page: Page, text: string | RegExp): Promise<void> {
+  const pattern = typeof text === 'string' ? null : { source: text.source, flags: text.flags };
+  await page.waitForFunction(
+    ({ literal, pattern }) => {
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, as getByText matches it
+      const shown = document.body.innerText;
+      return pattern
+        ? new RegExp(pattern.source, pattern.flags).test(shown)
+        : shown.includes(literal);
+    },
+    { literal: typeof text === 'string' ? text : '', pattern },
+    { polling: 25, timeout: 15_000 },
+  );
+}
+
 /** axe-core: no serious or critical violation on the page as it stands. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run in the page itself; the default mode finishes each run in a new
+  // blank page, which doubled the time of a check (the app has no frames of another origin).
+  const result = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

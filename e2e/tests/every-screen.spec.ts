@@ -7,6 +7,8 @@ import {
   newStudent,
   openPage,
   saveScreenshot,
+  waitForText,
+  watchNetwork,
 } from '../support/browser.js';
 import { login } from '../support/journeys.js';
 import { dayFromToday, generatedPlan } from '../support/plans.js';
@@ -36,10 +38,12 @@ async function expectNoHorizontalOverflow(page: Page, label: string) {
 }
 
 async function visit(page: Page, path: string, ready: string | RegExp, width: number) {
+  const network = watchNetwork(page);
   await page.goto(path);
-  await page.getByText(ready).first().waitFor({ timeout: 15_000 });
+  await waitForText(page, ready);
   // Let lazy chunks, fonts and queries settle before measuring.
-  await page.waitForLoadState('networkidle');
+  await network.settled();
+  network.stop();
   const label = `${path} at ${width}px`;
   await expectNoHorizontalOverflow(page, label);
   await expectAccessible(page, label);
