@@ -9,6 +9,7 @@ import { type CalendarWeeks, calendarWeeks, WORKLOAD } from '@studybuddy/contrac
 import { templatesByDay } from './busy.js';
 import { dayNumber } from './dates.js';
 import { type DayTemplate, dayTemplates, loadCap, subjectNeeds } from './model.js';
+import { f64, i32, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { parseWishes } from './wishes.js';
 
@@ -21,6 +22,13 @@ export interface RawBlock {
   len: number;
   subject: number;
   final: boolean;
+}
+
+/** Subjects whose windows end on the same day (the EDF demand-bound test's groups). */
+interface DeadlineGroup {
+  /** The window end they share, as a day offset. */
+  end: number;
+  subjects: number[];
 }
 
 /** Everything the planner derives before placing sessions; exported for the metrics. */
@@ -104,65 +112,62 @@ export function planModel(input: PlannerInput): PlanModel {
   // What the targets may fill: the cap, or less when whole places cannot fill that share.
   const loadShare = weeklyLoadShare(templates, maxLoad);
   const prefix = [0];
-  for (let d = 0; d < days; d++) prefix.push((prefix[d] as number) + (capacity[d] as number));
+  for (let d = 0; d < days; d++) prefix.push(num(prefix, d) + num(capacity, d));
   // Fair share: each day's capacity split among the subjects still before their exam, by need.
   const fairShare = new Array<number>(S).fill(0);
-  const order = [...Array(S).keys()].sort(
-    (a, b) => (windowEnd[a] as number) - (windowEnd[b] as number) || a - b,
-  );
+  const order = [...Array(S).keys()].sort((a, b) => num(windowEnd, a) - num(windowEnd, b) || a - b);
   let activeWeight = 0;
-  for (let k = 0; k < S; k++) if ((windowEnd[k] as number) > 0) activeWeight += needs[k] as number;
+  for (let k = 0; k < S; k++) if (num(windowEnd, k) > 0) activeWeight += num(needs, k);
   let from = 0;
   for (const k of order) {
-    const end = windowEnd[k] as number;
+    const end = num(windowEnd, k);
     if (end <= 0) continue;
-    const seg = (prefix[end] as number) - (prefix[from] as number);
+    const seg = num(prefix, end) - num(prefix, from);
     if (seg > 0 && activeWeight > EPS)
       for (const j of order)
-        if ((windowEnd[j] as number) > from && (windowEnd[j] as number) >= end)
-          fairShare[j] = (fairShare[j] as number) + (seg * (needs[j] as number)) / activeWeight;
+        if (num(windowEnd, j) > from && num(windowEnd, j) >= end)
+          fairShare[j] = num(fairShare, j) + (seg * num(needs, j)) / activeWeight;
     from = Math.max(from, end);
-    activeWeight -= needs[k] as number;
+    activeWeight -= num(needs, k);
   }
   // EDF demand-bound test on the needs; a short group shares what is left in proportion.
   const deliverable = new Array<number>(S).fill(0);
-  const groups: number[][] = [];
+  // Each group keeps its end, so the passes below need not look it up through a member.
+  const groups: DeadlineGroup[] = [];
   let used = 0;
   for (let i = 0; i < order.length; ) {
-    const end = windowEnd[order[i] as number] as number;
+    const end = num(windowEnd, num(order, i));
     let j = i;
-    while (j < order.length && windowEnd[order[j] as number] === end) j++;
+    while (j < order.length && num(windowEnd, num(order, j)) === end) j++;
     const group = order.slice(i, j);
     i = j;
     if (end <= 0) continue;
-    groups.push(group);
-    const avail = Math.max(0, (prefix[end] as number) - used);
-    const sumR = group.reduce((s, k) => s + (needs[k] as number), 0);
+    groups.push({ end, subjects: group });
+    const avail = Math.max(0, num(prefix, end) - used);
+    const sumR = group.reduce((s, k) => s + num(needs, k), 0);
     const scale = sumR > avail + EPS ? avail / sumR : 1;
-    for (const k of group) deliverable[k] = (needs[k] as number) * scale;
+    for (const k of group) deliverable[k] = num(needs, k) * scale;
     used += sumR * scale;
   }
   // Wanted hours cut, deadline group by deadline group, to `share` of what the days before each
   // deadline hold once the earlier groups have theirs (never below the deliverable need).
-  const fitToCap = (want: ArrayLike<number>, out: number[], share: number) => {
+  const fitToCap = (want: readonly number[], out: number[], share: number) => {
     out.fill(0);
     let usedT = 0;
-    for (const group of groups) {
-      const end = windowEnd[group[0] as number] as number;
-      const availT = Math.max(0, share * (prefix[end] as number) - usedT);
+    for (const { end, subjects } of groups) {
+      const availT = Math.max(0, share * num(prefix, end) - usedT);
       let sumT = 0;
       let slack = 0;
-      for (const k of group) {
-        out[k] = want[k] as number;
-        sumT += want[k] as number;
-        slack += (want[k] as number) - (deliverable[k] as number);
+      for (const k of subjects) {
+        out[k] = num(want, k);
+        sumT += num(want, k);
+        slack += num(want, k) - num(deliverable, k);
       }
       if (sumT > availT + EPS) {
         const cut = Math.min(1, (sumT - availT) / Math.max(slack, EPS));
-        for (const k of group)
-          out[k] = (out[k] as number) - cut * ((out[k] as number) - (deliverable[k] as number));
+        for (const k of subjects) out[k] = num(out, k) - cut * (num(out, k) - num(deliverable, k));
       }
-      for (const k of group) usedT += out[k] as number;
+      for (const k of subjects) usedT += num(out, k);
     }
     return out;
   };
@@ -175,10 +180,9 @@ export function planModel(input: PlannerInput): PlanModel {
   // the capacity): then the pace books the needs past it, evenly, instead of the guard late.
   let needsOverCap = false;
   let dueN = 0;
-  for (const group of groups) {
-    for (const k of group) dueN += deliverable[k] as number;
-    const end = windowEnd[group[0] as number] as number;
-    if (dueN > loadShare * (prefix[end] as number) + EPS) needsOverCap = true;
+  for (const { end, subjects } of groups) {
+    for (const k of subjects) dueN += num(deliverable, k);
+    if (dueN > loadShare * num(prefix, end) + EPS) needsOverCap = true;
   }
   return {
     p0,
@@ -207,10 +211,10 @@ export function planModel(input: PlannerInput): PlanModel {
  * if the days were theirs too and then colliding.
  */
 export function paceWeights(
-  freeCap: ArrayLike<number>,
-  paceEnd: ArrayLike<number>,
-  paceTarget: ArrayLike<number>,
-  needs: ArrayLike<number>,
+  freeCap: Float64Array,
+  paceEnd: Int32Array,
+  paceTarget: Float64Array,
+  needs: readonly number[],
 ): number[] {
   const S = paceEnd.length;
   const ends = [...new Set(Array.from(paceEnd).filter((e) => e > 0))].sort((a, b) => a - b);
@@ -218,11 +222,11 @@ export function paceWeights(
   let from = 0;
   for (const e of ends) {
     let c = 0;
-    for (let d = from; d < e; d++) c += freeCap[d] as number;
+    for (let d = from; d < e; d++) c += f64(freeCap, d);
     segCap.push(c);
     from = e;
   }
-  const w = Array.from(needs, (n, k) => ((paceEnd[k] as number) > 0 ? Math.max(n, EPS) : 0));
+  const w = Array.from(needs, (n, k) => (i32(paceEnd, k) > 0 ? Math.max(n, EPS) : 0));
   const totalT = Array.from(paceTarget).reduce((a, t) => a + Math.max(0, t), 0);
   const totalC = segCap.reduce((a, c) => a + c, 0);
   if (totalT <= EPS || totalC <= EPS) return w;
@@ -232,22 +236,21 @@ export function paceWeights(
   for (let round = 0; round < 40; round++) {
     got.fill(0);
     for (let g = 0; g < ends.length; g++) {
-      const e = ends[g] as number;
+      const e = num(ends, g);
       let a = 0;
-      for (let k = 0; k < S; k++) if ((paceEnd[k] as number) >= e) a += w[k] as number;
+      for (let k = 0; k < S; k++) if (i32(paceEnd, k) >= e) a += num(w, k);
       if (a <= EPS) continue;
       for (let k = 0; k < S; k++)
-        if ((paceEnd[k] as number) >= e)
-          got[k] = (got[k] as number) + (u * (segCap[g] as number) * (w[k] as number)) / a;
+        if (i32(paceEnd, k) >= e) got[k] = num(got, k) + (u * num(segCap, g) * num(w, k)) / a;
     }
     let worst = 0;
     for (let k = 0; k < S; k++) {
-      const t = Math.max(0, paceTarget[k] as number);
-      const x = got[k] as number;
+      const t = Math.max(0, f64(paceTarget, k));
+      const x = num(got, k);
       if (x <= EPS || t <= EPS) continue;
       worst = Math.max(worst, Math.abs(x / t - 1));
       // Bounded steps keep an impossible target (more than its window holds) from starving all.
-      w[k] = (w[k] as number) * Math.min(4, Math.max(0.25, t / x));
+      w[k] = num(w, k) * Math.min(4, Math.max(0.25, t / x));
     }
     if (worst < 0.01) break;
   }
