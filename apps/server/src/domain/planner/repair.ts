@@ -8,6 +8,7 @@
 import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
 import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
+import { addTo, f64, i16, item, num } from './typed.js';
 
 /** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
 export interface LoadRoom {
@@ -45,12 +46,12 @@ export function interleavable(total: number, most: number, distinct: number): bo
 export function runsOk(own: Int16Array, k: number): boolean {
   // Allocation-free: the repairs call it for many candidate days.
   let total = k >= 0 ? 1 : 0;
-  for (let i = 0; i < own.length; i++) if ((own[i] as number) >= 0) total++;
+  for (let i = 0; i < own.length; i++) if (i16(own, i) >= 0) total++;
   if (total < 3) return true;
   let most = 0;
   let distinct = 0;
   for (let i = -1; i < own.length; i++) {
-    const j = i < 0 ? k : (own[i] as number);
+    const j = i < 0 ? k : i16(own, i);
     if (j < 0) continue;
     let seen = false;
     for (let x = 0; x < i && !seen; x++) if (own[x] === j) seen = true;
@@ -80,8 +81,8 @@ export function hoursBySubject(
   owners.forEach((own, d) => {
     const places = tplOf(d).places;
     for (let i = 0; i < own.length; i++) {
-      const k = own[i] as number;
-      if (k >= 0) hours[k] = (hours[k] as number) + (places[i]?.len ?? 0) / 2;
+      const k = i16(own, i);
+      if (k >= 0) addTo(hours, k, (places[i]?.len ?? 0) / 2);
     }
   });
   return hours;
@@ -102,27 +103,27 @@ function gapsOf(own: readonly Int16Array[], k: number, days: readonly number[]):
   const count = new Map<number, number>();
   for (const d of days) {
     let c = 0;
-    for (const o of own[d] as Int16Array) if (o === k) c++;
+    for (const o of item(own, d)) if (o === k) c++;
     if (c > 0) count.set(d, c);
   }
   const list = [...count.keys()];
-  const gaps = list.slice(1).map((d, i) => d - (list[i] as number));
+  const gaps = list.slice(1).map((d, i) => d - num(list, i));
   const sorted = [...gaps].sort((a, b) => a - b);
-  const median = sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : 0;
+  const median = sorted.length ? num(sorted, Math.floor((sorted.length - 1) / 2)) : 0;
   return { days: list, count, limit: Math.max(7, 2 * median) };
 }
 
 /** Longest gap of a day list, or 0. */
 function maxGap(days: readonly number[]): number {
   let g = 0;
-  for (let i = 1; i < days.length; i++)
-    g = Math.max(g, (days[i] as number) - (days[i - 1] as number));
+  for (let i = 1; i < days.length; i++) g = Math.max(g, num(days, i) - num(days, i - 1));
   return g;
 }
 
 /** The study days of `g` after moving one session from day `from` to day `to`. */
 function moved(g: Gaps, from: number, to: number): number[] {
-  const out = g.days.filter((d) => d !== from || (g.count.get(d) as number) > 1);
+  // Every day of g.days is a key of g.count; the default is never read.
+  const out = g.days.filter((d) => d !== from || (g.count.get(d) ?? 0) > 1);
   out.push(to);
   return out.sort((a, b) => a - b);
 }
@@ -151,7 +152,7 @@ export function steadyWeeksOk(
     let x = 0;
     let open = false;
     for (let d = a; d < a + 7; d++) {
-      const own = owners[d] as Int16Array;
+      const own = item(owners, d);
       const places = tplOf(d).places;
       if (places.length > 0) open = true;
       for (let i = 0; i < own.length; i++) if (own[i] === k) x += (places[i]?.len ?? 0) / 2;
@@ -163,17 +164,24 @@ export function steadyWeeksOk(
     const w = xs.filter((x) => !Number.isNaN(x)).sort((p, q) => p - q);
     if (w.length < 2) return 0;
     const mid = w.length >> 1;
-    const median =
-      w.length % 2 ? (w[mid] as number) : ((w[mid - 1] as number) + (w[mid] as number)) / 2;
-    return median > 1e-9 ? (w[w.length - 1] as number) / median : Number.POSITIVE_INFINITY;
+    const median = w.length % 2 ? num(w, mid) : (num(w, mid - 1) + num(w, mid)) / 2;
+    return median > 1e-9 ? num(w, w.length - 1) / median : Number.POSITIVE_INFINITY;
   };
   const before = ratio(weeks);
-  if (wf < weeks.length && !Number.isNaN(weeks[wf] as number))
-    weeks[wf] = (weeks[wf] as number) - h;
-  if (wt < weeks.length && !Number.isNaN(weeks[wt] as number))
-    weeks[wt] = (weeks[wt] as number) + h;
+  addToWeek(weeks, wf, -h);
+  addToWeek(weeks, wt, h);
   const after = ratio(weeks);
   return after <= 2 + 1e-9 || after <= before + 1e-9;
+}
+
+/**
+ * Adds h hours to week w of `weeks`, unless w is none of them (NaN: the day lies outside the
+ * calendar weeks) or the week has no places (NaN hours).
+ */
+function addToWeek(weeks: number[], w: number, h: number): void {
+  if (!(w < weeks.length)) return;
+  const x = num(weeks, w);
+  if (!Number.isNaN(x)) weeks[w] = x + h;
 }
 
 /**
@@ -206,32 +214,32 @@ export function repairGaps(
   // All subjects' study days in one pass over the plan.
   owners.forEach((own, d) => {
     for (let i = 0; i < own.length; i++) {
-      const k = own[i] as number;
+      const k = i16(own, i);
       if (k < 0) continue;
-      const list = studyDays[k] as number[];
+      const list = item(studyDays, k);
       if (list[list.length - 1] !== d) list.push(d);
     }
   });
-  const has = (d: number, k: number) => (owners[d] as Int16Array).includes(k);
+  const has = (d: number, k: number) => item(owners, d).includes(k);
   let moves = 0;
   for (let pass = 0; pass < 3 && moves < MAX_MOVES; pass++) {
     let changed = false;
     for (let k = 0; k < S && moves < MAX_MOVES; k++) {
       // Gaps of a week or less are regular whatever the median: the cheap check first.
-      if (maxGap(studyDays[k] as number[]) <= 7) continue;
-      const g = gapsOf(owners, k, studyDays[k] as number[]);
+      if (maxGap(item(studyDays, k)) <= 7) continue;
+      const g = gapsOf(owners, k, item(studyDays, k));
       if (g.days.length < 3 || maxGap(g.days) <= g.limit) continue;
       let sessions = 0;
       for (const c of g.count.values()) sessions += c;
       if (sessions < 4) continue;
       let at = 1;
       for (let i = 1; i < g.days.length; i++)
-        if ((g.days[i] as number) - (g.days[i - 1] as number) > g.limit) {
+        if (num(g.days, i) - num(g.days, i - 1) > g.limit) {
           at = i;
           break;
         }
-      const a = g.days[at - 1] as number;
-      const b = g.days[at] as number;
+      const a = num(g.days, at - 1);
+      const b = num(g.days, at);
       const lim = movableBefore[k] as number;
       // Targets nearest the middle of the gap first.
       const mid = (a + b) / 2;
@@ -246,12 +254,12 @@ export function repairGaps(
           const after = moved(g, from, t);
           if (maxGap(after) > g.limit && maxGap(after) >= maxGap(g.days)) continue;
           const tplFrom = tplOf(from);
-          const ownFrom = owners[from] as Int16Array;
+          const ownFrom = item(owners, from);
           let src = -1;
           for (let i = 0; i < ownFrom.length; i++) if (ownFrom[i] === k) src = i;
           if (src < 0) continue;
           const len = tplFrom.places[src]?.len ?? 0;
-          const ownT = owners[t] as Int16Array;
+          const ownT = item(owners, t);
           const tplT = tplOf(t);
           if (!runsOk(ownT, k) || !steadyOk(k, from, t, len / 2)) continue;
           let dst = freePlace(tplT, ownT, len);
@@ -266,7 +274,7 @@ export function repairGaps(
           } else {
             // Swap with a subject j on day t whose gaps stay regular with its session on `from`.
             for (let i = 0; i < ownT.length && dst < 0; i++) {
-              const j = ownT[i] as number;
+              const j = i16(ownT, i);
               if (j < 0 || j === k || (tplT.places[i]?.len ?? 0) !== len || has(from, j)) continue;
               const lj = movableBefore[j] as number;
               if (t >= lj || from >= lj || !steadyOk(j, t, from, len / 2)) continue;
@@ -274,7 +282,7 @@ export function repairGaps(
               const fits = runsOk(ownFrom, j);
               ownFrom[src] = k;
               if (!fits) continue;
-              const gj = gapsOf(owners, j, studyDays[j] as number[]);
+              const gj = gapsOf(owners, j, item(studyDays, j));
               const afterJ = moved(gj, t, from);
               if (maxGap(afterJ) > Math.max(gj.limit, maxGap(gj.days))) continue;
               dst = i;
@@ -331,8 +339,7 @@ export function topUp(
     // Days k studies, and each day's distance to the nearest of them (two sweeps, not a scan of
     // the study days for every candidate day).
     const studies = new Uint8Array(owners.length);
-    for (let d = 0; d < owners.length; d++)
-      if ((owners[d] as Int16Array).includes(k)) studies[d] = 1;
+    for (let d = 0; d < owners.length; d++) if (item(owners, d).includes(k)) studies[d] = 1;
     const near = new Float64Array(owners.length);
     while (left > 1e-9) {
       const lim = Math.min(movableBefore[k] as number, owners.length);
@@ -345,7 +352,7 @@ export function topUp(
         let next = Number.POSITIVE_INFINITY;
         for (let d = owners.length - 1; d >= 0; d--) {
           if (studies[d]) next = d;
-          near[d] = Math.min(near[d] as number, next - d);
+          near[d] = Math.min(f64(near, d), next - d);
         }
       }
       let bestDay = -1;
@@ -354,9 +361,9 @@ export function topUp(
       let had = 0;
       for (let d = 0; d < lim; d++) {
         const before = had;
-        for (let i = 0; i < (owners[d] as Int16Array).length; i++)
-          if ((owners[d] as Int16Array)[i] === k) had += (tplOf(d).places[i]?.len ?? 0) / 2;
-        const own = owners[d] as Int16Array;
+        const own = item(owners, d);
+        for (let i = 0; i < own.length; i++)
+          if (own[i] === k) had += (tplOf(d).places[i]?.len ?? 0) / 2;
         if ((!allowSame && own.includes(k)) || !runsOk(own, k)) continue;
         // The longest free place: a shorter one only once the full ones are taken (M1).
         let free = -1;
@@ -367,7 +374,7 @@ export function topUp(
         if (free < 0) continue;
         if (cap && !cap.fits(d, (places[free]?.len ?? 0) / 2)) continue;
         if (accept && !accept(k, d, (places[free]?.len ?? 0) / 2)) continue;
-        const dist = paceOf ? paceOf(k, d) - before : (near[d] as number);
+        const dist = paceOf ? paceOf(k, d) - before : f64(near, d);
         if (dist > bestDist) {
           bestDist = dist;
           bestDay = d;
@@ -385,10 +392,10 @@ export function topUp(
       let full = 0;
       for (const place of tplOf(bestDay).places) full = Math.max(full, place.len / 2);
       if (left < round * full - 1e-9) break;
-      (owners[bestDay] as Int16Array)[bestPlace] = k;
+      item(owners, bestDay)[bestPlace] = k;
       cap?.add(bestDay, h);
       studies[bestDay] = 1;
-      added[k] = (added[k] as number) + h;
+      added[k] = num(added, k) + h;
       left -= h;
     }
   }
@@ -415,7 +422,7 @@ export function repairCramming(
   split = false,
 ): void {
   const hoursOn = (d: number, k: number) => {
-    const own = owners[d] as Int16Array;
+    const own = item(owners, d);
     let h = 0;
     for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
     return h;
@@ -451,7 +458,7 @@ export function repairCramming(
       // The session to move: the latest one that is not the final review and can go earlier.
       let moved = false;
       for (let d = W - 1; d >= W - (over3 ? 3 : 7) && !moved; d--) {
-        const own = owners[d] as Int16Array;
+        const own = item(owners, d);
         // On the final review's day, the last place of the final's length is the final review.
         let finalAt = -1;
         if (d === keep[k])
@@ -467,17 +474,17 @@ export function repairCramming(
   /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
   function moveEarlier(k: number, W: number, from: number, src: number): boolean {
     const len = tplOf(from).places[src]?.len ?? 0;
-    const ownFrom = owners[from] as Int16Array;
+    const ownFrom = item(owners, from);
     // Leaving a full place free beside a used shorter one: that session takes the full place.
     const fromOk = () => {
       if (shortPlacesOk(tplOf(from), ownFrom)) return true;
       const places = tplOf(from).places;
       for (let i = 0; i < ownFrom.length; i++)
-        if ((ownFrom[i] as number) >= 0 && (places[i]?.len ?? 0) < len) {
-          ownFrom[src] = ownFrom[i] as number;
+        if (i16(ownFrom, i) >= 0 && (places[i]?.len ?? 0) < len) {
+          ownFrom[src] = i16(ownFrom, i);
           ownFrom[i] = -1;
           if (shortPlacesOk(tplOf(from), ownFrom)) return true;
-          ownFrom[i] = ownFrom[src] as number;
+          ownFrom[i] = i16(ownFrom, src);
           ownFrom[src] = -1;
           return false;
         }
@@ -485,7 +492,7 @@ export function repairCramming(
     };
     // A free place of the same length before that week, on a day without another session of k.
     for (let d = W - 8; d >= 0; d--) {
-      const own = owners[d] as Int16Array;
+      const own = item(owners, d);
       if (own.includes(k) || !runsOk(own, k)) continue;
       const i = freePlace(tplOf(d), own, len);
       if (i < 0) continue;
@@ -500,10 +507,10 @@ export function repairCramming(
     // on the day it moves to, are the last resorts (massing one day beats cramming).
     for (let pass = 0; pass < 3; pass++)
       for (let d = W - 8; d >= 0; d--) {
-        const own = owners[d] as Int16Array;
+        const own = item(owners, d);
         if (pass < 2 && own.includes(k)) continue;
         for (let i = 0; i < own.length; i++) {
-          const j = own[i] as number;
+          const j = i16(own, i);
           if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
           if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number)) continue;
           // Into j's own last week only while j stays within the same limits (its exam first,
@@ -528,11 +535,11 @@ export function repairCramming(
    * before k's last week (without another session of k) whose lengths add up to it.
    */
   function splitEarlier(k: number, W: number, from: number, src: number, len: number): boolean {
-    const ownFrom = owners[from] as Int16Array;
+    const ownFrom = item(owners, from);
     let firstDay = -1;
     let firstAt = -1;
     for (let d = W - 8; d >= 0; d--) {
-      const own = owners[d] as Int16Array;
+      const own = item(owners, d);
       if (own.includes(k) || !runsOk(own, k)) continue;
       const places = tplOf(d).places;
       for (let i = 0; i < own.length; i++) {
@@ -557,7 +564,7 @@ export function repairCramming(
         ownFrom[src] = k;
       }
     }
-    if (firstDay >= 0) (owners[firstDay] as Int16Array)[firstAt] = -1;
+    if (firstDay >= 0) item(owners, firstDay)[firstAt] = -1;
     return false;
   }
 }
@@ -581,15 +588,15 @@ export function rebalanceNeeds(
   const hours = hoursBySubject(tplOf, owners, S);
   let anyShort = false;
   for (let k = 0; k < S; k++)
-    if (takes[k] && (hours[k] as number) < (needs[k] as number) - 1e-9) anyShort = true;
+    if (takes[k] && f64(hours, k) < (needs[k] as number) - 1e-9) anyShort = true;
   if (!anyShort) return;
   for (let d = owners.length - 1; d >= 0; d--) {
-    const own = owners[d] as Int16Array;
+    const own = item(owners, d);
     for (let i = 0; i < own.length; i++) {
-      const k = own[i] as number;
+      const k = i16(own, i);
       if (k < 0 || d === keep[k]) continue;
       const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-      const loss = Math.max(0, (needs[k] as number) - ((hours[k] as number) - h));
+      const loss = Math.max(0, (needs[k] as number) - (f64(hours, k) - h));
       let best = -1;
       let gain = loss + 1e-9;
       for (let j = 0; j < S; j++) {
@@ -598,7 +605,7 @@ export function rebalanceNeeds(
         const fits = runsOk(own, j);
         own[i] = k;
         if (!fits) continue;
-        const g = Math.min(h, (needs[j] as number) - (hours[j] as number));
+        const g = Math.min(h, (needs[j] as number) - f64(hours, j));
         if (g > gain) {
           best = j;
           gain = g;
@@ -606,27 +613,27 @@ export function rebalanceNeeds(
       }
       if (best < 0) continue;
       own[i] = best;
-      hours[k] = (hours[k] as number) - h;
-      hours[best] = (hours[best] as number) + h;
+      hours[k] = f64(hours, k) - h;
+      addTo(hours, best, h);
     }
   }
   // A subject short of its need by less than a session, holding a shorter place on a day where
   // a subject over its need holds a full one: they trade places (same day, same sessions).
   for (let d = 0; d < owners.length; d++) {
-    const own = owners[d] as Int16Array;
+    const own = item(owners, d);
     const places = tplOf(d).places;
     for (let x = 0; x < own.length; x++) {
-      const j = own[x] as number;
-      if (j < 0 || d === keep[j] || (hours[j] as number) >= (needs[j] as number) - 1e-9) continue;
+      const j = i16(own, x);
+      if (j < 0 || d === keep[j] || f64(hours, j) >= (needs[j] as number) - 1e-9) continue;
       for (let i = 0; i < own.length; i++) {
-        const k = own[i] as number;
+        const k = i16(own, i);
         if (k < 0 || k === j || d === keep[k]) continue;
         const more = ((places[i]?.len ?? 0) - (places[x]?.len ?? 0)) / 2;
-        if (more <= 1e-9 || (hours[k] as number) - more < (needs[k] as number) - 1e-9) continue;
+        if (more <= 1e-9 || f64(hours, k) - more < (needs[k] as number) - 1e-9) continue;
         own[i] = j;
         own[x] = k;
-        hours[j] = (hours[j] as number) + more;
-        hours[k] = (hours[k] as number) - more;
+        addTo(hours, j, more);
+        hours[k] = f64(hours, k) - more;
         break;
       }
     }
@@ -657,7 +664,7 @@ export function repairRuns(
       let top = -1;
       let most = 0;
       for (let i = 0; i < own.length; i++) {
-        const j = own[i] as number;
+        const j = i16(own, i);
         if (j < 0 || own.indexOf(j) < i) continue;
         let c = 0;
         for (let x = i; x < own.length; x++) if (own[x] === j) c++;
@@ -669,11 +676,11 @@ export function repairRuns(
       // Move one session of another subject away.
       let moved = false;
       for (let i = 0; i < own.length && !moved; i++) {
-        const j = own[i] as number;
+        const j = i16(own, i);
         if (j < 0 || j === top || d >= (movableBefore[j] as number)) continue;
         const len = tplOf(d).places[i]?.len ?? 0;
         for (let t = 0; t < (movableBefore[j] as number) && !moved; t++) {
-          const ownT = owners[t] as Int16Array;
+          const ownT = item(owners, t);
           if (t === d || ownT.includes(j) || !runsOk(ownT, j)) continue;
           const x = freePlace(tplOf(t), ownT, len);
           if (x < 0) continue;
@@ -716,9 +723,9 @@ export function repairRuns(
 
   /** Trades a session of another subject on day d with one of `top`'s elsewhere. */
   function trade(d: number, top: number): boolean {
-    const own = owners[d] as Int16Array;
+    const own = item(owners, d);
     for (let i = 0; i < own.length; i++) {
-      const j = own[i] as number;
+      const j = i16(own, i);
       if (j < 0 || j === top) continue;
       const fin = isFinal(j, d, i);
       const D = exam[j] as number;
@@ -726,7 +733,7 @@ export function repairRuns(
       const hi = fin ? D : Math.max(movableBefore[j] as number, D >= CRAM_MIN_WINDOW ? D : 0);
       const len = tplOf(d).places[i]?.len ?? 0;
       for (let t = lo; t < Math.min(hi, owners.length); t++) {
-        const ownT = owners[t] as Int16Array;
+        const ownT = item(owners, t);
         if (t === d || ownT.includes(j) || (!fin && !mayMove(j, d, t))) continue;
         // top's session may come to d only if that does not move it later into its last days.
         if (!mayMove(top, t, d)) continue;
@@ -777,20 +784,20 @@ export function balanceTotal(
   let total = 0;
   for (let k = 0; k < S; k++) {
     goal += targets[k] as number;
-    total += hours[k] as number;
+    total += f64(hours, k);
   }
   const byGap = (sign: number) =>
     [...Array(S).keys()].sort(
       (a, b) =>
-        sign * ((targets[b] as number) - (hours[b] as number)) -
-          sign * ((targets[a] as number) - (hours[a] as number)) || a - b,
+        sign * ((targets[b] as number) - f64(hours, b)) -
+          sign * ((targets[a] as number) - f64(hours, a)) || a - b,
     );
   // One session for one subject: topUp with a token shortfall.
   const one = new Float64Array(S);
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     let done = false;
     for (const k of byGap(1)) {
-      if ((hours[k] as number) >= (targets[k] as number)) break;
+      if (f64(hours, k) >= (targets[k] as number)) break;
       one.fill(0);
       one[k] = 1e-6;
       const got = topUp(
@@ -806,7 +813,7 @@ export function balanceTotal(
         steadyDay,
       )[k] as number;
       if (got > 0) {
-        hours[k] = (hours[k] as number) + got;
+        addTo(hours, k, got);
         total += got;
         done = true;
         break;
@@ -817,20 +824,20 @@ export function balanceTotal(
   for (let guard = 0; guard < 4 * S && total > goal + L / 2 + 1e-9; guard++) {
     let done = false;
     for (const k of byGap(-1)) {
-      if ((hours[k] as number) <= (targets[k] as number)) break;
+      if (f64(hours, k) <= (targets[k] as number)) break;
       for (let d = owners.length - 1; d >= 0 && !done; d--) {
         if (d === keep[k]) continue;
-        const own = owners[d] as Int16Array;
+        const own = item(owners, d);
         for (let i = own.length - 1; i >= 0; i--) {
           if (own[i] !== k) continue;
           const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-          if ((hours[k] as number) - h < (needs[k] as number) - 1e-9) break;
+          if (f64(hours, k) - h < (needs[k] as number) - 1e-9) break;
           own[i] = -1;
           if (!shortPlacesOk(tplOf(d), own)) {
             own[i] = k;
             continue;
           }
-          hours[k] = (hours[k] as number) - h;
+          hours[k] = f64(hours, k) - h;
           cap?.add(d, -h);
           total -= h;
           done = true;
