@@ -8,7 +8,7 @@
 import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
 import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { addTo, f64, i16, item, num } from './typed.js';
+import { addTo, f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** The weekly cap's room (`WeekCap` in week-cap.ts; docs/planner.md, Workload). */
 export interface LoadRoom {
@@ -240,7 +240,7 @@ export function repairGaps(
         }
       const a = num(g.days, at - 1);
       const b = num(g.days, at);
-      const lim = movableBefore[k] as number;
+      const lim = numLike(movableBefore, k);
       // Targets nearest the middle of the gap first.
       const mid = (a + b) / 2;
       const targets: number[] = [];
@@ -276,7 +276,7 @@ export function repairGaps(
             for (let i = 0; i < ownT.length && dst < 0; i++) {
               const j = i16(ownT, i);
               if (j < 0 || j === k || (tplT.places[i]?.len ?? 0) !== len || has(from, j)) continue;
-              const lj = movableBefore[j] as number;
+              const lj = numLike(movableBefore, j);
               if (t >= lj || from >= lj || !steadyOk(j, t, from, len / 2)) continue;
               ownFrom[src] = -1;
               const fits = runsOk(ownFrom, j);
@@ -313,8 +313,8 @@ export function repairGaps(
 export function topUp(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  movableBefore: ArrayLike<number>,
-  short: ArrayLike<number>,
+  movableBefore: Int32Array,
+  short: Float64Array,
   order: readonly number[],
   /** Rounding: stop once less than this share of a place is missing (0: any shortfall). */
   round = 0,
@@ -333,7 +333,7 @@ export function topUp(
 ): number[] {
   const added = Array.from(short, () => 0);
   for (const k of order) {
-    let left = short[k] as number;
+    let left = f64(short, k);
     if (left <= 1e-9) continue;
     let allowSame = false;
     // Days k studies, and each day's distance to the nearest of them (two sweeps, not a scan of
@@ -342,7 +342,7 @@ export function topUp(
     for (let d = 0; d < owners.length; d++) if (item(owners, d).includes(k)) studies[d] = 1;
     const near = new Float64Array(owners.length);
     while (left > 1e-9) {
-      const lim = Math.min(movableBefore[k] as number, owners.length);
+      const lim = Math.min(i32(movableBefore, k), owners.length);
       if (!paceOf) {
         let last = Number.NEGATIVE_INFINITY;
         for (let d = 0; d < owners.length; d++) {
@@ -412,12 +412,12 @@ export function topUp(
 export function repairCramming(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  exam: ArrayLike<number>,
-  keep: ArrayLike<number>,
+  exam: Float64Array,
+  keep: readonly number[],
   /** Length of the final review's place, in half-hours. */
   keepLen: ArrayLike<number>,
   L: number,
-  movableBefore: ArrayLike<number>,
+  movableBefore: Int32Array,
   /** Last resort: a session may split over two shorter free places earlier. */
   split = false,
 ): void {
@@ -429,7 +429,7 @@ export function repairCramming(
   };
   /** Which of subject k's M8 limits its sessions pass now: its last 7 days, its last 3. */
   const limitsPassed = (k: number): { over7: boolean; over3: boolean } => {
-    const W = exam[k] as number;
+    const W = f64(exam, k);
     let total = 0;
     let last7 = 0;
     let last3 = 0;
@@ -445,12 +445,12 @@ export function repairCramming(
     };
   };
   const overLimits = (k: number): boolean => {
-    if (!((exam[k] as number) >= 14) || (exam[k] as number) > owners.length) return false;
+    if (!(f64(exam, k) >= 14) || f64(exam, k) > owners.length) return false;
     const { over7, over3 } = limitsPassed(k);
     return over7 || over3;
   };
   for (let k = 0; k < exam.length; k++) {
-    const W = exam[k] as number;
+    const W = f64(exam, k);
     if (!(W >= 14) || W > owners.length) continue;
     for (let guard = 0; guard < 20; guard++) {
       const { over7, over3 } = limitsPassed(k);
@@ -512,13 +512,12 @@ export function repairCramming(
         for (let i = 0; i < own.length; i++) {
           const j = i16(own, i);
           if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
-          if ((pass === 0 && ownFrom.includes(j)) || d >= (movableBefore[j] as number)) continue;
+          if ((pass === 0 && ownFrom.includes(j)) || d >= i32(movableBefore, j)) continue;
           // Into j's own last week only while j stays within the same limits (its exam first,
           // its final review last): the exam that crowds k's last week may have room in its own.
-          const intoLastWeek = from >= (movableBefore[j] as number);
-          const review = keep[j] as number;
-          if (intoLastWeek && !(from < (exam[j] as number) && (review < 0 || from < review)))
-            continue;
+          const intoLastWeek = from >= i32(movableBefore, j);
+          const review = num(keep, j);
+          if (intoLastWeek && !(from < f64(exam, j) && (review < 0 || from < review))) continue;
           own[i] = k;
           ownFrom[src] = j;
           if (runsOk(own, -1) && runsOk(ownFrom, -1) && (!intoLastWeek || !overLimits(j)))
@@ -578,8 +577,8 @@ export function repairCramming(
 export function rebalanceNeeds(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  needs: ArrayLike<number>,
-  windowEnd: ArrayLike<number>,
+  needs: Float64Array,
+  windowEnd: Int32Array,
   keep: ArrayLike<number>,
   /** Subjects that may receive sessions. */
   takes: ArrayLike<boolean>,
@@ -587,8 +586,7 @@ export function rebalanceNeeds(
   const S = needs.length;
   const hours = hoursBySubject(tplOf, owners, S);
   let anyShort = false;
-  for (let k = 0; k < S; k++)
-    if (takes[k] && f64(hours, k) < (needs[k] as number) - 1e-9) anyShort = true;
+  for (let k = 0; k < S; k++) if (takes[k] && f64(hours, k) < f64(needs, k) - 1e-9) anyShort = true;
   if (!anyShort) return;
   for (let d = owners.length - 1; d >= 0; d--) {
     const own = item(owners, d);
@@ -596,16 +594,16 @@ export function rebalanceNeeds(
       const k = i16(own, i);
       if (k < 0 || d === keep[k]) continue;
       const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-      const loss = Math.max(0, (needs[k] as number) - (f64(hours, k) - h));
+      const loss = Math.max(0, f64(needs, k) - (f64(hours, k) - h));
       let best = -1;
       let gain = loss + 1e-9;
       for (let j = 0; j < S; j++) {
-        if (j === k || d >= (windowEnd[j] as number) || own.includes(j) || !takes[j]) continue;
+        if (j === k || d >= i32(windowEnd, j) || own.includes(j) || !takes[j]) continue;
         own[i] = -1;
         const fits = runsOk(own, j);
         own[i] = k;
         if (!fits) continue;
-        const g = Math.min(h, (needs[j] as number) - f64(hours, j));
+        const g = Math.min(h, f64(needs, j) - f64(hours, j));
         if (g > gain) {
           best = j;
           gain = g;
@@ -624,12 +622,12 @@ export function rebalanceNeeds(
     const places = tplOf(d).places;
     for (let x = 0; x < own.length; x++) {
       const j = i16(own, x);
-      if (j < 0 || d === keep[j] || f64(hours, j) >= (needs[j] as number) - 1e-9) continue;
+      if (j < 0 || d === keep[j] || f64(hours, j) >= f64(needs, j) - 1e-9) continue;
       for (let i = 0; i < own.length; i++) {
         const k = i16(own, i);
         if (k < 0 || k === j || d === keep[k]) continue;
         const more = ((places[i]?.len ?? 0) - (places[x]?.len ?? 0)) / 2;
-        if (more <= 1e-9 || f64(hours, k) - more < (needs[k] as number) - 1e-9) continue;
+        if (more <= 1e-9 || f64(hours, k) - more < f64(needs, k) - 1e-9) continue;
         own[i] = j;
         own[x] = k;
         addTo(hours, j, more);
@@ -677,9 +675,11 @@ export function repairRuns(
       let moved = false;
       for (let i = 0; i < own.length && !moved; i++) {
         const j = i16(own, i);
-        if (j < 0 || j === top || d >= (movableBefore[j] as number)) continue;
+        if (j < 0 || j === top) continue;
+        const limit = numLike(movableBefore, j);
+        if (d >= limit) continue;
         const len = tplOf(d).places[i]?.len ?? 0;
-        for (let t = 0; t < (movableBefore[j] as number) && !moved; t++) {
+        for (let t = 0; t < limit && !moved; t++) {
           const ownT = item(owners, t);
           if (t === d || ownT.includes(j) || !runsOk(ownT, j)) continue;
           const x = freePlace(tplOf(t), ownT, len);
@@ -710,9 +710,9 @@ export function repairRuns(
    * last week leaves its cramming as it was.
    */
   function mayMove(k: number, from: number, to: number): boolean {
-    const limit = movableBefore[k] as number;
+    const limit = numLike(movableBefore, k);
     if (from < limit && to < limit) return true;
-    const D = exam[k] as number;
+    const D = numLike(exam, k);
     if (!(D >= CRAM_MIN_WINDOW)) return false;
     const review = finalDay[k] ?? -1;
     const end = review >= 0 ? review : D;
@@ -728,9 +728,9 @@ export function repairRuns(
       const j = i16(own, i);
       if (j < 0 || j === top) continue;
       const fin = isFinal(j, d, i);
-      const D = exam[j] as number;
+      const D = numLike(exam, j);
       const lo = fin ? Math.max(0, D - 3) : 0;
-      const hi = fin ? D : Math.max(movableBefore[j] as number, D >= CRAM_MIN_WINDOW ? D : 0);
+      const hi = fin ? D : Math.max(numLike(movableBefore, j), D >= CRAM_MIN_WINDOW ? D : 0);
       const len = tplOf(d).places[i]?.len ?? 0;
       for (let t = lo; t < Math.min(hi, owners.length); t++) {
         const ownT = item(owners, t);
@@ -764,9 +764,9 @@ export function repairRuns(
 export function balanceTotal(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
-  movableBefore: ArrayLike<number>,
-  targets: ArrayLike<number>,
-  needs: ArrayLike<number>,
+  movableBefore: Int32Array,
+  targets: Float64Array,
+  needs: Float64Array,
   keep: ArrayLike<number>,
   L: number,
   /** The weekly cap: sessions are added only where it has room (docs/planner.md, Workload). */
@@ -783,24 +783,24 @@ export function balanceTotal(
   let goal = 0;
   let total = 0;
   for (let k = 0; k < S; k++) {
-    goal += targets[k] as number;
+    goal += f64(targets, k);
     total += f64(hours, k);
   }
   const byGap = (sign: number) =>
     [...Array(S).keys()].sort(
       (a, b) =>
-        sign * ((targets[b] as number) - f64(hours, b)) -
-          sign * ((targets[a] as number) - f64(hours, a)) || a - b,
+        sign * (f64(targets, b) - f64(hours, b)) - sign * (f64(targets, a) - f64(hours, a)) ||
+        a - b,
     );
   // One session for one subject: topUp with a token shortfall.
   const one = new Float64Array(S);
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     let done = false;
     for (const k of byGap(1)) {
-      if (f64(hours, k) >= (targets[k] as number)) break;
+      if (f64(hours, k) >= f64(targets, k)) break;
       one.fill(0);
       one[k] = 1e-6;
-      const got = topUp(
+      const added = topUp(
         tplOf,
         owners,
         movableBefore,
@@ -811,7 +811,8 @@ export function balanceTotal(
         false,
         cap,
         steadyDay,
-      )[k] as number;
+      );
+      const got = num(added, k);
       if (got > 0) {
         addTo(hours, k, got);
         total += got;
@@ -824,14 +825,14 @@ export function balanceTotal(
   for (let guard = 0; guard < 4 * S && total > goal + L / 2 + 1e-9; guard++) {
     let done = false;
     for (const k of byGap(-1)) {
-      if (f64(hours, k) <= (targets[k] as number)) break;
+      if (f64(hours, k) <= f64(targets, k)) break;
       for (let d = owners.length - 1; d >= 0 && !done; d--) {
         if (d === keep[k]) continue;
         const own = item(owners, d);
         for (let i = own.length - 1; i >= 0; i--) {
           if (own[i] !== k) continue;
           const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-          if (f64(hours, k) - h < (needs[k] as number) - 1e-9) break;
+          if (f64(hours, k) - h < f64(needs, k) - 1e-9) break;
           own[i] = -1;
           if (!shortPlacesOk(tplOf(d), own)) {
             own[i] = k;

@@ -29,6 +29,15 @@ export function num(a: readonly number[], i: number): number {
   return a[i] as number;
 }
 
+/**
+ * `a[i]` of a number array of any kind: for a parameter that the planner passes typed and a test
+ * passes plain (repairGaps, repairRuns). It sees several element kinds, so it stays out of the
+ * hot loops, where each kind has its own accessor above.
+ */
+export function numLike(a: ArrayLike<number>, i: number): number {
+  return a[i] as number;
+}
+
 /** `a[i]` of a plain array of objects (a subject's pace curve, a day's owners or places). */
 export function item<T extends object>(a: readonly T[], i: number): T {
   return a[i] as T;
