@@ -96,5 +96,7 @@ export default defineConfig({
     // One page and one module graph for all files: a fresh jsdom per file cost 2.5 minutes of a
     // 3-minute run. testing/setup.ts clears what a test leaves behind.
     isolate: false,
+    // After the server project (its vitest.config.ts says why).
+    sequence: { groupOrder: 1 },
   },
 });
