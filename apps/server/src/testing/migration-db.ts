@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely';
-import pg from 'pg';
 import { connectDatabase, type Db } from '../db/connect.js';
 import { migrations } from '../db/migrations/index.js';
+import { asAdmin } from './scratch-database.js';
 import { newTestSchemaName } from './test-db.js';
 
 /**
@@ -18,10 +18,7 @@ export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string
   } else {
     const url = process.env.TEST_DATABASE_URL as string;
     schema = newTestSchemaName();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await asAdmin((admin) => admin.query(`create schema ${schema}`));
     db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
   }
   const migrator = new Migrator({

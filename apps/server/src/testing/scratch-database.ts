@@ -9,7 +9,8 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection of its own to TEST_DATABASE_URL's database, closed after. */
+export async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
     connectionString: process.env.TEST_DATABASE_URL as string,
     connectionTimeoutMillis: 5_000,

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { DEFAULT_MIGRATION_TABLE } from 'kysely';
-import pg from 'pg';
+import { DEFAULT_MIGRATION_TABLE, sql } from 'kysely';
 import type { DatabaseTarget } from '../config/config.js';
+import { listAppTables } from '../db/app-tables.js';
 import { connectDatabase, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import type { Database } from '../db/types.js';
+import { asAdmin } from './scratch-database.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -33,8 +34,16 @@ export async function createTestDb(kind: DbKind, sqliteFile?: string): Promise<T
     return { ...db, cleanup: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL as string;
-  const schema = await takeSchema(url);
+  const { schema, isNew } = await takeSchema();
   const db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+  try {
+    if (isNew) await migrateToLatest(db.db, schema);
+    else await emptyTables(db);
+  } catch (error) {
+    await db.close();
+    inUse.delete(schema);
+    throw error;
+  }
   return {
     ...db,
     cleanup: async () => {
@@ -64,66 +73,44 @@ export function newTestSchemaName(): string {
   return `${testSchemaPrefix()}${randomBytes(6).toString('hex')}`;
 }
 
-async function takeSchema(url: string): Promise<string> {
-  const worker = process.env.VITEST_POOL_ID;
-  if (worker === undefined) return newMigratedSchema(url, newTestSchemaName());
-  for (let n = 0; ; n++) {
-    const schema = `${testSchemaPrefix()}w${worker}_${n}`;
-    if (inUse.has(schema) || skipped.has(schema)) continue;
-    inUse.add(schema);
-    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    await admin.connect();
-    try {
-      const found = await admin.query('select 1 from pg_namespace where nspname = $1', [schema]);
-      if (found.rowCount === 0) {
-        await admin.end();
-        return await newMigratedSchema(url, schema);
-      }
-      if (await emptied(admin, schema)) return schema;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    // A test reverted a migration there or restored an older backup: not reused.
-    inUse.delete(schema);
-    skipped.add(schema);
-  }
-}
-
-async function newMigratedSchema(url: string, schema: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-  try {
-    await migrateToLatest(db.db, schema);
-  } finally {
-    await db.close();
-  }
-  return schema;
-}
-
 const MIGRATION_COUNT = Object.keys(migrations).length;
 
-/** Truncates every table of the schema when its migrations are exactly this version's. */
-async function emptied(admin: pg.Client, schema: string): Promise<boolean> {
-  try {
-    const ran = await admin.query<{ n: string }>(
-      `select count(*) as n from ${schema}.${DEFAULT_MIGRATION_TABLE}`,
-    );
-    if (Number(ran.rows[0]?.n) !== MIGRATION_COUNT) return false;
-    const tables = await admin.query<{ name: string }>(
-      `select table_name as name from information_schema.tables
-        where table_schema = $1 and table_type = 'BASE TABLE' and table_name not like 'kysely\\_%'`,
-      [schema],
-    );
-    if (tables.rows.length === 0) return false;
-    const list = tables.rows.map((t) => `${schema}."${t.name}"`).join(', ');
-    await admin.query(`truncate ${list} restart identity cascade`);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * This worker's first schema that is free and migrated exactly as this version (a test may
+ * have reverted a migration there, or restored an older backup: that one is passed over), or
+ * a new, empty one. Outside Vitest's workers, always a new one.
+ */
+async function takeSchema(): Promise<{ schema: string; isNew: boolean }> {
+  const worker = process.env.VITEST_POOL_ID;
+  return asAdmin(async (admin) => {
+    for (let n = 0; ; n++) {
+      const schema =
+        worker === undefined ? newTestSchemaName() : `${testSchemaPrefix()}w${worker}_${n}`;
+      if (inUse.has(schema) || skipped.has(schema)) continue;
+      const found = await admin.query('select 1 from pg_namespace where nspname = $1', [schema]);
+      if (found.rowCount === 0) {
+        await admin.query(`create schema ${schema}`);
+        inUse.add(schema);
+        return { schema, isNew: true };
+      }
+      const ran = await admin
+        .query<{ n: string }>(`select count(*) as n from ${schema}.${DEFAULT_MIGRATION_TABLE}`)
+        .catch(() => undefined);
+      if (Number(ran?.rows[0]?.n) === MIGRATION_COUNT) {
+        inUse.add(schema);
+        return { schema, isNew: false };
+      }
+      skipped.add(schema);
+    }
+  });
+}
+
+/** Empties every table a test may have written to, restarting their ids. */
+async function emptyTables(db: Db): Promise<void> {
+  const tables = await listAppTables(db);
+  await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(
+    db.db,
+  );
 }
 
 /** Rows in a table, to prove that a refused request changed nothing. */
