@@ -415,7 +415,7 @@ export async function buildApp({
   // Features.
   await app.register(healthRoutes, {
     isDatabaseUp: () => isDatabaseUp(db.db),
-    pendingMigrations: () => pendingMigrations(db.db, db.schema),
+    pendingMigrations: () => pendingMigrations(db),
   });
   await app.register(siteRoutes, { site: config.site });
   await app.register(authRoutes, {

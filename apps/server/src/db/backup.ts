@@ -207,7 +207,7 @@ export async function backupBeforeSchemaChange(
 ): Promise<AutomaticBackup | undefined> {
   if (target.kind !== 'sqlite' || db.dialect !== 'sqlite' || target.file === ':memory:')
     return undefined;
-  const { migrations } = await migrationStatus(db.db, db.schema);
+  const { migrations } = await migrationStatus(db);
   const executed = migrations.filter((m) => m.executedAt);
   const last = executed.at(-1);
   if (!last) return undefined;

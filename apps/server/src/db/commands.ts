@@ -61,7 +61,7 @@ export async function runDbCommand(command: DbCommand, ctx: DbCommandContext): P
   const lines: string[] = [];
   switch (command.name) {
     case 'status': {
-      const { migrations, unknown } = await migrationStatus(db.db, db.schema);
+      const { migrations, unknown } = await migrationStatus(db);
       const width = Math.max(...migrations.map((m) => m.name.length));
       for (const m of migrations)
         lines.push(`${m.name.padEnd(width)}  ${m.executedAt?.toISOString() ?? 'pending'}`);

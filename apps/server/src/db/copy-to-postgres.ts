@@ -188,7 +188,7 @@ async function assertEmpty(target: PostgresTarget, tables: string[], where: stri
 async function migrateTarget(url: string, where: string): Promise<string[]> {
   const db = await connectDatabase({ kind: 'postgres', url });
   try {
-    const { unknown } = await migrationStatus(db.db);
+    const { unknown } = await migrationStatus(db);
     if (unknown.length > 0)
       throw new CopyRefusedError(
         `The ${where} was migrated by a newer version (${unknown.join(', ')}): copy with that version`,

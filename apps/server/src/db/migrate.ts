@@ -1,4 +1,5 @@
-import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
+import type { Db } from './connect.js';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -14,16 +15,55 @@ export const migratorFor = (db: Kysely<any>, schema?: string) =>
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
 
+/**
+ * Kysely's migrator looks its bookkeeping tables up in the catalog of every schema before it
+ * takes its own lock, and that read fails ("could not open relation") when a migration in
+ * another schema of the same database drops a table under it: two instances sharing one
+ * database in separate schemas (PG_SCHEMA), or test workers. So every migration run here holds
+ * one advisory lock of ours, on a connection of its own, around the whole migrator call.
+ */
+const SCHEMA_CHANGE_LOCK = 7_265_001_338n;
+
+/** Runs `change` (a migrator call) while no other schema change of ours runs on the database. */
+export async function withSchemaChangeLock<T>(db: Kysely<any>, change: () => Promise<T>) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return change();
+  return db.connection().execute(async (held) => {
+    await sql`select pg_advisory_lock(${sql.lit(SCHEMA_CHANGE_LOCK)})`.execute(held);
+    try {
+      return await change();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(SCHEMA_CHANGE_LOCK)})`.execute(held);
+    }
+  });
+}
+
+/**
+ * The migrations the database has run, with when, read from the bookkeeping table of the
+ * schema queries run in (none when it is missing): the migrator's own read scans every
+ * schema's catalog, too slow for a readiness probe and racing other schemas' migrations.
+ */
+async function executedMigrations(db: Pick<Db, 'db' | 'dialect'>): Promise<Map<string, Date>> {
+  const exists =
+    db.dialect === 'sqlite'
+      ? sql`select 1 from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`
+      : sql`select 1 from information_schema.tables
+          where table_schema = current_schema() and table_name = ${DEFAULT_MIGRATION_TABLE}`;
+  if ((await exists.execute(db.db)).rows.length === 0) return new Map();
+  const rows = await sql<{ name: string; timestamp: string }>`
+    select name, timestamp from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db.db);
+  return new Map(rows.rows.map((r) => [r.name, new Date(r.timestamp)]));
+}
+
 /** How many of this version's migrations have not run on the database (readiness). */
-export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<number> {
-  const all = await migratorFor(db, schema).getMigrations();
-  return all.filter((m) => m.executedAt === undefined).length;
+export async function pendingMigrations(db: Pick<Db, 'db' | 'dialect'>): Promise<number> {
+  const executed = await executedMigrations(db);
+  return Object.keys(migrations).filter((name) => !executed.has(name)).length;
 }
 
 /** Runs every pending migration; gives the names it ran. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   const migrator = migratorFor(db, schema);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withSchemaChangeLock(db, () => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
@@ -34,7 +74,9 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
 
 /** Reverts the last executed migration; gives its name, or undefined when none had run. */
 export async function migrateDown(db: Kysely<any>, schema?: string): Promise<string | undefined> {
-  const { error, results } = await migratorFor(db, schema).migrateDown();
+  const { error, results } = await withSchemaChangeLock(db, () =>
+    migratorFor(db, schema).migrateDown(),
+  );
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const name = failed ? ` (${failed.migrationName})` : '';
@@ -56,22 +98,18 @@ export interface MigrationState {
  * database has run that this version does not know (a newer version migrated it).
  */
 export async function migrationStatus(
-  db: Kysely<any>,
-  schema?: string,
+  db: Pick<Db, 'db' | 'dialect'>,
 ): Promise<{ migrations: MigrationState[]; unknown: string[] }> {
-  const all = await migratorFor(db, schema).getMigrations();
-  const migrations = all.map((m) => ({
-    name: m.name,
-    ...(m.executedAt ? { executedAt: m.executedAt } : {}),
-  }));
-  let unknown: string[] = [];
-  if (migrations.some((m) => m.executedAt)) {
-    const table = schema ? db.withSchema(schema) : db;
-    const rows = await table.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute();
-    const known = new Set(migrations.map((m) => m.name));
-    unknown = rows.map((r) => String(r.name)).filter((name) => !known.has(name));
-  }
-  return { migrations, unknown };
+  const executed = await executedMigrations(db);
+  const names = Object.keys(migrations).sort();
+  const known = new Set(names);
+  return {
+    migrations: names.map((name) => {
+      const executedAt = executed.get(name);
+      return { name, ...(executedAt ? { executedAt } : {}) };
+    }),
+    unknown: [...executed.keys()].filter((name) => !known.has(name)).sort(),
+  };
 }
 
 function errorText(error: unknown): string {

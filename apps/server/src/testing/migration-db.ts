@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely';
 import { connectDatabase, type Db } from '../db/connect.js';
+import { withSchemaChangeLock } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { asAdmin } from './scratch-database.js';
 import { newTestSchemaName } from './test-db.js';
@@ -27,7 +28,7 @@ export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const migrate = async (to: string) => {
-    const { error } = await migrator.migrateTo(to);
+    const { error } = await withSchemaChangeLock(db.db, () => migrator.migrateTo(to));
     if (error) throw error;
   };
   await migrate(before);
