@@ -1,7 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium.js';
 import { startServer } from './server.js';
@@ -10,9 +9,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
-    /** The server's pid and the file its test clock reads (support/server-clock.mjs). */
-    serverPid: number;
-    clockFile: string;
     /** The server's DATA_DIR (its SQLite database), for `npm run admin` against it. */
     dataDir: string;
   }
@@ -22,16 +18,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const dataDir = mkdtempSync(join(tmpdir(), 'studybuddy-e2e-'));
-  const clockFile = join(dataDir, 'e2e-clock-offset');
-  writeFileSync(clockFile, '0');
-  const clock = pathToFileURL(join(import.meta.dirname, 'server-clock.mjs')).href;
   const server = await startServer({
     dataDir,
-    nodeArgs: ['--import', clock],
     env: {
       // The journeys log in many times from one address; the limiter has its own API test.
       AUTH_RATE_LIMIT_MAX: '200',
-      E2E_CLOCK_FILE: clockFile,
       // A reminder that falls due is seen within 2 s rather than 30.
       REMINDER_SCAN_SECONDS: '2',
     },
@@ -39,8 +30,6 @@ export default async function setup(project: TestProject) {
   const { baseURL } = server;
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
-  project.provide('serverPid', server.process.pid as number);
-  project.provide('clockFile', clockFile);
   project.provide('dataDir', dataDir);
   return () => server.stop();
 }

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../../apps/server/src/testing/fake-ai-provider.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
-import { moveClock } from '../support/clock.js';
+import { startServerWithClock } from '../support/clock.js';
 import { register, see } from '../support/journeys.js';
 import { startServer } from '../support/server.js';
 
@@ -234,7 +234,8 @@ describe('smart scheduler journey', () => {
   });
 
   it('checks in a missed session two days later, re-plans it onto the calendar and sees readiness change', async () => {
-    const { page, errors, context } = await openPage(browser);
+    const server = await startServerWithClock();
+    const { page, errors, context } = await openPage(browser, { baseURL: server.baseURL });
     await register(page, newStudent('living'));
     await page.waitForURL('**/dashboard');
     // A new account is welcomed, not welcomed back.
@@ -267,7 +268,7 @@ describe('smart scheduler journey', () => {
       await page.waitForURL('**/dashboard');
 
       // Two days later: yesterday's session was missed.
-      await moveClock(context, 2 * DAY_MS);
+      await server.moveClock(context, 2 * DAY_MS);
       // A work shift fills today and tomorrow: the re-plan must look past them.
       const [yesterdayDate, today, tomorrow] = await page.evaluate(() =>
         [-1, 0, 1].map((n) => new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA')),
@@ -347,8 +348,8 @@ describe('smart scheduler journey', () => {
       await expectAccessible(page, 'calendar with check-ins');
       expect(errors).toEqual([]);
     } finally {
-      await moveClock(context, 0);
       await context.close();
+      await server.stop();
     }
   });
 });

@@ -1,0 +1,171 @@
+/**
+ * The sweep of every screen at one width (tests/every-screen-<width>.spec.ts): each screen
+ * loads cleanly, nothing scrolls sideways and axe finds no serious violation. One file per
+ * width, so the widths run side by side in the browser test workers.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './api.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  newStudent,
+  openPage,
+  saveScreenshot,
+  waitForText,
+  watchNetwork,
+} from './browser.js';
+import { login } from './journeys.js';
+import { dayFromToday, generatedPlan } from './plans.js';
+
+/** Screens for everyone, logged in or out (docs/product.md, Screens). */
+const publicRoutes: [string, string][] = [
+  ['/', 'Get Started Free'],
+  ['/about', 'About StudyBuddy'],
+  ['/blog', 'The StudyBuddy blog'],
+  ['/blog/build-a-study-routine', 'How to build a study routine that actually sticks'],
+  ['/blog/top-ai-tools-for-students', 'Top AI tools for students'],
+  ['/blog/success-stories', 'Success stories'],
+  ['/contact', 'We usually reply within 24 hours.'],
+  ['/services', 'Our services'],
+  ['/unsubscribe?token=from-an-email', 'Stop lesson reminders?'],
+];
+
+/** Nothing sticks out sideways: the page never scrolls horizontally. */
+async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  if (overflow > 0) await saveScreenshot(page, `overflow-${label.replace(/\W+/g, '-')}`);
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+async function visit(page: Page, path: string, ready: string | RegExp, width: number) {
+  const network = watchNetwork(page);
+  await page.goto(path);
+  await waitForText(page, ready);
+  // Let lazy chunks, fonts and queries settle before measuring.
+  await network.settled();
+  network.stop();
+  const label = `${path} at ${width}px`;
+  await expectNoHorizontalOverflow(page, label);
+  await expectAccessible(page, label);
+}
+
+export function sweepScreensAt(width: number) {
+  describe(`every screen at ${width} px`, () => {
+    let browser: Browser;
+    const student = newStudent('screens');
+    const routes: [string, string | RegExp][] = [];
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      // Real data for the screens that need ids: a plan with a subject, a topic (and its lesson)
+      // and a session, made through the API.
+      const api = new ApiClient();
+      await api.signUp(student);
+      const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
+        name: 'Finals',
+      });
+      const subject = await api.post<{ id: number }>('/subjects', {
+        studyPlanId: plan.id,
+        name: 'Chemistry',
+      });
+      const topic = await api.post<{ id: number; lessonId: number }>('/topics', {
+        subjectId: subject.id,
+        name: 'Acids',
+        deepDiveContent: '<p>An acid is a proton donor. The pH of pure water is $7$.</p>',
+      });
+      const start = new Date(Date.now() + 86_400_000);
+      start.setUTCHours(15, 0, 0, 0);
+      const session = await api.post<{ id: number }>('/api/generic/CreateStudySession', {
+        studyPlan: plan.id,
+        subject: subject.id,
+        topic: topic.id,
+        title: 'Acids',
+        startDateTime: start.toISOString(),
+        endDateTime: new Date(start.getTime() + 3_600_000).toISOString(),
+      });
+      const physics = [
+        {
+          name: 'Physics',
+          keyTopics: 'Kinematics, forces and Newton laws, energy and work, momentum',
+        },
+      ];
+      const proposal = { planId: await generatedPlan(api, physics) };
+      // A second proposal, accepted: the dashboard and the plan page show its readiness.
+      const accepted = { planId: await generatedPlan(api, physics, { accept: true }) };
+      const day = dayFromToday;
+      // A weekly lecture: busy time on the calendar.
+      await api.post('/api/busy-times', {
+        kind: 'lecture',
+        title: 'Physics lecture',
+        date: day(1),
+        startTime: '10:00',
+        endTime: '12:00',
+        repeat: 'weekly',
+      });
+      const p = `/study-plan`;
+      routes.push(
+        ['/dashboard', 'Your study plans'],
+        ['/calendar', 'Weekly Plan (Sun-Sat)'],
+        [`/calendar?view=day&date=${day(1)}`, 'Physics lecture'],
+        [`/calendar?view=month&date=${day(1)}`, 'Weekly Plan (Sun-Sat)'],
+        ['/profile', 'My profile'],
+        [`${p}`, 'Finals'],
+        [`${p}/list`, 'Finals'],
+        [`${p}/create`, 'Create study plan'],
+        [`${p}/detail/${plan.id}`, 'Chemistry'],
+        [`${p}/detail/${accepted.planId}`, 'Will you be ready?'],
+        [`${p}/edit/${plan.id}`, 'Edit study plan'],
+        [`${p}/subject/${plan.id}/Chemistry`, 'Acids'],
+        [`/subject-detail/${plan.id}/Chemistry`, 'Acids'],
+        [`${p}/topic/${plan.id}/Chemistry/Acids`, 'proton donor'],
+        [`${p}/topic-rich-content/${plan.id}/Chemistry/Acids`, 'proton donor'],
+        [`/topic/${topic.id}/detail`, 'proton donor'],
+        [`/lesson-detail/${plan.id}/Chemistry/Acids/${topic.lessonId}`, 'No reviews yet.'],
+        ['/scheduled-session', 'Schedule a study session'],
+        ['/session/create', 'Schedule a study session'],
+        [`/scheduled-session?id=${session.id}`, 'Edit study session'],
+        ['/smart-scheduler/setup', 'Study period'],
+        [`/smart-scheduler/review?planId=${proposal.planId}`, 'Your proposed study plan'],
+      );
+    });
+    afterAll(async () => browser?.close());
+
+    it(`shows the logged-out screens cleanly at ${width}px`, { timeout: 120_000 }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
+      await visit(page, '/login', 'Welcome back', width);
+      await visit(page, '/register', 'Create your account', width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    // About 2 s a screen with the axe scan, hence the longer limit.
+    it(`shows every logged-in screen cleanly at ${width}px`, { timeout: 180_000 }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      await login(page, student.email, student.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, ready] of routes) await visit(page, path, ready, width);
+      // On a phone the calendar opens as the day view of today.
+      await page.goto('/calendar');
+      const view = width <= 600 ? '.hour-grid--day' : '.hour-grid:not(.hour-grid--day)';
+      await page.locator(view).waitFor();
+      await page.locator('.hour-grid__day-head--today').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows the public screens cleanly to a logged-in student at ${width}px`, {
+      timeout: 120_000,
+    }, async () => {
+      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+      await login(page, student.email, student.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+}

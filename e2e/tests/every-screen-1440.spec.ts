@@ -1,0 +1,3 @@
+import { sweepScreensAt } from '../support/screens.js';
+
+sweepScreensAt(1440);
