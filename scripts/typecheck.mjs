@@ -2,16 +2,18 @@
 // On two cores the server's check (about half of the time) runs beside the other three, which
 // halves the stage. Each project's errors are printed together when its check ends.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 
 // Longest first, so the last to start is a short one.
 const PROJECTS = ['apps/server', 'apps/web', 'e2e', 'packages/contracts'];
-const tsc = process.platform === 'win32' ? 'tsc.cmd' : 'tsc';
+// tsc's own entry, run by this Node: no npx start-up per project, and the same on Windows.
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 function check(project) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn('npx', [tsc, '-p', project, '--noEmit'], {
+    const child = spawn(process.execPath, [tsc, '-p', project, '--noEmit'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = [];

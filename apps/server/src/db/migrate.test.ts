@@ -1,8 +1,6 @@
 import { DEFAULT_MIGRATION_TABLE, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { asAdmin } from '../testing/scratch-database.js';
-import { newTestSchemaName } from '../testing/test-db.js';
-import { connectDatabase } from './connect.js';
+import { dbKinds, emptyTestDb } from '../testing/test-db.js';
 import {
   migrateToLatest,
   migrationStatus,
@@ -12,45 +10,33 @@ import {
 import { migrations } from './migrations/index.js';
 
 const names = Object.keys(migrations).sort();
-const pgUrl = process.env.TEST_DATABASE_URL;
 
-/** An empty database: SQLite in memory, or a new schema of the PostgreSQL test database. */
-async function emptyDb(kind: 'sqlite' | 'postgres') {
-  if (kind === 'sqlite') return connectDatabase({ kind, file: ':memory:' });
-  const schema = newTestSchemaName();
-  await asAdmin((admin) => admin.query(`create schema ${schema}`));
-  return connectDatabase({ kind, url: pgUrl as string }, { pgSchema: schema });
-}
-
-describe.each(pgUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))(
-  'migration status on %s',
-  (kind) => {
-    it('reads what ran from the bookkeeping table: all pending, then none, and names a newer one', async () => {
-      const db = await emptyDb(kind);
-      try {
-        expect(await pendingMigrations(db)).toBe(names.length);
-        expect(await migrationStatus(db)).toEqual({
-          migrations: names.map((name) => ({ name })),
-          unknown: [],
-        });
-        await migrateToLatest(db.db, db.schema);
-        expect(await pendingMigrations(db)).toBe(0);
-        await sql`insert into ${sql.table(DEFAULT_MIGRATION_TABLE)} (name, timestamp)
+describe.each(dbKinds)('migration status on %s', (kind) => {
+  it('reads what ran from the bookkeeping table: all pending, then none, and names a newer one', async () => {
+    const db = await emptyTestDb(kind);
+    try {
+      expect(await pendingMigrations(db)).toBe(names.length);
+      expect(await migrationStatus(db)).toEqual({
+        migrations: names.map((name) => ({ name })),
+        unknown: [],
+      });
+      await migrateToLatest(db.db, db.schema);
+      expect(await pendingMigrations(db)).toBe(0);
+      await sql`insert into ${sql.table(DEFAULT_MIGRATION_TABLE)} (name, timestamp)
           values ('9999-from-a-newer-version', ${new Date().toISOString()})`.execute(db.db);
-        const status = await migrationStatus(db);
-        expect(status.migrations.map((m) => m.name)).toEqual(names);
-        expect(status.migrations.every((m) => m.executedAt instanceof Date)).toBe(true);
-        expect(status.unknown).toEqual(['9999-from-a-newer-version']);
-      } finally {
-        await db.close();
-      }
-    });
-  },
-);
+      const status = await migrationStatus(db);
+      expect(status.migrations.map((m) => m.name)).toEqual(names);
+      expect(status.migrations.every((m) => m.executedAt instanceof Date)).toBe(true);
+      expect(status.unknown).toEqual(['9999-from-a-newer-version']);
+    } finally {
+      await db.close();
+    }
+  });
+});
 
-describe.runIf(pgUrl)('withSchemaChangeLock', () => {
+describe.runIf(dbKinds.includes('postgres'))('withSchemaChangeLock', () => {
   it('lets one schema change run at a time across connections and schemas', async () => {
-    const [a, b] = [await emptyDb('postgres'), await emptyDb('postgres')];
+    const [a, b] = [await emptyTestDb('postgres'), await emptyTestDb('postgres')];
     const steps: string[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -3,11 +3,10 @@ import type { Db } from './connect.js';
 import { migrations } from './migrations/index.js';
 
 /**
- * Brings the schema up to date; throws with the failing migration's name. `schema` names the
- * PostgreSQL schema the bookkeeping tables live in: without it Kysely looks for them in every
- * schema, so migrations running side by side in separate schemas saw each other's tables.
+ * The migrator over this version's migrations. `schema` names the PostgreSQL schema the
+ * bookkeeping tables live in: without it Kysely looks for them in every schema, so migrations
+ * running side by side in separate schemas saw each other's tables.
  */
-/** The migrator over this version's migrations (`schema`: see migrateToLatest). */
 export const migratorFor = (db: Kysely<any>, schema?: string) =>
   new Migrator({
     db,

@@ -1,9 +1,5 @@
-import { Migrator } from 'kysely';
-import { connectDatabase, type Db } from '../db/connect.js';
-import { withSchemaChangeLock } from '../db/migrate.js';
-import { migrations } from '../db/migrations/index.js';
-import { asAdmin } from './scratch-database.js';
-import { newTestSchemaName } from './test-db.js';
+import { migratorFor, withSchemaChangeLock } from '../db/migrate.js';
+import { emptyTestDb } from './test-db.js';
 
 /**
  * A database migrated up to `before` only, for testing the next migration on data written
@@ -12,21 +8,8 @@ import { newTestSchemaName } from './test-db.js';
  * with only the columns every schema version has, and gives its id.
  */
 export async function databaseBefore(kind: 'sqlite' | 'postgres', before: string) {
-  let db: Db;
-  let schema: string | undefined;
-  if (kind === 'sqlite') {
-    db = await connectDatabase({ kind: 'sqlite', file: ':memory:' });
-  } else {
-    const url = process.env.TEST_DATABASE_URL as string;
-    schema = newTestSchemaName();
-    await asAdmin((admin) => admin.query(`create schema ${schema}`));
-    db = await connectDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-  }
-  const migrator = new Migrator({
-    db: db.db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const db = await emptyTestDb(kind);
+  const migrator = migratorFor(db.db, db.schema);
   const migrate = async (to: string) => {
     const { error } = await withSchemaChangeLock(db.db, () => migrator.migrateTo(to));
     if (error) throw error;

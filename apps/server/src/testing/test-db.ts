@@ -73,6 +73,20 @@ export function newTestSchemaName(): string {
   return `${testSchemaPrefix()}${randomBytes(6).toString('hex')}`;
 }
 
+/**
+ * A database no migration has run on: SQLite in memory, or a new schema of its own in the
+ * PostgreSQL test database (dropped at the run's end), which `db.schema` names.
+ */
+export async function emptyTestDb(kind: DbKind): Promise<Db> {
+  if (kind === 'sqlite') return connectDatabase({ kind, file: ':memory:' });
+  const schema = newTestSchemaName();
+  await asAdmin((admin) => admin.query(`create schema ${schema}`));
+  return connectDatabase(
+    { kind, url: process.env.TEST_DATABASE_URL as string },
+    { pgSchema: schema },
+  );
+}
+
 const MIGRATION_COUNT = Object.keys(migrations).length;
 
 /**
