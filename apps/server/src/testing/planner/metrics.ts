@@ -810,8 +810,14 @@ export function m8Cramming(
     const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
     const told = warned.has(`cram:${k}`);
-    const forced3 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 3, totals) : 0;
-    const forced7 = told ? (f.needs[k] as number) - roomBefore(f, k, W - 7, totals) : 0;
+    // What the deadline forces in, in whole sessions as a plan books it: 6.5 h forced into days
+    // of 1.5-h places are 7.5 h of sessions (a 1-h place aside).
+    const forced = (x: number) =>
+      told
+        ? f.L * Math.ceil(((f.needs[k] as number) - roomBefore(f, k, x, totals)) / f.L - 1e-9)
+        : 0;
+    const forced3 = forced(W - 3);
+    const forced7 = forced(W - 7);
     if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
       cramming.push(`${name}: ${last3} of ${total} h in the last 3 days`);
     if (last7 > Math.max(2 * weekly, f.L, forced7) + EPS)
@@ -1143,6 +1149,20 @@ function wholePlaceShare(input: PlannerInput, share: number): number {
 }
 
 /**
+ * Whether the needs plus the buffer fit under the weekly cap: the EDF test on needs x 1.15
+ * against the cap's share of the capacity, as whole places can fill it (a week of 1.5-h places
+ * cannot book exactly 80%).
+ */
+export function bufferFits(input: PlannerInput, f: Frame = frameOf(input)): boolean {
+  const share = wholePlaceShare(input, input.preferences.maxLoad ?? WORKLOAD.maxLoadDefault);
+  return edfDeliverable({
+    ...f,
+    cap: f.cap.map((c) => share * c),
+    needs: f.needs.map((n) => n * (1 + WORKLOAD.buffer)),
+  }).feasible;
+}
+
+/**
  * Workload (docs/planner.md, Workload): the plan's booking against the weekly cap (maxLoad of a
  * 7-day window's capacity), whether the needs plus the buffer fit under the cap (EDF test on
  * needs x 1.15 against maxLoad x capacity), and the steadiness of subjects without a deadline.
@@ -1193,13 +1213,7 @@ export function workloadWeeks(
     if (c > EPS) worstWindowShare = Math.max(worstWindowShare, u / c);
     worstExcess = Math.max(worstExcess, u - cap * c);
   }
-  // The cap as whole places can fill it: a week of 1.5-h places cannot book exactly 80%.
-  const share = wholePlaceShare(input, cap);
-  const capFeasible = edfDeliverable({
-    ...f,
-    cap: f.cap.map((c) => share * c),
-    needs: f.needs.map((n) => n * (1 + WORKLOAD.buffer)),
-  }).feasible;
+  const capFeasible = bufferFits(input, f);
   const horizon = Math.max(0, ...f.windowEnd);
   const steadyRatios: number[] = [];
   const subs = bySubject(f, ss, input.subjects.length);
