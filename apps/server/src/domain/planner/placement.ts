@@ -356,6 +356,9 @@ function repairPasses(state: RepairState): void {
       sessionHours,
       weekCap,
     );
+    // The passes since the first gap repair can open a gap of weeks (M4b): once more, before
+    // the days are evened out (the gap repair does not look at a day against its week).
+    repairGaps(tplOf, owners, movableBefore, steady, model.weeks);
     evenLoad(
       tplOf,
       owners,

@@ -694,6 +694,7 @@ export function repairRuns(
         }
       }
       if (!moved) moved = trade(d, top);
+      if (!moved) moved = mixIn(d, top);
       if (!moved) return;
     }
   });
@@ -748,6 +749,48 @@ export function repairRuns(
           }
           ownT[x] = top;
           own[i] = j;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The other way round, when no other subject can leave day d: a few of `top`'s sessions there
+   * trade places with as many sessions of another subject j on another day t (same lengths), so
+   * both days end with a mix that interleaves. Two subjects due in the same few days (one 6-0
+   * day and one 5-1 day) become 4-2 and 3-3.
+   */
+  function mixIn(d: number, top: number): boolean {
+    const own = item(owners, d);
+    const tops: number[] = [];
+    for (let i = 0; i < own.length; i++) if (own[i] === top && !isFinal(top, d, i)) tops.push(i);
+    for (let t = 0; t < owners.length; t++) {
+      const ownT = item(owners, t);
+      if (t === d || !mayMove(top, d, t)) continue;
+      for (let j = 0; j < finalDay.length; j++) {
+        if (j === top || !mayMove(j, t, d)) continue;
+        // Pair top's places on d with j's on t of the same length, one more pair at a time,
+        // until both days interleave (or the pairs run out: then nothing changes).
+        const swaps: Array<[number, number]> = [];
+        for (const i of tops) {
+          const len = tplOf(d).places[i]?.len ?? 0;
+          const x = ownT.findIndex(
+            (o, y) =>
+              o === j &&
+              !isFinal(j, t, y) &&
+              (tplOf(t).places[y]?.len ?? 0) === len &&
+              !swaps.some(([, z]) => z === y),
+          );
+          if (x < 0) continue;
+          own[i] = j;
+          ownT[x] = top;
+          swaps.push([i, x]);
+          if (runsOk(own, -1) && runsOk(ownT, -1)) return true;
+        }
+        for (const [i, x] of swaps) {
+          own[i] = top;
+          ownT[x] = j;
         }
       }
     }
