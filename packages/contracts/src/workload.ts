@@ -38,7 +38,7 @@ export interface EstimateInput {
   hasExam: boolean;
 }
 
-const roundUpToHalf = (h: number) => Math.ceil(h * 2 - 1e-9) / 2;
+const roundUpTo = (h: number, unit: number) => Math.ceil(h / unit - 1e-9) * unit;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** The priority factor of a priority (Medium when absent). */
@@ -47,31 +47,53 @@ export function priorityFactor(priority: 0 | 1 | 2 | null | undefined): number {
 }
 
 /**
- * Our estimate of the hours a subject needs: 2 h per key topic, plus 1 h per 100 KB of uploaded
- * files (at most as much again as the topics), times the priority factor, plus 1 h of final
- * review when it has an exam; rounded up to the half hour, within 1 to 500 h.
+ * A need at a priority from the same need at Medium, already whole units: the factor applies to
+ * the rounded Medium need, and the result rounds up to the unit again. Scaling before rounding
+ * let the two roundings cancel the factor on a small need (Medium 3.1 h and High 4.03 h both
+ * became two 2-h sessions); this way High is at least 1.3x and Low at most 1x Medium, in
+ * whole units.
  */
-export function estimateHoursNeeded(input: EstimateInput): number {
+export function scaleByPriority(
+  mediumNeed: number,
+  priority: 0 | 1 | 2 | null | undefined,
+  unit: number,
+): number {
+  return roundUpTo(mediumNeed * priorityFactor(priority), unit);
+}
+
+/**
+ * Our estimate of the hours a subject needs: 2 h per key topic, plus 1 h per 100 KB of uploaded
+ * files (at most as much again as the topics), plus 1 h of final review when it has an exam, in
+ * whole sessions of `sessionLength` (at least two: learn, then retrieve; what the plan books);
+ * then scaled by the priority (`scaleByPriority`). Within 1 to 500 h.
+ */
+export function estimateHoursNeeded(input: EstimateInput, sessionLength: number): number {
+  const medium = Math.max(2 * sessionLength, roundUpTo(mediumHours(input), sessionLength));
+  const hours = scaleByPriority(medium, input.priority, sessionLength);
+  return clamp(hours, WORKLOAD.hoursNeededMin, WORKLOAD.hoursNeededMax);
+}
+
+/** The Medium-priority hours of a subject, before rounding. */
+function mediumHours(input: EstimateInput): number {
   const topics = clamp(splitKeyTopics(input.keyTopics).length, 1, WORKLOAD.topicsMax);
   const base = WORKLOAD.hoursPerTopic * topics;
   let bytes = 0;
   for (const b of input.fileBytes) bytes += Math.max(0, b);
   const material = Math.min(base, bytes / WORKLOAD.materialBytesPerHour);
-  const hours =
-    (base + material) * priorityFactor(input.priority) +
-    (input.hasExam ? WORKLOAD.finalReviewHours : 0);
-  return clamp(roundUpToHalf(hours), WORKLOAD.hoursNeededMin, WORKLOAD.hoursNeededMax);
+  return base + material + (input.hasExam ? WORKLOAD.finalReviewHours : 0);
 }
 
 /**
- * Our estimate of the hours a week for a subject without an exam: its estimated need spread
- * evenly over the study period's weeks, rounded up to the half hour, within 0.5 to 40 h.
+ * Our estimate of the hours a week for a subject without an exam: its Medium need spread evenly
+ * over the study period's weeks, rounded up to the half hour, then scaled by the priority
+ * (`scaleByPriority`, to the half hour); within 0.5 to 40 h.
  */
 export function estimateWeeklyHours(
   input: Omit<EstimateInput, 'hasExam'>,
   periodDays: number,
 ): number {
   const weeks = Math.max(1, periodDays) / 7;
-  const need = estimateHoursNeeded({ ...input, hasExam: false });
-  return clamp(roundUpToHalf(need / weeks), WORKLOAD.weeklyHoursMin, WORKLOAD.weeklyHoursMax);
+  const medium = roundUpTo(mediumHours({ ...input, hasExam: false }) / weeks, 0.5);
+  const weekly = scaleByPriority(medium, input.priority, 0.5);
+  return clamp(weekly, WORKLOAD.weeklyHoursMin, WORKLOAD.weeklyHoursMax);
 }

@@ -6,7 +6,7 @@ import {
   allowedHalfHours,
   type PackedDay,
   packDay,
-  priorityFactor,
+  scaleByPriority,
   WORKLOAD,
 } from '@studybuddy/contracts';
 import { dayNumber } from './dates.js';
@@ -85,10 +85,10 @@ export function topicsOf(
  * Hours each subject needs at least (its "need", docs/planner.md, Needs): the student's
  * `hoursNeeded` as given; for a subject without an exam in the plan, its `weeklyHours` times the
  * period's weeks; else our estimate: HOURS_PER_TOPIC per topic, scaled by the topic's size
- * against the mean topic size of the whole plan (clamped to 0.5x..2x) and by the priority factor
- * (`WORKLOAD.priorityFactor`: Low 0.8, Medium 1, High 1.3), plus one final-review session when
- * the exam falls inside the plan. Rounded up to whole sessions, never under two (learn, then
- * retrieve).
+ * against the mean topic size of the whole plan (clamped to 0.5x..2x), plus one final-review
+ * session when the exam falls inside the plan, in whole sessions; then scaled by the priority
+ * factor (`WORKLOAD.priorityFactor`: Low 0.8, Medium 1, High 1.3) and rounded up to whole
+ * sessions again (`scaleByPriority`). Never under two sessions (learn, then retrieve).
  */
 export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]): number[] {
   const L = input.preferences.sessionLength;
@@ -108,16 +108,14 @@ export function subjectNeeds(input: PlannerInput, examInPlan: readonly boolean[]
     const s = input.subjects[k];
     const given = positive(s?.hoursNeeded);
     const weekly = positive(s?.weeklyHours);
-    let hours = 0;
-    if (given !== undefined) hours = given;
-    else if (weekly !== undefined && !examInPlan[k]) hours = weekly * weeks;
-    else {
-      const p = s?.priority;
-      const factor = priorityFactor(p === 0 || p === 1 || p === 2 ? p : 1);
-      for (const t of ts) hours += HOURS_PER_TOPIC * Math.min(2, Math.max(0.5, t.size / mean));
-      hours = hours * factor + (examInPlan[k] ? L : 0);
-    }
-    return L * Math.max(2, Math.ceil(hours / L - 1e-9));
+    const sessions = (hours: number) => L * Math.max(2, Math.ceil(hours / L - 1e-9));
+    if (given !== undefined) return sessions(given);
+    if (weekly !== undefined && !examInPlan[k]) return sessions(weekly * weeks);
+    let medium = examInPlan[k] ? L : 0;
+    for (const t of ts) medium += HOURS_PER_TOPIC * Math.min(2, Math.max(0.5, t.size / mean));
+    // The factor applies to the Medium need in whole sessions, so rounding cannot cancel it.
+    const p = s?.priority;
+    return sessions(scaleByPriority(sessions(medium), p === 0 || p === 1 || p === 2 ? p : 1, L));
   });
 }
 

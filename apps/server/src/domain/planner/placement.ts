@@ -7,6 +7,7 @@
 
 import { weekdayOf } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
+import { shareBuffer } from './buffer-share.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
 import { orderWithinDays } from './day-order.js';
@@ -333,6 +334,16 @@ function repairPasses(state: RepairState): void {
       steady,
       model.weeks,
     );
+  shareBuffer({
+    tplOf,
+    owners,
+    needs,
+    targets,
+    movableBefore,
+    finalDay,
+    steady,
+    calendar: model.weeks,
+  });
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore);

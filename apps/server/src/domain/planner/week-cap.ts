@@ -99,7 +99,11 @@ export function repairWeekCap(
     stuck[a] = 1;
   }
 
-  /** Removes one buffer session from window a: the subject furthest over its need. */
+  /**
+   * Removes one buffer session from window a: the subject furthest over its need, as a share of
+   * the need. In hours, the subject with the largest need (a High-priority one) held the largest
+   * buffer and always lost it first, down to less than 1.2x its hours at Medium (Workload).
+   */
   function removeBuffer(a: number): boolean {
     let bestD = -1;
     let bestI = -1;
@@ -111,12 +115,13 @@ export function repairWeekCap(
         if (k < 0 || d === keep[k]) continue;
         const h = (tplOf(d).places[i]?.len ?? 0) / 2;
         const over = (hours[k] as number) - h - (needs[k] as number);
-        if (over < -EPS || over + h <= bestOver || !cramOk(k, d, h)) continue;
+        const share = (over + h) / Math.max(needs[k] as number, EPS);
+        if (over < -EPS || share <= bestOver || !cramOk(k, d, h)) continue;
         own[i] = -1;
         const ok = shortPlacesOk(tplOf(d), own) && runsOk(own, -1);
         own[i] = k;
         if (!ok) continue;
-        bestOver = over + h;
+        bestOver = share;
         bestD = d;
         bestI = i;
       }

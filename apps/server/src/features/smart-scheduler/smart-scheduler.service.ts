@@ -201,7 +201,8 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         priority: s.priority,
       };
       const hoursNeeded = s.deadline
-        ? (s.hoursNeeded ?? estimateHoursNeeded({ ...estimate, hasExam: true }))
+        ? (s.hoursNeeded ??
+          estimateHoursNeeded({ ...estimate, hasExam: true }, req.preferences.sessionLength))
         : null;
       const weeklyHours = s.deadline
         ? null

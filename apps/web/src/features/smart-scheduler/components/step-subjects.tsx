@@ -57,6 +57,7 @@ export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'subjects', keyName: 'key' });
   const subjects = useWatch({ control, name: 'subjects' });
   const period = resolvePeriod(useWatch({ control, name: 'period' }));
+  const sessionLength = useWatch({ control, name: 'sessionLength' });
   const { errors } = useFormState({ control, name: 'subjects' });
   const [fileProblems, setFileProblems] = useState<Record<string, FileProblem[]>>({});
   const names = subjects.map((s) => s.name);
@@ -90,7 +91,7 @@ export function StepSubjects({ expandedSubject, onExpand }: StepSubjectsProps) {
           const headingId = `wizard-subject-${s.id}-title`;
           const filesId = subjectFieldId(s.id, 'files');
           const problems = fileProblems[s.id] ?? [];
-          const workload = subjectWorkload(s, days);
+          const workload = subjectWorkload(s, days, sessionLength);
           const estimate = hours.format(workload.estimate);
           return (
             <li key={item.key} className="wizard-subject">

@@ -128,9 +128,14 @@ export interface SubjectWorkload {
 
 /**
  * Our estimate for a subject, from its key topics, its files' sizes (those a reload forgot
- * count too, as they will be chosen again), its priority and the period's length in days.
+ * count too, as they will be chosen again), its priority, the period's length in days and the
+ * session length (a need before an exam is whole sessions, as the plan books it).
  */
-export function subjectWorkload(subject: SubjectDraft, periodDays: number): SubjectWorkload {
+export function subjectWorkload(
+  subject: SubjectDraft,
+  periodDays: number,
+  sessionLength: number,
+): SubjectWorkload {
   const input = {
     keyTopics: subject.keyTopics,
     fileBytes: [
@@ -140,7 +145,10 @@ export function subjectWorkload(subject: SubjectDraft, periodDays: number): Subj
     priority: subject.priority === '' ? null : (Number(subject.priority) as 0 | 1 | 2),
   };
   return subject.deadline
-    ? { kind: 'hoursNeeded', estimate: estimateHoursNeeded({ ...input, hasExam: true }) }
+    ? {
+        kind: 'hoursNeeded',
+        estimate: estimateHoursNeeded({ ...input, hasExam: true }, sessionLength),
+      }
     : { kind: 'weeklyHours', estimate: estimateWeeklyHours(input, periodDays) };
 }
 

@@ -1,0 +1,134 @@
+/**
+ * Stage 10b (docs/planner.md, Buffer sharing): the buffer spread in proportion to the targets.
+ * The passes before it place the buffer wherever a place was free, so one subject could end on
+ * its bare need while another sat past its target: a High-priority subject, whose buffer is the
+ * largest, lost it most often and ended under 1.2x its hours at Medium (Workload). Pure, no I/O.
+ */
+import type { CalendarWeeks } from '@studybuddy/contracts';
+import type { DayTemplate } from './model.js';
+import { hoursBySubject, runsOk, steadyWeeksOk } from './repair.js';
+import { f64, i16, i32, item, num, numLike } from './typed.js';
+
+/** Tolerance on hours and shares (sums of half-hours). */
+const EPS = 1e-9;
+
+/** What the sharing reads and changes. */
+export interface BufferShareInput {
+  tplOf: (day: number) => DayTemplate;
+  /** `owners[d][i]`: the subject of place i on day d (-1 when free); changed in place. */
+  owners: Int16Array[];
+  needs: Float64Array;
+  targets: Float64Array;
+  /** The first day a session of a subject may not be moved to or from. */
+  movableBefore: Int32Array;
+  /** Each subject's final-review day (-1: none): that session stays. */
+  finalDay: ArrayLike<number>;
+  /** 1 for a steady subject (no exam in the plan): its calendar weeks stay steady. */
+  steady: ArrayLike<number>;
+  calendar: CalendarWeeks;
+}
+
+/**
+ * Hands sessions over, place for place on the same day (so no day, week or cap changes), from
+ * the subject that holds the largest share of its target to the one that holds the smallest,
+ * while the giver keeps its need and at least the taker's share afterwards. The taker gets the
+ * day farthest from its own sessions; days stay interleavable, final reviews and the last week
+ * before an exam stay as they are.
+ */
+export function shareBuffer(p: BufferShareInput): void {
+  const { tplOf, owners, needs, targets, movableBefore, finalDay, steady, calendar } = p;
+  const S = needs.length;
+  const hours = hoursBySubject(tplOf, owners, S);
+  const fill = (k: number, extra = 0) => (f64(hours, k) + extra) / Math.max(f64(targets, k), EPS);
+  // Subjects that found no giver: not asked again.
+  const settled = new Uint8Array(S);
+  for (let moves = 0; moves < 4 * S; moves++) {
+    let a = -1;
+    for (let k = 0; k < S; k++)
+      if (!settled[k] && f64(hours, k) < f64(targets, k) - EPS && (a < 0 || fill(k) < fill(a)))
+        a = k;
+    if (a < 0) return;
+    if (!handOver(a)) settled[a] = 1;
+  }
+
+  /** One session to subject a from the fullest subject that can give one; whether it moved. */
+  function handOver(a: number): boolean {
+    const givers = [...Array(S).keys()]
+      .filter((b) => b !== a && fill(b) > fill(a) + EPS)
+      .sort((x, y) => fill(y) - fill(x) || x - y);
+    const studied = studyDays(a);
+    const takerBefore = irregularity(studied);
+    for (const b of givers) {
+      const given = studyDays(b);
+      const giverBefore = irregularity(given);
+      const until = Math.min(i32(movableBefore, a), i32(movableBefore, b), owners.length);
+      let best = -1;
+      let bestI = -1;
+      let bestGap = -1;
+      for (let d = 0; d < until; d++) {
+        const own = item(owners, d);
+        if (d === numLike(finalDay, b) || own.includes(a)) continue;
+        for (let i = 0; i < own.length; i++) {
+          if (i16(own, i) !== b) continue;
+          const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+          // The giver keeps its need and ends no emptier than the taker.
+          if (f64(hours, b) - h < f64(needs, b) - EPS) continue;
+          if (fill(b, -h) < fill(a, h) - EPS) continue;
+          const gap = distance(studied, d);
+          if (gap <= bestGap) continue;
+          // Both subjects' sessions stay as regular as they were (M4b): a day taken away can
+          // open a gap, and a day added can shorten the median gap.
+          const left = own.indexOf(b) === own.lastIndexOf(b) ? given.filter((x) => x !== d) : given;
+          if (irregularity(left) > Math.max(0, giverBefore) + EPS) continue;
+          const withD = [...studied, d].sort((x, y) => x - y);
+          if (irregularity(withD) > Math.max(0, takerBefore) + EPS) continue;
+          if (steady[a] && !steadyWeeksOk(tplOf, owners, a, -1, d, h, calendar)) continue;
+          if (steady[b] && !steadyWeeksOk(tplOf, owners, b, d, -1, h, calendar)) continue;
+          own[i] = a;
+          const interleaves = runsOk(own, -1);
+          own[i] = b;
+          if (!interleaves) continue;
+          best = d;
+          bestI = i;
+          bestGap = gap;
+        }
+      }
+      if (best < 0) continue;
+      const h = (tplOf(best).places[bestI]?.len ?? 0) / 2;
+      item(owners, best)[bestI] = a;
+      hours[a] = f64(hours, a) + h;
+      hours[b] = f64(hours, b) - h;
+      return true;
+    }
+    return false;
+  }
+
+  function studyDays(k: number): number[] {
+    const days: number[] = [];
+    owners.forEach((own, d) => {
+      if (own.includes(k)) days.push(d);
+    });
+    return days;
+  }
+}
+
+/**
+ * How far the longest gap between study days stands over max(7, twice the median gap) (M4b);
+ * 0 or less when regular.
+ */
+function irregularity(days: readonly number[]): number {
+  if (days.length < 3) return 0;
+  const gaps = days.slice(1).map((d, i) => d - num(days, i));
+  const sorted = [...gaps].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  const median =
+    sorted.length % 2 ? num(sorted, mid) : (num(sorted, mid - 1) + num(sorted, mid)) / 2;
+  return Math.max(...gaps) - Math.max(7, 2 * median);
+}
+
+/** Days from d to the nearest of `days` (the whole plan when there are none). */
+function distance(days: readonly number[], d: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < days.length; i++) best = Math.min(best, Math.abs(num(days, i) - d));
+  return best;
+}
