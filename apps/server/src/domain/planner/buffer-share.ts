@@ -39,6 +39,15 @@ export function shareBuffer(p: BufferShareInput): void {
   const { tplOf, owners, needs, targets, movableBefore, finalDay, steady, calendar } = p;
   const S = needs.length;
   const hours = hoursBySubject(tplOf, owners, S);
+  // Each subject's study days, kept up to date as sessions change hands.
+  const days: number[][] = Array.from({ length: S }, () => []);
+  owners.forEach((own, d) => {
+    for (let i = 0; i < own.length; i++) {
+      const k = i16(own, i);
+      const list = k >= 0 ? item(days, k) : undefined;
+      if (list && list[list.length - 1] !== d) list.push(d);
+    }
+  });
   const fill = (k: number, extra = 0) => (f64(hours, k) + extra) / Math.max(f64(targets, k), EPS);
   // Subjects that found no giver: not asked again.
   const settled = new Uint8Array(S);
@@ -56,15 +65,16 @@ export function shareBuffer(p: BufferShareInput): void {
     const givers = [...Array(S).keys()]
       .filter((b) => b !== a && fill(b) > fill(a) + EPS)
       .sort((x, y) => fill(y) - fill(x) || x - y);
-    const studied = studyDays(a);
+    const studied = item(days, a);
     const takerBefore = irregularity(studied);
+    const gapTo = distances(studied, owners.length);
     for (const b of givers) {
-      const given = studyDays(b);
+      const given = item(days, b);
       const giverBefore = irregularity(given);
       const until = Math.min(i32(movableBefore, a), i32(movableBefore, b), owners.length);
-      let best = -1;
-      let bestI = -1;
-      let bestGap = -1;
+      // The cheap tests first, for every place; the costly ones (gaps, steady weeks) only in
+      // order of preference until one passes.
+      const candidates: Array<{ d: number; i: number; gap: number }> = [];
       for (let d = 0; d < until; d++) {
         const own = item(owners, d);
         if (d === numLike(finalDay, b) || own.includes(a)) continue;
@@ -74,41 +84,33 @@ export function shareBuffer(p: BufferShareInput): void {
           // The giver keeps its need and ends no emptier than the taker.
           if (f64(hours, b) - h < f64(needs, b) - EPS) continue;
           if (fill(b, -h) < fill(a, h) - EPS) continue;
-          const gap = distance(studied, d);
-          if (gap <= bestGap) continue;
-          // Both subjects' sessions stay as regular as they were (M4b): a day taken away can
-          // open a gap, and a day added can shorten the median gap.
-          const left = own.indexOf(b) === own.lastIndexOf(b) ? given.filter((x) => x !== d) : given;
-          if (irregularity(left) > Math.max(0, giverBefore) + EPS) continue;
-          const withD = [...studied, d].sort((x, y) => x - y);
-          if (irregularity(withD) > Math.max(0, takerBefore) + EPS) continue;
-          if (steady[a] && !steadyWeeksOk(tplOf, owners, a, -1, d, h, calendar)) continue;
-          if (steady[b] && !steadyWeeksOk(tplOf, owners, b, d, -1, h, calendar)) continue;
           own[i] = a;
           const interleaves = runsOk(own, -1);
           own[i] = b;
-          if (!interleaves) continue;
-          best = d;
-          bestI = i;
-          bestGap = gap;
+          if (interleaves) candidates.push({ d, i, gap: f64(gapTo, d) });
         }
       }
-      if (best < 0) continue;
-      const h = (tplOf(best).places[bestI]?.len ?? 0) / 2;
-      item(owners, best)[bestI] = a;
-      hours[a] = f64(hours, a) + h;
-      hours[b] = f64(hours, b) - h;
-      return true;
+      candidates.sort((x, y) => y.gap - x.gap || x.d - y.d);
+      for (const { d, i } of candidates) {
+        const own = item(owners, d);
+        const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+        // Both subjects' sessions stay as regular as they were (M4b): a day taken away can
+        // open a gap, and a day added can shorten the median gap.
+        const left = own.indexOf(b) === own.lastIndexOf(b) ? given.filter((x) => x !== d) : given;
+        if (irregularity(left) > Math.max(0, giverBefore) + EPS) continue;
+        const withD = [...studied, d].sort((x, y) => x - y);
+        if (irregularity(withD) > Math.max(0, takerBefore) + EPS) continue;
+        if (steady[a] && !steadyWeeksOk(tplOf, owners, a, -1, d, h, calendar)) continue;
+        if (steady[b] && !steadyWeeksOk(tplOf, owners, b, d, -1, h, calendar)) continue;
+        own[i] = a;
+        hours[a] = f64(hours, a) + h;
+        hours[b] = f64(hours, b) - h;
+        days[a] = withD;
+        days[b] = left;
+        return true;
+      }
     }
     return false;
-  }
-
-  function studyDays(k: number): number[] {
-    const days: number[] = [];
-    owners.forEach((own, d) => {
-      if (own.includes(k)) days.push(d);
-    });
-    return days;
   }
 }
 
@@ -126,9 +128,16 @@ function irregularity(days: readonly number[]): number {
   return Math.max(...gaps) - Math.max(7, 2 * median);
 }
 
-/** Days from d to the nearest of `days` (the whole plan when there are none). */
-function distance(days: readonly number[], d: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < days.length; i++) best = Math.min(best, Math.abs(num(days, i) - d));
-  return best;
+/** For each day, the days to the nearest of `days` (sorted; all infinite when there are none). */
+function distances(days: readonly number[], length: number): Float64Array {
+  const out = new Float64Array(length).fill(Number.POSITIVE_INFINITY);
+  let last = Number.NEGATIVE_INFINITY;
+  let next = 0;
+  for (let d = 0; d < length; d++) {
+    while (next < days.length && num(days, next) < d) next++;
+    if (next > 0) last = num(days, next - 1);
+    const ahead = next < days.length ? num(days, next) - d : Number.POSITIVE_INFINITY;
+    out[d] = Math.min(d - last, ahead);
+  }
+  return out;
 }
