@@ -8,7 +8,8 @@
  * subject and deterministic.
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
-import type { DayTemplate } from './model.js';
+import { LAST_WEEK_DAYS } from './anti-cramming.js';
+import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { freePlace, type LoadRoom, runsOk, shortPlacesOk, steadyWeeksOk } from './repair.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
@@ -27,34 +28,48 @@ export function frontShift(
   /** The plan's calendar weeks (study week), in which the steady subject stays steady. */
   calendar?: CalendarWeeks,
 ): void {
-  for (let k = 0; k < windowEnd.length; k++) {
-    const W = Math.min(windowEnd[k] as number, owners.length);
-    if (W < 2) continue;
-    const half = Math.ceil(W / 2); // first half: days d with 2d < W
-    for (let moves = 0; moves < MAX_MOVES; moves++) {
-      const late = latestMovable(k, half, W);
-      if (!late) break;
-      const { day: from, place: src, len } = late;
-      const to = freeEarlyPlace(k, half, len);
-      if (to.day < 0) {
-        // The cap leaves no free place: the first half's booked room is used by steady
-        // subjects' sessions, which front-loading does not move. Trade places with one (same
-        // length, so every window keeps its hours): the steady subject keeps its steady week.
-        if (tradeWithSteady(k, half, from, src, len)) continue;
-        break;
-      }
-      const ownFrom = owners[from] as Int16Array;
-      const ownTo = owners[to.day] as Int16Array;
-      ownFrom[src] = -1;
-      ownTo[to.place] = k;
-      if (!shortPlacesOk(tplOf(from), ownFrom) || !shortPlacesOk(tplOf(to.day), ownTo)) {
-        ownFrom[src] = k;
-        ownTo[to.place] = -1;
-        break;
-      }
-      cap.add(from, -len / 2);
-      cap.add(to.day, len / 2);
+  // One move per subject per round, so subjects share the first half's room: taken subject by
+  // subject, the first ones filled it and the later ones moved nothing (M10, each subject).
+  const S = windowEnd.length;
+  const done = new Uint8Array(S);
+  for (let round = 0; round < MAX_MOVES; round++) {
+    let moved = false;
+    for (let k = 0; k < S; k++) {
+      if (done[k]) continue;
+      if (moveOneEarlier(k)) moved = true;
+      else done[k] = 1;
     }
+    if (!moved) break;
+  }
+
+  /** Moves k's latest movable session of the second half into the first; whether it did. */
+  function moveOneEarlier(k: number): boolean {
+    const W = Math.min(windowEnd[k] as number, owners.length);
+    if (W < 2) return false;
+    const half = Math.ceil(W / 2); // first half: days d with 2d < W
+    const late = latestMovable(k, half, W);
+    if (!late) return false;
+    const { day: from, place: src, len } = late;
+    const to = freeEarlyPlace(k, half, len);
+    // The cap leaves no free place: the first half's booked room is used by steady subjects'
+    // sessions, which front-loading does not move. Trade places with one (same length, so
+    // every window keeps its hours): the steady subject keeps its steady week.
+    if (to.day < 0)
+      return (
+        tradeWithSteady(k, half, from, src, len) || tradeWithFrontLoaded(k, half, from, src, len)
+      );
+    const ownFrom = owners[from] as Int16Array;
+    const ownTo = owners[to.day] as Int16Array;
+    ownFrom[src] = -1;
+    ownTo[to.place] = k;
+    if (!shortPlacesOk(tplOf(from), ownFrom) || !shortPlacesOk(tplOf(to.day), ownTo)) {
+      ownFrom[src] = k;
+      ownTo[to.place] = -1;
+      return false;
+    }
+    cap.add(from, -len / 2);
+    cap.add(to.day, len / 2);
+    return true;
   }
 
   /**
@@ -100,6 +115,91 @@ export function frontShift(
     own[bestI] = k;
     ownFrom[src] = j;
     return true;
+  }
+
+  /**
+   * Swaps k's late session with a session of the same length of another subject with an exam
+   * that holds a larger share of its hours in its own first half, on a day in k's first half
+   * without k (furthest from k's study days): the pace's tilt can give one subject more of the
+   * first half than the cap leaves it, and another none (M10, each subject). The other subject
+   * ends with at least k's share, goes to a day without it before its final review and its last
+   * week (M8), and both days stay interleavable.
+   */
+  function tradeWithFrontLoaded(k: number, half: number, from: number, src: number, len: number) {
+    const ownFrom = owners[from] as Int16Array;
+    const mine: number[] = [];
+    for (let e = 0; e < owners.length; e++)
+      if (e !== from && (owners[e] as Int16Array).includes(k)) mine.push(e);
+    const { first, total } = halves();
+    // j's share of its first half once a session of len moves from day `out` to day `into`.
+    const shareAfter = (j: number, out: number, into: number) => {
+      const W = Math.min(windowEnd[j] as number, owners.length);
+      const t = total[j] as number;
+      if (t <= 0) return 0;
+      let f = first[j] as number;
+      if (out >= 0 && 2 * out < W) f -= len;
+      if (into >= 0 && 2 * into < W) f += len;
+      return f / t;
+    };
+    const shareK = shareAfter(k, -1, -1);
+    let best: { d: number; i: number; j: number } | null = null;
+    let bestDist = -1;
+    for (let d = 0; d < half; d++) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k)) continue;
+      let dist = Number.POSITIVE_INFINITY;
+      for (const e of mine) dist = Math.min(dist, Math.abs(e - d));
+      if (dist <= bestDist) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const j = own[i] as number;
+        if (j < 0 || j === k || places[i]?.len !== len || ownFrom.includes(j)) continue;
+        if (from >= movableLimit(j) || (d === finalDay[j] && len === finalLen[j])) continue;
+        // After the swap: j keeps at least the share of its first half k then has.
+        const kAfter = shareAfter(k, from, d);
+        if (shareAfter(j, d, from) < kAfter || kAfter <= shareK) continue;
+        own[i] = k;
+        ownFrom[src] = j;
+        const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
+        own[i] = j;
+        ownFrom[src] = k;
+        if (!ok) continue;
+        best = { d, i, j };
+        bestDist = dist;
+        break;
+      }
+    }
+    if (!best) return false;
+    (owners[best.d] as Int16Array)[best.i] = k;
+    ownFrom[src] = best.j;
+    return true;
+  }
+
+  /** The first day a session of exam subject j may not move to: its final review, last week. */
+  function movableLimit(j: number): number {
+    const W = Math.min(windowEnd[j] as number, owners.length);
+    let limit = W;
+    if ((finalDay[j] as number) >= 0) limit = Math.min(limit, finalDay[j] as number);
+    if (W >= CRAM_MIN_WINDOW) limit = Math.min(limit, W - LAST_WEEK_DAYS);
+    return limit;
+  }
+
+  /** Each subject's hours in the first half of its window and in all of it, in half-hours. */
+  function halves(): { first: Float64Array; total: Float64Array } {
+    const first = new Float64Array(windowEnd.length);
+    const total = new Float64Array(windowEnd.length);
+    owners.forEach((own, d) => {
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const j = own[i] as number;
+        if (j < 0 || d >= (windowEnd[j] as number)) continue;
+        const h = places[i]?.len ?? 0;
+        total[j] = (total[j] as number) + h;
+        if (2 * d < Math.min(windowEnd[j] as number, owners.length))
+          first[j] = (first[j] as number) + h;
+      }
+    });
+    return { first, total };
   }
 
   /** k's latest session in the second half of its window that is not its final review. */

@@ -924,9 +924,15 @@ export function m10FrontLoad(
   totalOff: number;
   totalOn: number;
   lateIntro: string[];
+  /**
+   * Each measured subject: its first-half share off and on, the most it can hold on (what the
+   * cap leaves it in the first half, the final review aside) and half a session of its hours.
+   */
+  bySubject: Array<{ k: number; off: number; on: number; most: number; rounding: number }>;
 } {
   const f = frameOf(input);
   const S = input.subjects.length;
+  const rows: Array<{ k: number; off: number; on: number; most: number; rounding: number }> = [];
   const sOff = bySubject(f, sessionsOf(f, off), S);
   const sOn = bySubject(f, sessionsOf(f, on), S);
   const firstHalf = (k: number, d: number) => 2 * d < (f.windowEnd[k] as number);
@@ -1000,7 +1006,9 @@ export function m10FrontLoad(
     const finalOn = b
       .filter((s) => s.block.kind === 'final-review' && !firstHalf(k, s.day))
       .reduce((x, s) => x + s.hours, 0);
-    h1Max += Math.min(1 - finalOn / tOn, fair1 / tOn);
+    const most = Math.min(1 - finalOn / tOn, fair1 / tOn);
+    h1Max += most;
+    rows.push({ k, off: o, on: p, most, rounding: (halfOff + f.L / 2 / tOn) / 2 });
     n++;
   }
   const lateIntro: string[] = [];
@@ -1034,6 +1042,7 @@ export function m10FrontLoad(
     subjects: n,
     totalOff: off.summary.reduce((x, s) => x + s.totalHours, 0),
     totalOn: on.summary.reduce((x, s) => x + s.totalHours, 0),
+    bySubject: rows,
     lateIntro,
   };
 }

@@ -170,6 +170,9 @@ export function caseOffenders(c: QualityCase): string[] {
   return CASE_RULES.flatMap((r) => r.check(c).map((x) => `${r.id} ${x}`));
 }
 
+/** Front-loading moves at least this share of each subject's hours into its first half. */
+const FRONT_LOAD_SUBJECT_GAIN = 0.1;
+
 function m10Offenders(c: QualityCase): string[] {
   const r = Metrics.m10FrontLoad(c.input, c.off, c.on);
   const bad = r.lateIntro.map((t) => `late ${t}`);
@@ -178,6 +181,18 @@ function m10Offenders(c: QualityCase): string[] {
   if (r.subjects === 0) return bad;
   if (r.offDeviation > 0.1) bad.push(`off deviation ${f2(r.offDeviation)}`);
   if (r.gain < r.required) bad.push(`gain ${r.gain.toFixed(3)} < ${r.required.toFixed(3)}`);
+  // Each subject, not only their mean: front-loading moves at least 10 points of its hours into
+  // the first half, or all the cap leaves it there (its feasible shift) in whole sessions: 1.2 h
+  // of room is no place for a 1.5-h session.
+  for (const x of r.bySubject) {
+    const gain = x.on - x.off + x.rounding;
+    const session = 2 * x.rounding;
+    const room = session * Math.floor((x.most - x.off) / session + EPS);
+    const required = Math.min(FRONT_LOAD_SUBJECT_GAIN, room);
+    // A tenth of a point: the rounding is the mean of the off and on plans' half sessions.
+    if (gain < required - 0.001)
+      bad.push(`${c.input.subjects[x.k]?.name} gain ${gain.toFixed(3)} < ${required.toFixed(3)}`);
+  }
   return bad;
 }
 
