@@ -21,6 +21,7 @@ import {
   m12Replan,
   roomBefore,
   warningKeys,
+  wholePlaceNeed,
   workloadWeeks,
 } from './metrics.js';
 
@@ -225,6 +226,18 @@ describe('metrics', () => {
   it('M8 flags a subject crammed into its last days', () => {
     const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
     expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
+  });
+
+  it('M8 counts what another exam must book in whole places, not only its need', () => {
+    // Days of 3 h (two 1.5-h places), 1 h (one 1-h place) and 1.5 h: 18.5 h in all.
+    const cap = [3, 1, 3, 1.5, 1, 1, 1, 3, 1, 3];
+    const f = { days: 10, L: 1.5, cap, windowEnd: [10], needs: [18] } as unknown as Frame;
+    // 18 h takes every place: leaving out a 1-h place leaves 17.5 h.
+    expect(wholePlaceNeed(f, 0, 18)).toBe(18.5);
+    expect(wholePlaceNeed(f, 0, 17.5)).toBe(17.5);
+    expect(wholePlaceNeed(f, 0, 16.2)).toBe(16.5);
+    // More than the places hold: the need as it is.
+    expect(wholePlaceNeed(f, 0, 30)).toBe(30);
   });
 
   it('M8 exempts only the hours that earlier exams force into the last days', () => {

@@ -859,17 +859,49 @@ export function roomBefore(f: Frame, k: number, x: number, totals?: readonly num
     const from7 = Math.min(capBetween(a, b) + from3, last7);
     return capBetween(t, a) + from7;
   };
+  // What another subject must book of its need, in the whole places of its window.
+  const booked = f.windowEnd.map((e, j) =>
+    j === k || e <= 0 ? 0 : wholePlaceNeed(f, j, f.needs[j] as number),
+  );
   let room = Number.POSITIVE_INFINITY;
   for (let t = x; t <= Math.max(x, f.days); t++) {
     let due = 0;
     f.windowEnd.forEach((e, j) => {
       if (j === k || e <= 0) return;
-      const need = f.needs[j] as number;
+      const need = booked[j] as number;
       due += e <= t ? need : Math.max(0, need - mostFrom(j, t));
     });
     room = Math.min(room, capBetween(0, t) - due);
   }
   return Math.max(0, room);
+}
+
+/**
+ * The least hours subject j can book, in the whole places of its window's days, to hold at
+ * least `need` (a subset sum): a day of c hours holds floor(c / L) places of L and, when what is
+ * left is 1 h or more, one shorter place. A need of 18 h in places of 1.5 h and 1 h that add up
+ * to 18.5 h takes all 18.5 (leaving out a 1-h place leaves 17.5), so the other subjects have
+ * half an hour less than the need alone says. The need itself when no subset reaches it.
+ */
+export function wholePlaceNeed(f: Frame, j: number, need: number): number {
+  const units = Math.round(f.L * 2);
+  const lens: number[] = [];
+  const W = Math.min(f.windowEnd[j] as number, f.days);
+  for (let d = 0; d < W; d++) {
+    const c = Math.round((f.cap[d] as number) * 2);
+    for (let n = 0; n < Math.floor(c / units); n++) lens.push(units);
+    if (c % units >= 2) lens.push(c % units);
+  }
+  const goal = Math.ceil(need * 2 - 1e-9);
+  const total = lens.reduce((a, b) => a + b, 0);
+  if (total < goal) return need;
+  // Sums up to goal + the longest place are enough: a larger one never is the least past goal.
+  const limit = Math.min(total, goal + units);
+  const can = new Uint8Array(limit + 1);
+  can[0] = 1;
+  for (const l of lens) for (let v = limit; v >= l; v--) if (can[v - l]) can[v] = 1;
+  for (let v = goal; v <= limit; v++) if (can[v]) return Math.max(need, v / 2);
+  return need;
 }
 
 /** M9: a final review of every topic 1-3 days before each exam (fallback 4-6), none on the day. */
