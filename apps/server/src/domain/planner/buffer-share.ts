@@ -6,7 +6,7 @@
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
-import { hoursBySubject, runsOk, steadyWeeksOk } from './repair.js';
+import { gapExcess, hoursBySubject, runsOk, steadyWeeksOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours and shares (sums of half-hours). */
@@ -66,11 +66,11 @@ export function shareBuffer(p: BufferShareInput): void {
       .filter((b) => b !== a && fill(b) > fill(a) + EPS)
       .sort((x, y) => fill(y) - fill(x) || x - y);
     const studied = item(days, a);
-    const takerBefore = irregularity(studied);
+    const takerBefore = gapExcess(studied);
     const gapTo = distances(studied, owners.length);
     for (const b of givers) {
       const given = item(days, b);
-      const giverBefore = irregularity(given);
+      const giverBefore = gapExcess(given);
       const until = Math.min(i32(movableBefore, a), i32(movableBefore, b), owners.length);
       // The cheap tests first, for every place; the costly ones (gaps, steady weeks) only in
       // order of preference until one passes.
@@ -97,9 +97,9 @@ export function shareBuffer(p: BufferShareInput): void {
         // Both subjects' sessions stay as regular as they were (M4b): a day taken away can
         // open a gap, and a day added can shorten the median gap.
         const left = own.indexOf(b) === own.lastIndexOf(b) ? given.filter((x) => x !== d) : given;
-        if (irregularity(left) > Math.max(0, giverBefore) + EPS) continue;
+        if (gapExcess(left) > Math.max(0, giverBefore) + EPS) continue;
         const withD = [...studied, d].sort((x, y) => x - y);
-        if (irregularity(withD) > Math.max(0, takerBefore) + EPS) continue;
+        if (gapExcess(withD) > Math.max(0, takerBefore) + EPS) continue;
         if (steady[a] && !steadyWeeksOk(tplOf, owners, a, -1, d, h, calendar)) continue;
         if (steady[b] && !steadyWeeksOk(tplOf, owners, b, d, -1, h, calendar)) continue;
         own[i] = a;
@@ -112,20 +112,6 @@ export function shareBuffer(p: BufferShareInput): void {
     }
     return false;
   }
-}
-
-/**
- * How far the longest gap between study days stands over max(7, twice the median gap) (M4b);
- * 0 or less when regular.
- */
-function irregularity(days: readonly number[]): number {
-  if (days.length < 3) return 0;
-  const gaps = days.slice(1).map((d, i) => d - num(days, i));
-  const sorted = [...gaps].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  const median =
-    sorted.length % 2 ? num(sorted, mid) : (num(sorted, mid - 1) + num(sorted, mid)) / 2;
-  return Math.max(...gaps) - Math.max(7, 2 * median);
 }
 
 /** For each day, the days to the nearest of `days` (sorted; all infinite when there are none). */

@@ -10,7 +10,15 @@
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { freePlace, type LoadRoom, runsOk, shortPlacesOk, steadyWeeksOk } from './repair.js';
+import {
+  freePlace,
+  gapExcess,
+  type LoadRoom,
+  maxGap,
+  runsOk,
+  shortPlacesOk,
+  steadyWeeksOk,
+} from './repair.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
@@ -363,18 +371,7 @@ export function balanceHalves(
     const after = mine.filter((d) => d !== from || keepFrom);
     after.push(to);
     after.sort((a, b) => a - b);
-    const gapsOf = (xs: number[]) => xs.slice(1).map((d, i) => d - (xs[i] as number));
-    const g = gapsOf(after);
-    const longest = g.length ? Math.max(...g) : 0;
-    const sorted = [...g].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    const median = !sorted.length
-      ? 0
-      : sorted.length % 2
-        ? (sorted[mid] as number)
-        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-    if (longest <= Math.max(7, 2 * median)) return true;
-    const before = gapsOf(mine);
-    return longest <= (before.length ? Math.max(...before) : 0);
+    // Regular (M4b), or its longest gap no longer than before.
+    return after.length < 2 || gapExcess(after) <= 0 || maxGap(after) <= maxGap(mine);
   }
 }

@@ -113,8 +113,22 @@ function gapsOf(own: readonly Int16Array[], k: number, days: readonly number[]):
   return { days: list, count, limit: Math.max(7, 2 * median) };
 }
 
+/**
+ * How far the longest gap between sorted study days stands over max(7, twice the median gap),
+ * M4b's rule of regular gaps: 0 or less when regular (and with fewer than 3 days).
+ */
+export function gapExcess(days: readonly number[]): number {
+  if (days.length < 3) return 0;
+  const gaps = days.slice(1).map((d, i) => d - num(days, i));
+  const sorted = [...gaps].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  const median =
+    sorted.length % 2 ? num(sorted, mid) : (num(sorted, mid - 1) + num(sorted, mid)) / 2;
+  return Math.max(...gaps) - Math.max(7, 2 * median);
+}
+
 /** Longest gap of a day list, or 0. */
-function maxGap(days: readonly number[]): number {
+export function maxGap(days: readonly number[]): number {
   let g = 0;
   for (let i = 1; i < days.length; i++) g = Math.max(g, num(days, i) - num(days, i - 1));
   return g;
