@@ -851,8 +851,8 @@ export function balanceTotal(
     );
   // One session for one subject: topUp with a token shortfall.
   const one = new Float64Array(S);
-  for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
-    let done = false;
+  /** One session for the subject furthest under its target that can take one; whether any did. */
+  const addOne = (sameDay: boolean): boolean => {
     for (const k of byGap(1)) {
       if (f64(hours, k) >= f64(targets, k)) break;
       one.fill(0);
@@ -865,7 +865,7 @@ export function balanceTotal(
         [k],
         0,
         undefined,
-        false,
+        sameDay,
         cap,
         steadyDay,
       );
@@ -873,11 +873,16 @@ export function balanceTotal(
       if (got > 0) {
         addTo(hours, k, got);
         total += got;
-        done = true;
-        break;
+        return true;
       }
     }
-    if (!done) return;
+    return false;
+  };
+  for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
+    // A second session on a day only when no subject has a day without it left: a subject that
+    // studies every day of its window otherwise ends short of its target with front-loading
+    // off and not with it on, and the two plans differ in size (M10).
+    if (!addOne(false) && !addOne(true)) return;
   }
   for (let guard = 0; guard < 4 * S && total > goal + L / 2 + 1e-9; guard++) {
     let done = false;
