@@ -384,6 +384,32 @@ function repairPasses(state: RepairState): void {
   }
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
   repairWeekCap(tplOf, owners, weekCap, needs, finalDay, movableBefore, examDay, sessionHours);
+  // The cap repair moves a session to the nearest day outside a full window, often past the
+  // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
+  if (!frontLoad && !overloaded) {
+    balanceHalves(
+      tplOf,
+      owners,
+      windowEnd,
+      refFirst,
+      movableBefore,
+      finalDay,
+      finalLen,
+      sessionHours,
+      weekCap,
+    );
+    evenLoad(
+      tplOf,
+      owners,
+      capacity,
+      Math.max(0, ...windowEnd),
+      movableBefore,
+      finalDay,
+      sessionHours,
+      weekCap,
+      examDay,
+    );
+  }
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, true);
