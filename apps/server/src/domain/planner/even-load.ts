@@ -111,6 +111,12 @@ export function evenLoad(
         if (ownB.includes(k) || !runsOk(ownB, k)) continue;
         const x = freePlace(tplOf(b), ownB, len);
         if (x < 0) continue;
+        // A shorter place is used only with the day's full places (M1): judged here, so a
+        // valid move is chosen over one that would fail when made.
+        ownB[x] = k;
+        const validB = shortPlacesOk(tplOf(b), ownB);
+        ownB[x] = -1;
+        if (!validB) continue;
         used[a] = (used[a] as number) - h;
         used[b] = (used[b] as number) + h;
         const after = Math.max(worstNear(a), worstNear(b));
