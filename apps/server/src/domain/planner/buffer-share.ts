@@ -6,7 +6,7 @@
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
-import { gapExcess, hoursBySubject, runsOk, steadyWeeksOk } from './repair.js';
+import { gapExcess, hoursBySubject, runsOk, steadyWeeksOk, studyDaysBySubject } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours and shares (sums of half-hours). */
@@ -40,14 +40,7 @@ export function shareBuffer(p: BufferShareInput): void {
   const S = needs.length;
   const hours = hoursBySubject(tplOf, owners, S);
   // Each subject's study days, kept up to date as sessions change hands.
-  const days: number[][] = Array.from({ length: S }, () => []);
-  owners.forEach((own, d) => {
-    for (let i = 0; i < own.length; i++) {
-      const k = i16(own, i);
-      const list = k >= 0 ? item(days, k) : undefined;
-      if (list && list[list.length - 1] !== d) list.push(d);
-    }
-  });
+  const days = studyDaysBySubject(owners, S);
   const fill = (k: number, extra = 0) => (f64(hours, k) + extra) / Math.max(f64(targets, k), EPS);
   // Subjects that found no giver: not asked again.
   const settled = new Uint8Array(S);

@@ -140,14 +140,9 @@ export function evenLoad(
     const ownB = owners[to] as Int16Array;
     const k = ownA[src] as number;
     const h = (tplOf(a).places[src]?.len ?? 0) / 2;
+    // Day `to` was judged valid with the session on it (the candidate loop).
     ownA[src] = -1;
     ownB[dst] = k;
-    if (!shortPlacesOk(tplOf(to), ownB)) {
-      ownA[src] = k;
-      ownB[dst] = -1;
-      tried[a] = 1;
-      continue;
-    }
     used[a] = (used[a] as number) - h;
     used[to] = (used[to] as number) + h;
     cap.add(a, -h);

@@ -87,6 +87,60 @@ export function frontShift(
    */
   function tradeWithSteady(k: number, half: number, from: number, src: number, len: number) {
     if (!steady) return false;
+    return tradeEarly(
+      k,
+      half,
+      from,
+      src,
+      len,
+      (j, d) => !!steady[j] && steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar),
+    );
+  }
+
+  /**
+   * Swaps k's late session with a session of the same length of another subject with an exam
+   * that holds a larger share of its hours in its own first half, on a day in k's first half
+   * without k (furthest from k's study days): the pace's tilt can give one subject more of the
+   * first half than the cap leaves it, and another none (M10, each subject). The other subject
+   * ends with at least k's share, goes to a day without it before its final review and its last
+   * week (M8), and both days stay interleavable.
+   */
+  function tradeWithFrontLoaded(k: number, half: number, from: number, src: number, len: number) {
+    const ownFrom = owners[from] as Int16Array;
+    const { first, total } = halves();
+    // j's share of its first half once a session of len moves from day `out` to day `into`.
+    const shareAfter = (j: number, out: number, into: number) => {
+      const W = Math.min(windowEnd[j] as number, owners.length);
+      const t = total[j] as number;
+      if (t <= 0) return 0;
+      let f = first[j] as number;
+      if (out >= 0 && 2 * out < W) f -= len;
+      if (into >= 0 && 2 * into < W) f += len;
+      return f / t;
+    };
+    const shareK = shareAfter(k, -1, -1);
+    return tradeEarly(k, half, from, src, len, (j, d) => {
+      if (ownFrom.includes(j) || from >= movableLimit(j)) return false;
+      if (d === finalDay[j] && len === finalLen[j]) return false;
+      // After the swap: j keeps at least the share of its first half k then has.
+      const kAfter = shareAfter(k, from, d);
+      return shareAfter(j, d, from) >= kAfter && kAfter > shareK;
+    });
+  }
+
+  /**
+   * Swaps k's session at place `src` of day `from` with another subject j's session of the same
+   * length on a day of the first half without k, the day furthest from k's other study days
+   * first (the earliest on a tie), where `mayTrade(j, d)` and both days stay interleavable.
+   */
+  function tradeEarly(
+    k: number,
+    half: number,
+    from: number,
+    src: number,
+    len: number,
+    mayTrade: (j: number, d: number) => boolean,
+  ): boolean {
     const ownFrom = owners[from] as Int16Array;
     const mine: number[] = [];
     for (let e = 0; e < owners.length; e++)
@@ -103,8 +157,7 @@ export function frontShift(
       const places = tplOf(d).places;
       for (let i = 0; i < own.length; i++) {
         const j = own[i] as number;
-        if (j < 0 || j === k || !steady[j] || places[i]?.len !== len) continue;
-        if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
+        if (j < 0 || j === k || places[i]?.len !== len || !mayTrade(j, d)) continue;
         own[i] = k;
         ownFrom[src] = j;
         const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
@@ -122,64 +175,6 @@ export function frontShift(
     const j = own[bestI] as number;
     own[bestI] = k;
     ownFrom[src] = j;
-    return true;
-  }
-
-  /**
-   * Swaps k's late session with a session of the same length of another subject with an exam
-   * that holds a larger share of its hours in its own first half, on a day in k's first half
-   * without k (furthest from k's study days): the pace's tilt can give one subject more of the
-   * first half than the cap leaves it, and another none (M10, each subject). The other subject
-   * ends with at least k's share, goes to a day without it before its final review and its last
-   * week (M8), and both days stay interleavable.
-   */
-  function tradeWithFrontLoaded(k: number, half: number, from: number, src: number, len: number) {
-    const ownFrom = owners[from] as Int16Array;
-    const mine: number[] = [];
-    for (let e = 0; e < owners.length; e++)
-      if (e !== from && (owners[e] as Int16Array).includes(k)) mine.push(e);
-    const { first, total } = halves();
-    // j's share of its first half once a session of len moves from day `out` to day `into`.
-    const shareAfter = (j: number, out: number, into: number) => {
-      const W = Math.min(windowEnd[j] as number, owners.length);
-      const t = total[j] as number;
-      if (t <= 0) return 0;
-      let f = first[j] as number;
-      if (out >= 0 && 2 * out < W) f -= len;
-      if (into >= 0 && 2 * into < W) f += len;
-      return f / t;
-    };
-    const shareK = shareAfter(k, -1, -1);
-    let best: { d: number; i: number; j: number } | null = null;
-    let bestDist = -1;
-    for (let d = 0; d < half; d++) {
-      const own = owners[d] as Int16Array;
-      if (own.includes(k)) continue;
-      let dist = Number.POSITIVE_INFINITY;
-      for (const e of mine) dist = Math.min(dist, Math.abs(e - d));
-      if (dist <= bestDist) continue;
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++) {
-        const j = own[i] as number;
-        if (j < 0 || j === k || places[i]?.len !== len || ownFrom.includes(j)) continue;
-        if (from >= movableLimit(j) || (d === finalDay[j] && len === finalLen[j])) continue;
-        // After the swap: j keeps at least the share of its first half k then has.
-        const kAfter = shareAfter(k, from, d);
-        if (shareAfter(j, d, from) < kAfter || kAfter <= shareK) continue;
-        own[i] = k;
-        ownFrom[src] = j;
-        const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
-        own[i] = j;
-        ownFrom[src] = k;
-        if (!ok) continue;
-        best = { d, i, j };
-        bestDist = dist;
-        break;
-      }
-    }
-    if (!best) return false;
-    (owners[best.d] as Int16Array)[best.i] = k;
-    ownFrom[src] = best.j;
     return true;
   }
 

@@ -353,9 +353,9 @@ function repairPasses(state: RepairState): void {
     frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady, model.weeks);
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
-  if (!frontLoad && !overloaded) {
-    const horizon = Math.max(0, ...windowEnd);
-    weekCap.recount(tplOf, owners);
+  const evenOut = !frontLoad && !overloaded;
+  const horizon = Math.max(0, ...windowEnd);
+  const balanceTheHalves = () =>
     balanceHalves(
       tplOf,
       owners,
@@ -367,9 +367,7 @@ function repairPasses(state: RepairState): void {
       sessionHours,
       weekCap,
     );
-    // The passes since the first gap repair can open a gap of weeks (M4b): once more, before
-    // the days are evened out (the gap repair does not look at a day against its week).
-    repairGaps(tplOf, owners, movableBefore, steady, model.weeks);
+  const evenTheDays = () =>
     evenLoad(
       tplOf,
       owners,
@@ -381,34 +379,21 @@ function repairPasses(state: RepairState): void {
       weekCap,
       examDay,
     );
+  if (evenOut) {
+    weekCap.recount(tplOf, owners);
+    balanceTheHalves();
+    // The passes since the first gap repair can open a gap of weeks (M4b): once more, before
+    // the days are evened out (the gap repair does not look at a day against its week).
+    repairGaps(tplOf, owners, movableBefore, steady, model.weeks);
+    evenTheDays();
   }
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
   repairWeekCap(tplOf, owners, weekCap, needs, finalDay, movableBefore, examDay, sessionHours);
   // The cap repair moves a session to the nearest day outside a full window, often past the
   // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
-  if (!frontLoad && !overloaded) {
-    balanceHalves(
-      tplOf,
-      owners,
-      windowEnd,
-      refFirst,
-      movableBefore,
-      finalDay,
-      finalLen,
-      sessionHours,
-      weekCap,
-    );
-    evenLoad(
-      tplOf,
-      owners,
-      capacity,
-      Math.max(0, ...windowEnd),
-      movableBefore,
-      finalDay,
-      sessionHours,
-      weekCap,
-      examDay,
-    );
+  if (evenOut) {
+    balanceTheHalves();
+    evenTheDays();
   }
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).

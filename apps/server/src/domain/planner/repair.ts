@@ -127,6 +127,20 @@ export function gapExcess(days: readonly number[]): number {
   return Math.max(...gaps) - Math.max(7, 2 * median);
 }
 
+/** Each subject's study days (days holding a session of it), ascending, in one pass. */
+export function studyDaysBySubject(owners: readonly Int16Array[], S: number): number[][] {
+  const days: number[][] = Array.from({ length: S }, () => []);
+  owners.forEach((own, d) => {
+    for (let i = 0; i < own.length; i++) {
+      const k = i16(own, i);
+      if (k < 0) continue;
+      const list = item(days, k);
+      if (list[list.length - 1] !== d) list.push(d);
+    }
+  });
+  return days;
+}
+
 /** Longest gap of a day list, or 0. */
 export function maxGap(days: readonly number[]): number {
   let g = 0;
@@ -217,7 +231,7 @@ export function repairGaps(
   const S = movableBefore.length;
   const steadyOk = (k: number, from: number, to: number, h: number) =>
     !steady?.[k] || steadyWeeksOk(tplOf, owners, k, from, to, h, calendar);
-  const studyDays: number[][] = Array.from({ length: S }, () => []);
+  const studyDays = studyDaysBySubject(owners, S);
   const refresh = (k: number) => {
     const list: number[] = [];
     owners.forEach((own, d) => {
@@ -225,15 +239,6 @@ export function repairGaps(
     });
     studyDays[k] = list;
   };
-  // All subjects' study days in one pass over the plan.
-  owners.forEach((own, d) => {
-    for (let i = 0; i < own.length; i++) {
-      const k = i16(own, i);
-      if (k < 0) continue;
-      const list = item(studyDays, k);
-      if (list[list.length - 1] !== d) list.push(d);
-    }
-  });
   const has = (d: number, k: number) => item(owners, d).includes(k);
   let moves = 0;
   for (let pass = 0; pass < 3 && moves < MAX_MOVES; pass++) {

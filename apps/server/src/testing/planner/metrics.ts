@@ -897,9 +897,7 @@ export function wholePlaceNeed(f: Frame, j: number, need: number): number {
   if (total < goal) return need;
   // Sums up to goal + the longest place are enough: a larger one never is the least past goal.
   const limit = Math.min(total, goal + units);
-  const can = new Uint8Array(limit + 1);
-  can[0] = 1;
-  for (const l of lens) for (let v = limit; v >= l; v--) if (can[v - l]) can[v] = 1;
+  const can = subsetSums(lens, limit);
   for (let v = goal; v <= limit; v++) if (can[v]) return Math.max(need, v / 2);
   return need;
 }
@@ -1170,6 +1168,14 @@ export function m12Replan(
   };
 }
 
+/** Which sums up to `limit` some of `lens` add up to (1 where one does; 0 always does). */
+function subsetSums(lens: readonly number[], limit: number): Uint8Array {
+  const can = new Uint8Array(limit + 1);
+  can[0] = 1;
+  for (const l of lens) for (let v = limit; v >= l; v--) if (can[v - l]) can[v] = 1;
+  return can;
+}
+
 /**
  * Largest share of a week's capacity whole places can fill within the cap `share` (a subset sum
  * over the week's place lengths, as the planner's model packs them: model.ts, dayTemplates).
@@ -1181,9 +1187,7 @@ function wholePlaceShare(input: PlannerInput, share: number): number {
   const total = lens.reduce((a, b) => a + b, 0);
   if (total === 0) return share;
   const limit = Math.floor(share * total + EPS);
-  const can = new Uint8Array(limit + 1);
-  can[0] = 1;
-  for (const l of lens) for (let x = limit; x >= l; x--) if (can[x - l]) can[x] = 1;
+  const can = subsetSums(lens, limit);
   let best = limit;
   while (best > 0 && !can[best]) best--;
   return best / total;

@@ -10,7 +10,7 @@
  * subjects, sessions) are checked on that population over all cases (some generated inputs
  * cannot reach them alone); the per-case extreme is printed for information.
  */
-import { loadCap } from '../../domain/planner/model.js';
+import { loadCap, subjectNeeds } from '../../domain/planner/model.js';
 import { planStudy, replanAfterMiss } from '../../domain/planner/planner.js';
 import type { PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
 import * as Metrics from './metrics.js';
@@ -244,12 +244,14 @@ function priorityOffence(input: PlannerInput, [low, medium, high]: number[]): st
   const bad = (high ?? 0) < (medium ?? 0) - EPS || (low ?? 0) > (medium ?? 0) + EPS;
   const estimated = s?.hoursNeeded === undefined && s?.weeklyHours === undefined;
   const atHigh = atPriority(input, 2);
+  // One frame at High for both the cap test and High's need (a frame packs every weekday).
+  const highFrame = estimated ? Metrics.frameOf(atHigh) : undefined;
   let short = false;
-  if (estimated && Metrics.bufferFits(atHigh)) {
-    const needOf = (x: PlannerInput) => Metrics.frameOf(x).needs[0] ?? 0;
+  if (highFrame && Metrics.bufferFits(atHigh, highFrame)) {
+    const mediumNeed = subjectNeeds(atPriority(input, 1), highFrame.examInPlan)[0] ?? 0;
     const L = input.preferences.sessionLength;
     short =
-      needOf(atHigh) < HIGH_OVER_MEDIUM * needOf(atPriority(input, 1)) - EPS ||
+      (highFrame.needs[0] ?? 0) < HIGH_OVER_MEDIUM * mediumNeed - EPS ||
       (high ?? 0) < HIGH_OVER_MEDIUM * (medium ?? 0) - L - EPS;
   }
   return bad || short ? [`Low / Medium / High ${low} / ${medium} / ${high} h`] : [];
