@@ -1,7 +1,7 @@
 /**
- * The sweep of every screen at one width (tests/every-screen-<width>.spec.ts): each screen
- * loads cleanly, nothing scrolls sideways and axe finds no serious violation. One file per
- * width, so the widths run side by side in the browser test workers.
+ * The sweep of every screen at three widths: each screen loads cleanly, nothing scrolls
+ * sideways and axe finds no serious violation. Two files (tests/every-public-screen.spec.ts,
+ * tests/every-student-screen.spec.ts), so the halves run side by side in the browser workers.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,20 +40,79 @@ async function expectNoHorizontalOverflow(page: Page, label: string) {
   expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
-async function visit(page: Page, path: string, ready: string | RegExp, width: number) {
-  const network = watchNetwork(page);
-  await page.goto(path);
-  await waitForText(page, ready);
-  // Let lazy chunks, fonts and queries settle before measuring.
-  await network.settled();
-  network.stop();
-  const label = `${path} at ${width}px`;
-  await expectNoHorizontalOverflow(page, label);
-  await expectAccessible(page, label);
+/** The widths every screen is checked at: a desktop, a tablet, a phone. */
+export const WIDTHS = [1440, 768, 375] as const;
+const HEIGHT = 900;
+
+/**
+ * A screen, loaded cold at the first width, then checked at each width: the viewport is resized
+ * and the page given time to settle (media queries, a lazy chunk) before the overflow and axe
+ * checks. A cold load per width cost three loads for the same checks (about a second each, a
+ * third of the sweep). A screen that decides its layout once when it loads (the calendar's phone
+ * view) passes `loaded`, a check of that layout, and is loaded afresh at each width.
+ */
+async function visit(
+  page: Page,
+  path: string,
+  ready: string | RegExp,
+  loaded?: (width: number) => Promise<void>,
+) {
+  const reload = loaded !== undefined;
+  for (const [i, width] of WIDTHS.entries()) {
+    const network = watchNetwork(page);
+    await page.setViewportSize({ width, height: HEIGHT });
+    if (i === 0 || reload) {
+      await page.goto(path);
+      await waitForText(page, ready);
+      await loaded?.(width);
+    }
+    // Let lazy chunks, fonts and queries settle before measuring (less after a resize, which
+    // loads nothing new unless a media query swaps a component).
+    await network.settled(i === 0 || reload ? 250 : 100);
+    network.stop();
+    const label = `${path} at ${width}px`;
+    await expectNoHorizontalOverflow(page, label);
+    await expectAccessible(page, label);
+  }
 }
 
-export function sweepScreensAt(width: number) {
-  describe(`every screen at ${width} px`, () => {
+/** The logged-out screens, and the public ones again to a logged-in student. */
+export function sweepPublicScreens() {
+  describe('every public screen at every width', () => {
+    let browser: Browser;
+    const student = newStudent('public-screens');
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      await new ApiClient().signUp(student);
+    });
+    afterAll(async () => browser?.close());
+
+    it('shows the logged-out screens cleanly', { timeout: 180_000 }, async () => {
+      const { page, errors, context } = await openPage(browser);
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready);
+      await visit(page, '/login', 'Welcome back');
+      await visit(page, '/register', 'Create your account');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('shows the public screens cleanly to a logged-in student', {
+      timeout: 180_000,
+    }, async () => {
+      const { page, errors, context } = await openPage(browser);
+      await login(page, student.email, student.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, ready] of publicRoutes) await visit(page, path, ready);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+}
+
+/** Every screen behind the login, on a student's real data. */
+export function sweepStudentScreens() {
+  describe('every logged-in screen at every width', () => {
     let browser: Browser;
     const student = newStudent('screens');
     const routes: [string, string | RegExp][] = [];
@@ -108,7 +167,6 @@ export function sweepScreensAt(width: number) {
       const p = `/study-plan`;
       routes.push(
         ['/dashboard', 'Your study plans'],
-        ['/calendar', 'Weekly Plan (Sun-Sat)'],
         [`/calendar?view=day&date=${day(1)}`, 'Physics lecture'],
         [`/calendar?view=month&date=${day(1)}`, 'Weekly Plan (Sun-Sat)'],
         ['/profile', 'My profile'],
@@ -133,37 +191,18 @@ export function sweepScreensAt(width: number) {
     });
     afterAll(async () => browser?.close());
 
-    it(`shows the logged-out screens cleanly at ${width}px`, { timeout: 120_000 }, async () => {
-      const { page, errors, context } = await openPage(browser, { width, height: 900 });
-      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
-      await visit(page, '/login', 'Welcome back', width);
-      await visit(page, '/register', 'Create your account', width);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    // About 2 s a screen with the axe scan, hence the longer limit.
-    it(`shows every logged-in screen cleanly at ${width}px`, { timeout: 180_000 }, async () => {
-      const { page, errors, context } = await openPage(browser, { width, height: 900 });
+    // About 2 s a screen and width with the axe scans, hence the longer limit.
+    it('shows every logged-in screen cleanly', { timeout: 300_000 }, async () => {
+      const { page, errors, context } = await openPage(browser);
       await login(page, student.email, student.password);
       await page.waitForURL('**/dashboard');
-      for (const [path, ready] of routes) await visit(page, path, ready, width);
-      // On a phone the calendar opens as the day view of today.
-      await page.goto('/calendar');
-      const view = width <= 600 ? '.hour-grid--day' : '.hour-grid:not(.hour-grid--day)';
-      await page.locator(view).waitFor();
-      await page.locator('.hour-grid__day-head--today').waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    it(`shows the public screens cleanly to a logged-in student at ${width}px`, {
-      timeout: 120_000,
-    }, async () => {
-      const { page, errors, context } = await openPage(browser, { width, height: 900 });
-      await login(page, student.email, student.password);
-      await page.waitForURL('**/dashboard');
-      for (const [path, ready] of publicRoutes) await visit(page, path, ready, width);
+      for (const [path, ready] of routes) await visit(page, path, ready);
+      // The calendar picks its view when it loads: on a phone the day view of today.
+      await visit(page, '/calendar', 'Weekly Plan (Sun-Sat)', async (width) => {
+        const view = width <= 600 ? '.hour-grid--day' : '.hour-grid:not(.hour-grid--day)';
+        await page.locator(view).waitFor();
+        await page.locator('.hour-grid__day-head--today').waitFor();
+      });
       expect(errors).toEqual([]);
       await context.close();
     });

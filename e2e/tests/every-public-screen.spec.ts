@@ -1,0 +1,3 @@
+import { sweepPublicScreens } from '../support/screens.js';
+
+sweepPublicScreens();

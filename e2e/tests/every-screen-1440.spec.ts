@@ -1,3 +1,0 @@
-import { sweepScreensAt } from '../support/screens.js';
-
-sweepScreensAt(1440);

@@ -1,0 +1,3 @@
+import { sweepStudentScreens } from '../support/screens.js';
+
+sweepStudentScreens();
