@@ -119,12 +119,56 @@ async function takeSchema(): Promise<{ schema: string; isNew: boolean }> {
   });
 }
 
-/** Empties every table a test may have written to, restarting their ids. */
+/**
+ * Empties every table a test may have written to, restarting their ids. Deleting the few rows a
+ * test leaves, children before parents, takes about 2 ms; TRUNCATE took 80 (it gives each table
+ * new files). The order and the sequences are the same for every schema of this version, so they
+ * are read once. A schema whose foreign keys form a cycle is truncated.
+ */
 async function emptyTables(db: Db): Promise<void> {
+  emptying ??= emptyingStatements(db);
+  const statements = await emptying;
+  if (statements) await sql.raw(statements).execute(db.db);
+  else {
+    const tables = await listAppTables(db);
+    await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(
+      db.db,
+    );
+  }
+}
+
+let emptying: Promise<string | null> | undefined;
+
+/** One batch of DELETEs, each table after those that refer to it, and sequence restarts. */
+async function emptyingStatements(db: Db): Promise<string | null> {
   const tables = await listAppTables(db);
-  await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(
+  const refs = await sql<{ child: string; parent: string }>`
+    select c.relname as child, p.relname as parent from pg_constraint k
+      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = current_schema() and c.oid <> p.oid`.execute(db.db);
+  const sequences = await sql<{ name: string }>`
+    select sequencename as name from pg_sequences where schemaname = current_schema()`.execute(
     db.db,
   );
+  // Children first: a table goes once every table that refers to it has gone.
+  const order: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    const ready = [...left].filter(
+      (t) => !refs.rows.some((r) => r.parent === t && r.child !== t && left.has(r.child)),
+    );
+    if (ready.length === 0) return null;
+    for (const t of ready) {
+      order.push(t);
+      left.delete(t);
+    }
+  }
+  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  return [
+    ...order.map((t) => `delete from ${quote(t)};`),
+    ...sequences.rows.map((q) => `alter sequence ${quote(q.name)} restart;`),
+  ].join(' ');
 }
 
 /** Rows in a table, to prove that a refused request changed nothing. */
