@@ -941,6 +941,16 @@ export function m9FinalReview(
   return { checked, missing };
 }
 
+/** One subject of M10: shares of its hours (see m10FrontLoad). */
+export interface M10Subject {
+  k: number;
+  off: number;
+  on: number;
+  most: number;
+  rounding: number;
+  session: number;
+}
+
 /** M10: first-half shares with the flag off and on (same input otherwise). */
 export function m10FrontLoad(
   input: PlannerInput,
@@ -956,13 +966,14 @@ export function m10FrontLoad(
   lateIntro: string[];
   /**
    * Each measured subject: its first-half share off and on, the most it can hold on (what the
-   * cap leaves it in the first half, the final review aside) and half a session of its hours.
+   * cap leaves it in the first half, the final review aside), half a session of its hours (the
+   * mean of the two plans') and a session of its hours on.
    */
-  bySubject: Array<{ k: number; off: number; on: number; most: number; rounding: number }>;
+  bySubject: M10Subject[];
 } {
   const f = frameOf(input);
   const S = input.subjects.length;
-  const rows: Array<{ k: number; off: number; on: number; most: number; rounding: number }> = [];
+  const rows: M10Subject[] = [];
   const sOff = bySubject(f, sessionsOf(f, off), S);
   const sOn = bySubject(f, sessionsOf(f, on), S);
   const firstHalf = (k: number, d: number) => 2 * d < (f.windowEnd[k] as number);
@@ -1038,7 +1049,14 @@ export function m10FrontLoad(
       .reduce((x, s) => x + s.hours, 0);
     const most = Math.min(1 - finalOn / tOn, fair1 / tOn);
     h1Max += most;
-    rows.push({ k, off: o, on: p, most, rounding: (halfOff + f.L / 2 / tOn) / 2 });
+    rows.push({
+      k,
+      off: o,
+      on: p,
+      most,
+      rounding: (halfOff + f.L / 2 / tOn) / 2,
+      session: f.L / tOn,
+    });
     n++;
   }
   const lateIntro: string[] = [];

@@ -183,11 +183,12 @@ function m10Offenders(c: QualityCase): string[] {
   if (r.gain < r.required) bad.push(`gain ${r.gain.toFixed(3)} < ${r.required.toFixed(3)}`);
   // Each subject, not only their mean: front-loading moves at least 10 points of its hours into
   // the first half, or all the cap leaves it there (its feasible shift) in whole sessions: 1.2 h
-  // of room is no place for a 1.5-h session.
+  // of room is no place for a 1.5-h session. The room is a share of the hours on, so it counts
+  // in sessions of the plan on: with a session more on than off, the mean of both plans' made
+  // one session of room ask for more than one session moved (docs/planner.md, M10).
   for (const x of r.bySubject) {
     const gain = x.on - x.off + x.rounding;
-    const session = 2 * x.rounding;
-    const room = session * Math.floor((x.most - x.off) / session + EPS);
+    const room = x.session * Math.floor((x.most - x.off) / x.session + EPS);
     const required = Math.min(FRONT_LOAD_SUBJECT_GAIN, room);
     // A tenth of a point: the rounding is the mean of the off and on plans' half sessions.
     if (gain < required - 0.001)
