@@ -50,13 +50,27 @@ export function frontShift(
     if (!moved) break;
   }
 
-  /** Moves k's latest movable session of the second half into the first; whether it did. */
+  /**
+   * Moves k's latest movable session of the second half into the first; whether it did. When the
+   * latest can go nowhere (no free place of its length, no trade: a trade must leave the other
+   * subject's session before its own final review), an earlier one of the second half is tried:
+   * giving up on the latest left a subject whose first half another exam had filled with less
+   * of it front-loaded than off (M10, each subject).
+   */
   function moveOneEarlier(k: number): boolean {
     const W = Math.min(windowEnd[k] as number, owners.length);
     if (W < 2) return false;
     const half = Math.ceil(W / 2); // first half: days d with 2d < W
-    const late = latestMovable(k, half, W);
-    if (!late) return false;
+    for (const late of movableLate(k, half, W)) if (moveEarlier(k, half, late)) return true;
+    return false;
+  }
+
+  /** Moves one session of k (`late`) into the first half; whether it did. */
+  function moveEarlier(
+    k: number,
+    half: number,
+    late: { day: number; place: number; len: number },
+  ): boolean {
     const { day: from, place: src, len } = late;
     const to = freeEarlyPlace(k, half, len);
     // The cap leaves no free place: the first half's booked room is used by steady subjects'
@@ -205,21 +219,20 @@ export function frontShift(
     return { first, total };
   }
 
-  /** k's latest session in the second half of its window that is not its final review. */
-  function latestMovable(
+  /** k's sessions in the second half of its window, its final review aside, latest first. */
+  function* movableLate(
     k: number,
     half: number,
     W: number,
-  ): { day: number; place: number; len: number } | null {
+  ): Generator<{ day: number; place: number; len: number }> {
     for (let d = W - 1; d >= half; d--) {
       const own = owners[d] as Int16Array;
       for (let i = own.length - 1; i >= 0; i--) {
         const len = tplOf(d).places[i]?.len ?? 0;
         if (own[i] !== k || (d === finalDay[k] && len === finalLen[k])) continue;
-        return { day: d, place: i, len };
+        yield { day: d, place: i, len };
       }
     }
-    return null;
   }
 
   /**
