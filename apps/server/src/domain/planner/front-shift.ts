@@ -283,10 +283,12 @@ export function frontShift(
 /**
  * With front-loading off, a subject's hours follow its reference pace (M10): the final review
  * sits late in the window and a plan of few sessions rounds, so the first half can end up more
- * than half a session short of its share. While it is, the subject's earliest movable session
- * in the second half moves to a free place of the same length in the first half, on a day
- * without the subject (furthest from its study days), where the weekly cap has room. Never the
- * final review or a session past the subject's movable limit. Bounded and deterministic.
+ * than half a session short of its share, or (few sessions, one of them early) as much over it.
+ * While it is, the subject's earliest movable session in the second half moves to a free place
+ * of the same length in the first half, or its latest in the first half to one in the second,
+ * on a day without the subject (furthest from its study days), where the weekly cap has room.
+ * Never the final review or a session past the subject's movable limit. Bounded and
+ * deterministic.
  */
 export function balanceHalves(
   tplOf: (day: number) => DayTemplate,
@@ -310,8 +312,9 @@ export function balanceHalves(
       const mine: number[] = [];
       const lim = Math.min(movableBefore[k] as number, owners.length);
       const W = windowEnd[k] as number;
-      let src = -1;
-      let from = -1;
+      // The earliest movable session of the second half, and the latest of the first.
+      let early = { day: -1, place: -1 };
+      let late = { day: -1, place: -1 };
       for (let d = 0; d < owners.length; d++) {
         const own = owners[d] as Int16Array;
         const places = tplOf(d).places;
@@ -323,52 +326,79 @@ export function balanceHalves(
           total += h;
           if (2 * d < W) first += h;
           const isFinal = d === finalDay[k] && places[i]?.len === finalLen[k];
-          if (from < 0 && 2 * d >= W && d < lim && !isFinal) {
-            from = d;
-            src = i;
-          }
+          if (isFinal || d >= lim) continue;
+          if (2 * d >= W && early.day < 0) early = { day: d, place: i };
+          if (2 * d < W) late = { day: d, place: i };
         }
         if (has) mine.push(d);
       }
-      if (total <= 0 || first >= ref * total - L / 2 - 1e-9 || from < 0) break;
-      const len = tplOf(from).places[src]?.len ?? 0;
+      if (total <= 0) break;
+      // Short of its reference by more than half a session: a session moves into the first
+      // half; over it by as much (a plan of few sessions, its final review late): one moves out.
+      const short = first < ref * total - L / 2 - 1e-9;
+      const over = first > ref * total + L / 2 + 1e-9;
+      const src = short ? early : over ? late : null;
+      if (!src || src.day < 0) break;
+      const len = tplOf(src.day).places[src.place]?.len ?? 0;
+      const firstAfter = first + (short ? len / 2 : -len / 2);
       // Moving must bring the share nearer its reference.
-      if (Math.abs((first + len / 2) / total - ref) >= Math.abs(first / total - ref)) break;
-      const ownFrom = owners[from] as Int16Array;
-      ownFrom[src] = -1;
-      if (!shortPlacesOk(tplOf(from), ownFrom)) {
-        ownFrom[src] = k;
-        break;
-      }
-      cap.add(from, -len / 2);
-      let bestD = -1;
-      let bestI = -1;
-      let bestDist = -1;
-      for (let d = 0; 2 * d < W && d < lim; d++) {
-        const own = owners[d] as Int16Array;
-        if (own.includes(k)) continue;
-        let dist = Number.POSITIVE_INFINITY;
-        for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
-        if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
-        if (!regularAfter(mine, from, d, ownFrom.includes(k))) continue;
-        const i = freePlace(tplOf(d), own, len);
-        if (i < 0) continue;
-        own[i] = k;
-        const ok = shortPlacesOk(tplOf(d), own);
-        own[i] = -1;
-        if (!ok) continue;
-        bestD = d;
-        bestI = i;
-        bestDist = dist;
-      }
-      if (bestD < 0) {
-        ownFrom[src] = k;
-        cap.add(from, len / 2);
-        break;
-      }
-      (owners[bestD] as Int16Array)[bestI] = k;
-      cap.add(bestD, len / 2);
+      if (Math.abs(firstAfter / total - ref) >= Math.abs(first / total - ref)) break;
+      // Into the first half (days 2d < W), or into the second before the movable limit.
+      const lo = short ? 0 : Math.ceil(W / 2);
+      const hi = short ? Math.min(Math.ceil(W / 2), lim) : lim;
+      if (!moveTo(k, src.day, src.place, len, lo, hi, mine)) break;
     }
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` to a free place of the same length on a day
+   * in [lo, hi) without k, furthest from its other study days, where the cap has room and the
+   * days stay interleavable and regular; whether it did.
+   */
+  function moveTo(
+    k: number,
+    from: number,
+    src: number,
+    len: number,
+    lo: number,
+    hi: number,
+    mine: number[],
+  ): boolean {
+    const ownFrom = owners[from] as Int16Array;
+    ownFrom[src] = -1;
+    if (!shortPlacesOk(tplOf(from), ownFrom)) {
+      ownFrom[src] = k;
+      return false;
+    }
+    cap.add(from, -len / 2);
+    let bestD = -1;
+    let bestI = -1;
+    let bestDist = -1;
+    for (let d = lo; d < hi; d++) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k)) continue;
+      let dist = Number.POSITIVE_INFINITY;
+      for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
+      if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+      if (!regularAfter(mine, from, d, ownFrom.includes(k))) continue;
+      const i = freePlace(tplOf(d), own, len);
+      if (i < 0) continue;
+      own[i] = k;
+      const ok = shortPlacesOk(tplOf(d), own);
+      own[i] = -1;
+      if (!ok) continue;
+      bestD = d;
+      bestI = i;
+      bestDist = dist;
+    }
+    if (bestD < 0) {
+      ownFrom[src] = k;
+      cap.add(from, len / 2);
+      return false;
+    }
+    (owners[bestD] as Int16Array)[bestI] = k;
+    cap.add(bestD, len / 2);
+    return true;
   }
 
   /**
