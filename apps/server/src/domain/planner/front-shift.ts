@@ -145,7 +145,10 @@ export function frontShift(
   /**
    * Swaps k's session at place `src` of day `from` with another subject j's session of the same
    * length on a day of the first half without k, the day furthest from k's other study days
-   * first (the earliest on a tie), where `mayTrade(j, d)` and both days stay interleavable.
+   * first (the earliest on a tie), where `mayTrade(j, d)` and both days stay interleavable. When
+   * every such day holds k already, the earliest holding one session of it (as a free place
+   * may): a subject studied every day of its first half could trade nowhere, and the other exam
+   * kept more of its own first half than the cap leaves it (M10, each subject).
    */
   function tradeEarly(
     k: number,
@@ -168,21 +171,19 @@ export function frontShift(
       let dist = Number.POSITIVE_INFINITY;
       for (const e of mine) dist = Math.min(dist, Math.abs(e - d));
       if (dist <= bestDist) continue;
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++) {
-        const j = own[i] as number;
-        if (j < 0 || j === k || places[i]?.len !== len || !mayTrade(j, d)) continue;
-        own[i] = k;
-        ownFrom[src] = j;
-        const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
-        own[i] = j;
-        ownFrom[src] = k;
-        if (!ok) continue;
-        bestD = d;
-        bestI = i;
-        bestDist = dist;
-        break;
-      }
+      const i = tradePlace(k, d, from, src, len, mayTrade);
+      if (i < 0) continue;
+      bestD = d;
+      bestI = i;
+      bestDist = dist;
+    }
+    for (let d = 0; d < half && bestD < 0; d++) {
+      const own = owners[d] as Int16Array;
+      if (d === from || own.filter((x) => x === k).length !== 1) continue;
+      const i = tradePlace(k, d, from, src, len, mayTrade);
+      if (i < 0) continue;
+      bestD = d;
+      bestI = i;
     }
     if (bestD < 0) return false;
     const own = owners[bestD] as Int16Array;
@@ -190,6 +191,31 @@ export function frontShift(
     own[bestI] = k;
     ownFrom[src] = j;
     return true;
+  }
+
+  /** A place of day d whose session (of another subject, of `len`) k may take; else -1. */
+  function tradePlace(
+    k: number,
+    d: number,
+    from: number,
+    src: number,
+    len: number,
+    mayTrade: (j: number, d: number) => boolean,
+  ): number {
+    const own = owners[d] as Int16Array;
+    const ownFrom = owners[from] as Int16Array;
+    const places = tplOf(d).places;
+    for (let i = 0; i < own.length; i++) {
+      const j = own[i] as number;
+      if (j < 0 || j === k || places[i]?.len !== len || !mayTrade(j, d)) continue;
+      own[i] = k;
+      ownFrom[src] = j;
+      const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
+      own[i] = j;
+      ownFrom[src] = k;
+      if (ok) return i;
+    }
+    return -1;
   }
 
   /** The first day a session of exam subject j may not move to: its final review, last week. */
