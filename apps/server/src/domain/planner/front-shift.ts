@@ -37,16 +37,13 @@ export function frontShift(
   calendar?: CalendarWeeks,
 ): void {
   // One move per subject per round, so subjects share the first half's room: taken subject by
-  // subject, the first ones filled it and the later ones moved nothing (M10, each subject).
+  // subject, the first ones filled it and the later ones moved nothing (M10, each subject). A
+  // subject that could not move is tried again in the next round while another moved: a trade
+  // needs the other exam to hold more of its own first half, which its own moves may bring.
   const S = windowEnd.length;
-  const done = new Uint8Array(S);
   for (let round = 0; round < MAX_MOVES; round++) {
     let moved = false;
-    for (let k = 0; k < S; k++) {
-      if (done[k]) continue;
-      if (moveOneEarlier(k)) moved = true;
-      else done[k] = 1;
-    }
+    for (let k = 0; k < S; k++) if (moveOneEarlier(k)) moved = true;
     if (!moved) break;
   }
 
