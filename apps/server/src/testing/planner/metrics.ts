@@ -1034,14 +1034,20 @@ export function m10FrontLoad(
       if (firstHalf(k, d)) c1 += ref;
     }
     if (fairAll <= EPS || c <= EPS) continue;
-    const o = a.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOff;
+    const firstOff = a.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0);
+    const o = firstOff / tOff;
     const p = b.filter((s) => firstHalf(k, s.day)).reduce((x, s) => x + s.hours, 0) / tOn;
+    // The gain counts hours moved: the off plan's first half as a share of the hours on. The two
+    // plans may book a session apart (the totals rule), and an extra session on, in the second
+    // half, read as hours moved out of the first (seed 31,337: 12 h in both first halves, of 22
+    // and 24 h, a gain of -0.045).
+    const oOn = firstOff / tOn;
     // Half a session of rounding: a plan that books needs has few sessions, and a subject with
     // four of them cannot put 45% of its hours in the first half (docs/planner.md, M10).
     const halfOff = f.L / 2 / tOff;
     dev += Math.max(0, Math.abs(o - c1 / c) - halfOff);
     rounding += (halfOff + f.L / 2 / tOn) / 2;
-    h1Off += o;
+    h1Off += oOn;
     h1On += p;
     // The final review stays before the exam (M9): front-loading cannot move it.
     const finalOn = b
@@ -1051,7 +1057,7 @@ export function m10FrontLoad(
     h1Max += most;
     rows.push({
       k,
-      off: o,
+      off: oOn,
       on: p,
       most,
       rounding: (halfOff + f.L / 2 / tOn) / 2,
