@@ -81,7 +81,11 @@ export function frontShift(
     const ownTo = owners[to.day] as Int16Array;
     ownFrom[src] = -1;
     ownTo[to.place] = k;
-    if (!shortPlacesOk(tplOf(from), ownFrom) || !shortPlacesOk(tplOf(to.day), ownTo)) {
+    if (
+      !shortPlacesOk(tplOf(from), ownFrom) ||
+      !shortPlacesOk(tplOf(to.day), ownTo) ||
+      !runsOk(ownFrom, -1)
+    ) {
       ownFrom[src] = k;
       ownTo[to.place] = -1;
       return false;
@@ -389,7 +393,8 @@ export function balanceHalves(
   ): boolean {
     const ownFrom = owners[from] as Int16Array;
     ownFrom[src] = -1;
-    if (!shortPlacesOk(tplOf(from), ownFrom)) {
+    // The day it leaves stays valid and interleavable: A B A A without its B holds a run.
+    if (!shortPlacesOk(tplOf(from), ownFrom) || !runsOk(ownFrom, -1)) {
       ownFrom[src] = k;
       return false;
     }
