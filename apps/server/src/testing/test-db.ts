@@ -126,7 +126,11 @@ async function takeSchema(): Promise<{ schema: string; isNew: boolean }> {
  * are read once. A schema whose foreign keys form a cycle is truncated.
  */
 async function emptyTables(db: Db): Promise<void> {
-  emptying ??= emptyingStatements(db);
+  // A failed read is not kept: the next test reads again.
+  emptying ??= emptyingStatements(db).catch((error: unknown) => {
+    emptying = undefined;
+    throw error;
+  });
   const statements = await emptying;
   if (statements) await sql.raw(statements).execute(db.db);
   else {

@@ -10,7 +10,7 @@
  * and deterministic.
  */
 import { CRAM_DAYS, type DayTemplate } from './model.js';
-import { freePlace, type LoadRoom, runsOk, shortPlacesOk } from './repair.js';
+import { type LoadRoom, runsOk, shortPlacesOk, validFreePlace } from './repair.js';
 
 /** Where the pass stops: under the M7 limit of 1.30, with a margin for the metric's rounding. */
 const TARGET_MAX_MEAN = 1.28;
@@ -109,14 +109,8 @@ export function evenLoad(
           continue;
         const ownB = owners[b] as Int16Array;
         if (ownB.includes(k) || !runsOk(ownB, k)) continue;
-        const x = freePlace(tplOf(b), ownB, len);
+        const x = validFreePlace(tplOf(b), ownB, len, k);
         if (x < 0) continue;
-        // A shorter place is used only with the day's full places (M1): judged here, so a
-        // valid move is chosen over one that would fail when made.
-        ownB[x] = k;
-        const validB = shortPlacesOk(tplOf(b), ownB);
-        ownB[x] = -1;
-        if (!validB) continue;
         used[a] = (used[a] as number) - h;
         used[b] = (used[b] as number) + h;
         const after = Math.max(worstNear(a), worstNear(b));

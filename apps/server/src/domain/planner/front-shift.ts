@@ -16,8 +16,10 @@ import {
   type LoadRoom,
   maxGap,
   runsOk,
+  sessionsOn,
   shortPlacesOk,
   steadyWeeksOk,
+  validFreePlace,
 } from './repair.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
@@ -180,7 +182,7 @@ export function frontShift(
     }
     for (let d = 0; d < half && bestD < 0; d++) {
       const own = owners[d] as Int16Array;
-      if (d === from || own.filter((x) => x === k).length !== 1) continue;
+      if (d === from || sessionsOn(own, k) !== 1) continue;
       const i = tradePlace(k, d, from, src, len, mayTrade);
       if (i < 0) continue;
       bestD = d;
@@ -273,9 +275,7 @@ export function frontShift(
     if (spread.day >= 0) return spread;
     for (let d = 0; d < half; d++) {
       const own = owners[d] as Int16Array;
-      let mine = 0;
-      for (let i = 0; i < own.length; i++) if (own[i] === k) mine++;
-      if (mine !== 1 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+      if (sessionsOn(own, k) !== 1 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
       const i = freePlace(tplOf(d), own, len);
       if (i >= 0) return { day: d, place: i };
     }
@@ -409,12 +409,8 @@ export function balanceHalves(
       for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
       if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
       if (!regularAfter(mine, from, d, ownFrom.includes(k))) continue;
-      const i = freePlace(tplOf(d), own, len);
+      const i = validFreePlace(tplOf(d), own, len, k);
       if (i < 0) continue;
-      own[i] = k;
-      const ok = shortPlacesOk(tplOf(d), own);
-      own[i] = -1;
-      if (!ok) continue;
       bestD = d;
       bestI = i;
       bestDist = dist;

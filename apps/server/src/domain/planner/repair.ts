@@ -71,6 +71,27 @@ export function freePlace(tpl: DayTemplate, own: Int16Array, len: number): numbe
   return -1;
 }
 
+/**
+ * The day's first free place of exactly `len` half-hours when a session of k there keeps the
+ * day's places valid (M1: a shorter place only with the full ones), or -1. Judged before the
+ * move, so a pass picks a valid move over one that would fail when made.
+ */
+export function validFreePlace(tpl: DayTemplate, own: Int16Array, len: number, k: number): number {
+  const i = freePlace(tpl, own, len);
+  if (i < 0) return -1;
+  own[i] = k;
+  const ok = shortPlacesOk(tpl, own);
+  own[i] = -1;
+  return ok ? i : -1;
+}
+
+/** How many sessions of subject k the day holds. */
+export function sessionsOn(own: Int16Array, k: number): number {
+  let n = 0;
+  for (let i = 0; i < own.length; i++) if (own[i] === k) n++;
+  return n;
+}
+
 /** Hours each subject holds in the plan. */
 export function hoursBySubject(
   tplOf: (day: number) => DayTemplate,
