@@ -25,10 +25,11 @@ export function tradeLengths(
   takes: ArrayLike<boolean>,
 ): void {
   const hours = hoursBySubject(tplOf, owners, needs.length);
+  const short = (j: number) => (hours[j] as number) < (needs[j] as number) - EPS;
   for (let j = 0; j < needs.length; j++) {
     if (!takes[j]) continue;
     for (let x = 0; x < owners.length; x++) {
-      if ((hours[j] as number) >= (needs[j] as number) - EPS) break;
+      if (!short(j)) break;
       if (x === keep[j]) continue;
       const own = owners[x] as Int16Array;
       for (let a = 0; a < own.length; a++)
@@ -36,6 +37,121 @@ export function tradeLengths(
           break;
     }
   }
+  const trades: Trades = { tplOf, owners, movableBefore, keep };
+  for (let j = 0; j < needs.length; j++)
+    for (let n = 0; n < MAX_CHAINS && takes[j] && short(j); n++)
+      if (!tradeChain(trades, hours, needs, j)) break;
+}
+
+/** What a trade of places between two subjects reads and changes. */
+interface Trades {
+  tplOf: (day: number) => DayTemplate;
+  owners: Int16Array[];
+  movableBefore: ArrayLike<number>;
+  keep: ArrayLike<number>;
+}
+
+/** Most chains one short subject tries, and most subjects in a chain after it. */
+const MAX_CHAINS = 4;
+const MAX_CHAIN_LINKS = 4;
+
+/**
+ * A short subject whose windows share no day with a subject over its need (a subject without an
+ * exam studied late, the one over its need an early exam): a chain of trades hands the longer
+ * place on. The short subject trades a shorter place for a longer one of a subject at its need,
+ * which trades one of its shorter places on with the next, until a subject over its need gives
+ * the difference (seed 12,345 #279: an early exam's spare hour reached a subject without an exam
+ * through two others). Breadth first over subjects, so the shortest chain; every trade is one
+ * `findTrade` finds in the plan as it is then, and a chain that leaves any subject in it below
+ * its need is undone whole. True if the short subject gained.
+ */
+function tradeChain(t: Trades, hours: Float64Array, needs: ArrayLike<number>, j: number): boolean {
+  const S = needs.length;
+  const from = new Int32Array(S).fill(-1);
+  from[j] = j;
+  let level = [j];
+  let end = -1;
+  for (let link = 0; link < MAX_CHAIN_LINKS && level.length && end < 0; link++) {
+    const next: number[] = [];
+    for (const a of level)
+      for (let b = 0; b < S && end < 0; b++) {
+        if (from[b] !== -1 || !findTrade(t, a, b, false)) continue;
+        from[b] = a;
+        next.push(b);
+        if ((hours[b] as number) > (needs[b] as number) + EPS) end = b;
+      }
+    level = next;
+  }
+  if (end < 0) return false;
+  const chain = [end];
+  while (chain[0] !== j) chain.unshift(from[chain[0] as number] as number);
+  const before = Float64Array.from(hours);
+  const undo: Array<() => void> = [];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const done = findTrade(t, chain[i] as number, chain[i + 1] as number, true);
+    if (!done) break;
+    undo.push(done.undo);
+    hours[chain[i] as number] = (hours[chain[i] as number] as number) + done.more;
+    hours[chain[i + 1] as number] = (hours[chain[i + 1] as number] as number) - done.more;
+  }
+  const kept =
+    undo.length === chain.length - 1 &&
+    (hours[j] as number) > (before[j] as number) + EPS &&
+    chain.every(
+      (k) =>
+        k === j || (hours[k] as number) >= Math.min(needs[k] as number, before[k] as number) - EPS,
+    );
+  if (kept) return true;
+  for (const u of undo.reverse()) u();
+  hours.set(before);
+  return false;
+}
+
+/**
+ * A trade of a shorter place of subject a for a longer place of subject b on another day, as
+ * `tradeFrom` allows it (movable limits, no second session of either, interleavable days, final
+ * reviews stay), whatever b's hours. `make`: the trade is made and returned with its undo;
+ * otherwise it is only looked for (and the plan left as it was).
+ */
+function findTrade(
+  t: Trades,
+  a: number,
+  b: number,
+  make: boolean,
+): { more: number; undo: () => void } | undefined {
+  const { tplOf, owners, movableBefore, keep } = t;
+  for (let x = 0; x < Math.min(owners.length, movableBefore[b] as number); x++) {
+    const ownX = owners[x] as Int16Array;
+    if (x === keep[a] || ownX.includes(b)) continue;
+    for (let p = 0; p < ownX.length; p++) {
+      if (ownX[p] !== a) continue;
+      const lenX = tplOf(x).places[p]?.len ?? 0;
+      for (let y = 0; y < Math.min(owners.length, movableBefore[a] as number); y++) {
+        const ownY = owners[y] as Int16Array;
+        if (y === x || y === keep[b] || ownY.includes(a)) continue;
+        const places = tplOf(y).places;
+        for (let q = 0; q < ownY.length; q++) {
+          const more = ((places[q]?.len ?? 0) - lenX) / 2;
+          if (ownY[q] !== b || more <= EPS) continue;
+          ownY[q] = a;
+          ownX[p] = b;
+          const ok = runsOk(ownX, -1) && runsOk(ownY, -1);
+          if (ok && make)
+            return {
+              more,
+              undo: () => {
+                ownY[q] = b;
+                ownX[p] = a;
+              },
+            };
+          ownY[q] = b;
+          ownX[p] = a;
+          if (ok) return { more, undo: () => undefined };
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Trades subject j's place a on day x for a longer one of an over-need subject; true if done. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { tradeLengths } from './length-trades.js';
+import type { DayTemplate } from './model.js';
+
+/** A day of one 1.5-h place and one shorter 1-h place (its hours run out mid-session). */
+function day(): DayTemplate {
+  const places = [
+    { start: 20, len: 3 },
+    { start: 27, len: 2 },
+  ];
+  return {
+    enabled: true,
+    hours: 2.5,
+    windowStart: 600,
+    windowEnd: 900,
+    places,
+    order: [0, 1],
+    capacity: 2.5,
+    packable: 2.5,
+  };
+}
+
+/**
+ * Ten days. Subject 0 (no exam) is half an hour short and holds the short place of day 9;
+ * subject 2 (an early exam, movable before day 3) holds half an hour past its need; subject 1
+ * is at its need, with a short place on day 0; subject 3 fills places early.
+ */
+function plan(): Int16Array[] {
+  const own = Array.from({ length: 10 }, () => new Int16Array(2).fill(-1));
+  const put = (d: number, i: number, k: number) => {
+    (own[d] as Int16Array)[i] = k;
+  };
+  put(0, 0, 3);
+  put(0, 1, 1);
+  put(1, 0, 2);
+  put(2, 0, 2);
+  put(3, 0, 2);
+  put(5, 0, 1);
+  put(7, 0, 0);
+  put(8, 0, 1);
+  put(9, 0, 3);
+  put(9, 1, 0);
+  return own;
+}
+
+const hoursOf = (own: Int16Array[], k: number) =>
+  own.reduce((h, o) => h + (o[0] === k ? 1.5 : 0) + (o[1] === k ? 1 : 0), 0);
+const movableBefore = [10, 10, 4, 4];
+const keep = [-1, -1, -1, -1];
+const takes = [true, true, true, true];
+
+describe('tradeLengths', () => {
+  it('hands a longer place on through a subject at its need when no direct trade reaches the short one', () => {
+    const own = plan();
+    // Hours 2.5, 4, 4.5 and 3 against needs of 3, 4, 4 and 3.
+    tradeLengths(() => day(), own, [3, 4, 4, 3], movableBefore, keep, takes);
+    expect([0, 1, 2, 3].map((k) => hoursOf(own, k))).toEqual([3, 4, 4, 3]);
+    // Each subject keeps its number of sessions.
+    const sessions = (k: number) => own.reduce((n, o) => n + o.filter((x) => x === k).length, 0);
+    expect([0, 1, 2, 3].map(sessions)).toEqual([2, 3, 3, 2]);
+  });
+
+  it('changes nothing when no subject in reach is over its need', () => {
+    const own = plan();
+    tradeLengths(() => day(), own, [3, 4, 4.5, 3], movableBefore, keep, takes);
+    expect(own).toEqual(plan());
+  });
+});
