@@ -38,7 +38,10 @@ export function tradeLengths(
     }
   }
   const trades: Trades = { tplOf, owners, movableBefore, keep };
-  for (let j = 0; j < needs.length; j++)
+  // A chain ends at a subject over its need: without one, none is looked for (an overloaded plan,
+  // where every subject is short, would search every pair of subjects for nothing).
+  const over = () => needs.length > 0 && hours.some((h, k) => h > (needs[k] as number) + EPS);
+  for (let j = 0; j < needs.length && over(); j++)
     for (let n = 0; n < MAX_CHAINS && takes[j] && short(j); n++)
       if (!tradeChain(trades, hours, needs, j)) break;
 }
