@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradeLengths } from './length-trades.js';
+import { tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import type { DayTemplate } from './model.js';
 
 /** A day of one 1.5-h place and one shorter 1-h place (its hours run out mid-session). */
@@ -64,5 +64,45 @@ describe('tradeLengths', () => {
     const own = plan();
     tradeLengths(() => day(), own, [3, 4, 4.5, 3], movableBefore, keep, takes);
     expect(own).toEqual(plan());
+  });
+});
+
+describe('tradeFinalReviewLength', () => {
+  /**
+   * Subject 0's exam is on day 9; its final review holds the short place of day 8, and it is half
+   * an hour short. Subject 1 (exam on day 20) holds a full place on day 7, half an hour past its
+   * need; subject 2 has no exam.
+   */
+  function reviewPlan(): Int16Array[] {
+    const own = Array.from({ length: 10 }, () => new Int16Array(2).fill(-1));
+    (own[2] as Int16Array)[0] = 0;
+    (own[8] as Int16Array)[0] = 2;
+    (own[8] as Int16Array)[1] = 0;
+    (own[3] as Int16Array)[0] = 1;
+    (own[7] as Int16Array)[0] = 1;
+    return own;
+  }
+  const reviews = () => ({
+    finalDay: [8, -1, -1],
+    finalLen: Int32Array.from([2, 0, 0]),
+    examEnd: Int32Array.from([9, 20, 0]),
+  });
+
+  it("moves a short subject's review to a longer place of a subject over its need, within the 3 days before its exam", () => {
+    const own = reviewPlan();
+    const r = reviews();
+    tradeFinalReviewLength(() => day(), own, [3, 2.5, 1.5], [6, 13, 10], r, [true, true, true]);
+    expect(Array.from(own[7] as Int16Array)).toEqual([0, -1]);
+    expect(Array.from(own[8] as Int16Array)).toEqual([2, 1]);
+    expect(r.finalDay[0]).toBe(7);
+    expect(r.finalLen[0]).toBe(3);
+  });
+
+  it('leaves the review where it is when the other subject would fall below its need', () => {
+    const own = reviewPlan();
+    const r = reviews();
+    tradeFinalReviewLength(() => day(), own, [3, 3, 1.5], [6, 13, 10], r, [true, true, true]);
+    expect(own).toEqual(reviewPlan());
+    expect(r).toEqual(reviews());
   });
 });

@@ -5,7 +5,7 @@
  * When the needs fill the free time exactly, that half hour is the difference between a need met
  * and a warning. Pure, bounded, deterministic.
  */
-import type { DayTemplate } from './model.js';
+import { CRAM_DAYS, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk } from './repair.js';
 
 const EPS = 1e-9;
@@ -194,4 +194,76 @@ function tradeFrom(
     }
   }
   return false;
+}
+
+/** A subject's final review, for `tradeFinalReviewLength`: where it is and its exam. */
+export interface FinalReviewPlaces {
+  /** Each subject's final-review day (-1: none) and place length (half-hours); updated. */
+  finalDay: number[];
+  finalLen: Int32Array;
+  /** Each subject's exam day (its window's end; 0: no exam in the plan). */
+  examEnd: Int32Array;
+}
+
+/**
+ * A subject short of its need whose final review holds a shorter place (its review day's hours
+ * ran out mid-session) moves the review to a longer place of a subject over its need on another
+ * of the 3 days before its exam (M9 still holds), and that subject takes the shorter place: the
+ * half hour a length trade could not find, since final reviews stay where they are there (seed
+ * 31,337 #39: a 1-h review on the exam's eve, a 1.5-h place of an exam over its need the day
+ * before). The other subject moves only to a day before its movable limit, or within its last
+ * week to a day before its last 3 days and its own final review (its last week then holds less);
+ * neither day gets a second session of either, and both stay interleavable.
+ */
+export function tradeFinalReviewLength(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  needs: ArrayLike<number>,
+  movableBefore: ArrayLike<number>,
+  reviews: FinalReviewPlaces,
+  takes: ArrayLike<boolean>,
+): void {
+  const { finalDay, finalLen, examEnd } = reviews;
+  const hours = hoursBySubject(tplOf, owners, needs.length);
+  for (let j = 0; j < needs.length; j++) {
+    const x = finalDay[j] as number;
+    const exam = examEnd[j] as number;
+    if (!takes[j] || x < 0 || exam <= 0 || (hours[j] as number) >= (needs[j] as number) - EPS)
+      continue;
+    const ownX = owners[x] as Int16Array;
+    let p = -1;
+    for (let i = 0; i < ownX.length; i++)
+      if (ownX[i] === j && tplOf(x).places[i]?.len === finalLen[j]) p = i;
+    if (p < 0) continue;
+    const lenX = finalLen[j] as number;
+    const canTake = (k: number, y: number) =>
+      x < (movableBefore[k] as number) ||
+      (y >= (movableBefore[k] as number) &&
+        x < (examEnd[k] as number) - CRAM_DAYS &&
+        ((finalDay[k] as number) < 0 || x < (finalDay[k] as number)));
+    search: for (let y = Math.max(0, exam - CRAM_DAYS); y < Math.min(exam, owners.length); y++) {
+      const ownY = owners[y] as Int16Array;
+      if (y === x || ownY.includes(j)) continue;
+      const places = tplOf(y).places;
+      for (let q = 0; q < ownY.length; q++) {
+        const k = ownY[q] as number;
+        const len = places[q]?.len ?? 0;
+        const more = (len - lenX) / 2;
+        if (k < 0 || more <= EPS || y === finalDay[k] || ownX.includes(k) || !canTake(k, y))
+          continue;
+        if ((hours[k] as number) - more < (needs[k] as number) - EPS) continue;
+        ownY[q] = j;
+        ownX[p] = k;
+        if (runsOk(ownX, -1) && runsOk(ownY, -1)) {
+          finalDay[j] = y;
+          finalLen[j] = len;
+          hours[j] = (hours[j] as number) + more;
+          hours[k] = (hours[k] as number) - more;
+          break search;
+        }
+        ownY[q] = k;
+        ownX[p] = j;
+      }
+    }
+  }
 }

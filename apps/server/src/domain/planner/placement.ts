@@ -14,7 +14,7 @@ import { orderWithinDays } from './day-order.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
-import { tradeLengths } from './length-trades.js';
+import { tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
@@ -321,6 +321,15 @@ function repairPasses(state: RepairState): void {
   // (every hour counts when the needs fill the plan): hand such a session over.
   rebalanceNeeds(tplOf, owners, needs, windowEnd, finalDay, takes);
   tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes);
+  const examEnd = Int32Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : 0));
+  tradeFinalReviewLength(
+    tplOf,
+    owners,
+    needs,
+    movableBefore,
+    { finalDay, finalLen, examEnd },
+    takes,
+  );
   if (!overloaded)
     balanceTotal(
       tplOf,
@@ -349,7 +358,6 @@ function repairPasses(state: RepairState): void {
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore);
   if (frontLoad && !overloaded) {
     weekCap.recount(tplOf, owners);
-    const examEnd = Int32Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : 0));
     frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady, model.weeks);
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
