@@ -10,13 +10,15 @@
  * and deterministic.
  */
 import { CRAM_DAYS, type DayTemplate } from './model.js';
-import { type LoadRoom, runsOk, shortPlacesOk, validFreePlace } from './repair.js';
+import { hoursBySubject, type LoadRoom, runsOk, shortPlacesOk, validFreePlace } from './repair.js';
 
 /** Where the pass stops: under the M7 limit of 1.30, with a margin for the metric's rounding. */
 const TARGET_MAX_MEAN = 1.28;
 /** Moves stay within this many days, so each subject keeps its pace and weekly shape. */
 const REACH = 3;
 const MAX_STEPS = 200;
+/** A subject's most hours, as a multiple of its need plus one session (M3's workload bound). */
+const MOST_OVER_NEED = 1.15;
 const EPS = 1e-9;
 
 export function evenLoad(
@@ -32,6 +34,8 @@ export function evenLoad(
   cap: LoadRoom,
   /** Exam day offset of each subject (NaN: none in the plan). */
   examDay: ArrayLike<number>,
+  /** Each subject's need in hours: a session that grows keeps its subject within M3's bound. */
+  needs: ArrayLike<number>,
 ): void {
   const all = owners.length;
   const days = Math.min(horizon, all);
@@ -61,6 +65,10 @@ export function evenLoad(
       w = Math.max(w, excess(x));
     return w;
   };
+  const hours = hoursBySubject(tplOf, owners, needs.length);
+  /** M3's workload promise: no subject booked past its need x 1.15 + one session. */
+  const mayGrow = (k: number, more: number) =>
+    (hours[k] as number) + more <= (needs[k] as number) * MOST_OVER_NEED + L + EPS;
   const tried = new Uint8Array(days);
   for (let step = 0; step < MAX_STEPS; step++) {
     let a = -1;
@@ -80,53 +88,65 @@ export function evenLoad(
     let to = -1;
     let dst = -1;
     const ownA = owners[a] as Int16Array;
-    for (let i = 0; i < ownA.length; i++) {
-      const k = ownA[i] as number;
-      if (k < 0) continue;
-      // The final review stays; a second session of the subject on its day may go.
-      if (a === keep[k] && ownA.indexOf(k) === ownA.lastIndexOf(k)) continue;
-      const D = examDay[k] as number;
-      if (Number.isNaN(D) && a >= (movableBefore[k] as number)) continue;
-      const len = tplOf(a).places[i]?.len ?? 0;
-      const h = len / 2;
-      ownA[i] = -1;
-      const okA = shortPlacesOk(tplOf(a), ownA) && runsOk(ownA, -1);
-      ownA[i] = k;
-      if (!okA) continue;
-      const last = (keep[k] as number) >= 0 ? (keep[k] as number) : D;
-      const lim = Math.min(
-        days,
-        Number.isNaN(D) ? (movableBefore[k] as number) : last,
-        a + REACH + 1,
-      );
-      for (let b = Math.max(0, a - REACH); b < lim; b++) {
-        if (b === a || c(b) <= EPS) continue;
-        // Never later into the last week or the last 3 days before the exam (M8).
-        if (
-          !Number.isNaN(D) &&
-          ((b >= D - 7 && a < D - 7) || (b >= D - CRAM_DAYS && a < D - CRAM_DAYS))
-        )
-          continue;
-        const ownB = owners[b] as Int16Array;
-        if (ownB.includes(k) || !runsOk(ownB, k)) continue;
-        const x = validFreePlace(tplOf(b), ownB, len, k);
-        if (x < 0) continue;
-        used[a] = (used[a] as number) - h;
-        used[b] = (used[b] as number) + h;
-        const after = Math.max(worstNear(a), worstNear(b));
-        used[a] = (used[a] as number) + h;
-        used[b] = (used[b] as number) - h;
-        if (after >= worst - EPS || after >= best - EPS) continue;
-        cap.add(a, -h);
-        const fits = cap.fits(b, h);
-        cap.add(a, h);
-        if (!fits) continue;
-        best = after;
-        src = i;
-        to = b;
-        dst = x;
+    let fullLen = 0;
+    for (const p of tplOf(a).places) fullLen = Math.max(fullLen, p.len);
+    // First a place of the session's own length. Only when none is free, a session in the day's
+    // shorter place (its hours ran out mid-session) may become a full session elsewhere: a day of
+    // one full place and a shorter one holds both or only the full one (M1), so a full day of
+    // 2 h + 1 h in an empty week had no move at all (seeds 12,345 #11, 99,991 #991 and 271,828
+    // #68). The subject gains the difference, half an hour or an hour.
+    for (const grow of [false, true])
+      for (let i = 0; i < ownA.length && !(grow && src >= 0); i++) {
+        const k = ownA[i] as number;
+        if (k < 0) continue;
+        // The final review stays; a second session of the subject on its day may go.
+        if (a === keep[k] && ownA.indexOf(k) === ownA.lastIndexOf(k)) continue;
+        const D = examDay[k] as number;
+        if (Number.isNaN(D) && a >= (movableBefore[k] as number)) continue;
+        const own = tplOf(a).places[i]?.len ?? 0;
+        if (grow && own >= fullLen) continue;
+        const len = grow ? fullLen : own;
+        if (grow && !mayGrow(k, (len - own) / 2)) continue;
+        const h = own / 2;
+        const hb = len / 2;
+        ownA[i] = -1;
+        const okA = shortPlacesOk(tplOf(a), ownA) && runsOk(ownA, -1);
+        ownA[i] = k;
+        if (!okA) continue;
+        const last = (keep[k] as number) >= 0 ? (keep[k] as number) : D;
+        const lim = Math.min(
+          days,
+          Number.isNaN(D) ? (movableBefore[k] as number) : last,
+          a + REACH + 1,
+        );
+        for (let b = Math.max(0, a - REACH); b < lim; b++) {
+          if (b === a || c(b) <= EPS) continue;
+          // Never later into the last week or the last 3 days before the exam (M8).
+          if (
+            !Number.isNaN(D) &&
+            ((b >= D - 7 && a < D - 7) || (b >= D - CRAM_DAYS && a < D - CRAM_DAYS))
+          )
+            continue;
+          const ownB = owners[b] as Int16Array;
+          if (ownB.includes(k) || !runsOk(ownB, k)) continue;
+          const x = validFreePlace(tplOf(b), ownB, len, k);
+          if (x < 0) continue;
+          used[a] = (used[a] as number) - h;
+          used[b] = (used[b] as number) + hb;
+          const after = Math.max(worstNear(a), worstNear(b));
+          used[a] = (used[a] as number) + h;
+          used[b] = (used[b] as number) - hb;
+          if (after >= worst - EPS || after >= best - EPS) continue;
+          cap.add(a, -h);
+          const fits = cap.fits(b, hb);
+          cap.add(a, h);
+          if (!fits) continue;
+          best = after;
+          src = i;
+          to = b;
+          dst = x;
+        }
       }
-    }
     if (src < 0) {
       tried[a] = 1;
       continue;
@@ -134,12 +154,14 @@ export function evenLoad(
     const ownB = owners[to] as Int16Array;
     const k = ownA[src] as number;
     const h = (tplOf(a).places[src]?.len ?? 0) / 2;
+    const hb = (tplOf(to).places[dst]?.len ?? 0) / 2;
     // Day `to` was judged valid with the session on it (the candidate loop).
     ownA[src] = -1;
     ownB[dst] = k;
     used[a] = (used[a] as number) - h;
-    used[to] = (used[to] as number) + h;
+    used[to] = (used[to] as number) + hb;
+    hours[k] = (hours[k] as number) + hb - h;
     cap.add(a, -h);
-    cap.add(to, h);
+    cap.add(to, hb);
   }
 }

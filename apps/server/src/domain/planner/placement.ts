@@ -386,6 +386,7 @@ function repairPasses(state: RepairState): void {
       sessionHours,
       weekCap,
       examDay,
+      needs,
     );
   if (evenOut) {
     weekCap.recount(tplOf, owners);

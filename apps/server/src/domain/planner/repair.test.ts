@@ -97,7 +97,18 @@ describe('evenLoad', () => {
 
   it('moves a session off a day far above its week, keeping the hours', () => {
     const own = busyWeek();
-    evenLoad(() => day(2), own, caps, 7, [7, 7], [-1, -1], 2, noCap, [Number.NaN, Number.NaN]);
+    evenLoad(
+      () => day(2),
+      own,
+      caps,
+      7,
+      [7, 7],
+      [-1, -1],
+      2,
+      noCap,
+      [Number.NaN, Number.NaN],
+      [100, 100],
+    );
     expect((own[3] as Int16Array).filter((k) => k >= 0).length).toBe(1);
     expect(count(own, 0)).toBe(1);
     expect(count(own, 1)).toBe(1);
@@ -108,10 +119,48 @@ describe('evenLoad', () => {
     ).toBe(true);
   });
 
+  it("moves a day's shorter-place session to a full place elsewhere when nothing else can move", () => {
+    // 3-h days: a 2-h place and a 1-h one (the day's hours run out mid-session). The busy day
+    // holds both; the 1-h place is used only with the 2-h one (M1), so only the 1-h session can
+    // go, and only as a full session.
+    const places = [
+      { start: 20, len: 4 },
+      { start: 29, len: 2 },
+    ];
+    const tpl = { ...day(2), hours: 3, places, capacity: 3, packable: 3 };
+    const own = owners(7, 2, [[3], [3]]);
+    evenLoad(
+      () => tpl,
+      own,
+      [3, 3, 3, 3, 3, 3, 3],
+      7,
+      [7, 7],
+      [-1, -1],
+      2,
+      noCap,
+      [Number.NaN, Number.NaN],
+      [100, 100],
+    );
+    expect([...(own[3] as Int16Array)]).toEqual([0, -1]);
+    const moved = own.findIndex((o, d) => d !== 3 && o.includes(1));
+    expect([...(own[moved] as Int16Array)]).toEqual([1, -1]);
+  });
+
   it('moves nothing where the weekly cap has no room', () => {
     const own = busyWeek();
     const full: LoadRoom = { fits: () => false, add: () => {} };
-    evenLoad(() => day(2), own, caps, 7, [7, 7], [-1, -1], 2, full, [Number.NaN, Number.NaN]);
+    evenLoad(
+      () => day(2),
+      own,
+      caps,
+      7,
+      [7, 7],
+      [-1, -1],
+      2,
+      full,
+      [Number.NaN, Number.NaN],
+      [100, 100],
+    );
     expect([...(own[3] as Int16Array)]).toEqual([0, 1]);
   });
 });
