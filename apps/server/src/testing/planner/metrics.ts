@@ -811,11 +811,21 @@ export function m8Cramming(
     const W = f.windowEnd[k] as number;
     const told = warned.has(`cram:${k}`);
     // What the deadline forces in, in whole sessions as a plan books it: 6.5 h forced into days
-    // of 1.5-h places are 7.5 h of sessions (a 1-h place aside).
-    const forced = (x: number) =>
-      told
-        ? f.L * Math.ceil(((f.needs[k] as number) - roomBefore(f, k, x, totals)) / f.L - 1e-9)
-        : 0;
+    // of 1.5-h places are 7.5 h of sessions (a 1-h place aside). The final review counts as the
+    // place it has: M9 puts it 1-3 days before the exam, the latest free place, and a 1-h review
+    // on the exam's eve leaves 6.5 h of a 7.5-h need, five 1.5-h sessions, 8.5 h in all; counted
+    // as a session of L, the rest was 6 h and the 8 h the plan booked looked 0.5 h too many
+    // (seed 271,828 #217: every place before the last week taken by two earlier exams).
+    const reviewHours = (x: number) =>
+      (subs[k] ?? [])
+        .filter((s) => s.block.kind === 'final-review' && s.day >= x && s.day < W)
+        .reduce((a, s) => a + s.hours, 0);
+    const forced = (x: number) => {
+      if (!told) return 0;
+      const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals);
+      const review = Math.min(reviewHours(x), Math.max(0, rest));
+      return review + f.L * Math.ceil((rest - review) / f.L - 1e-9);
+    };
     const forced3 = forced(W - 3);
     const forced7 = forced(W - 7);
     if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
