@@ -355,7 +355,7 @@ function repairPasses(state: RepairState): void {
   });
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
-  repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore);
+  repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, needs);
   if (frontLoad && !overloaded) {
     weekCap.recount(tplOf, owners);
     frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady, model.weeks);
@@ -406,7 +406,17 @@ function repairPasses(state: RepairState): void {
   }
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
-  repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, true);
+  repairCramming(
+    tplOf,
+    owners,
+    examDay,
+    finalDay,
+    finalLen,
+    sessionHours,
+    movableBefore,
+    needs,
+    true,
+  );
   // Last, each final review left 4-6 days before its exam takes a place 1-3 days before (M9).
   pullFinalReviewsIn({ tplOf, owners, finalDay, finalLen, examDay, needs, byExam });
 }
