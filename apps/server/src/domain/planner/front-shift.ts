@@ -77,7 +77,9 @@ export function frontShift(
     // every window keeps its hours): the steady subject keeps its steady week.
     if (to.day < 0)
       return (
-        tradeWithSteady(k, half, from, src, len) || tradeWithFrontLoaded(k, half, from, src, len)
+        tradeWithSteady(k, half, from, src, len) ||
+        tradeWithFrontLoaded(k, half, from, src, len) ||
+        makeRoom(k, half, from, src, len)
       );
     const ownFrom = owners[from] as Int16Array;
     const ownTo = owners[to.day] as Int16Array;
@@ -219,6 +221,97 @@ export function frontShift(
       if (ok) return i;
     }
     return -1;
+  }
+
+  /**
+   * The first half's rolling 7-day windows can each be a session short of the cap where the free
+   * places are, while the half as a whole has room: k's own session on a day x near a free place
+   * z moves to another free place y of the first half where the cap has room, which lets the
+   * late session take z (seed 2,027 #120: windows of 18 h under a cap of 19.2 over days 0-8,
+   * free 2-h places on days 1, 6 and 8; a subject's own gain a session short, M10). The first
+   * half gains the late session; x's session stays in it. Days y and z get no second session of
+   * k when days without one can do it, else at most a second (as a free place may); every day
+   * stays valid (M1) and interleavable, and the final review stays.
+   */
+  function makeRoom(k: number, half: number, from: number, src: number, len: number): boolean {
+    return makeRoomOn(k, half, from, src, len, 0) || makeRoomOn(k, half, from, src, len, 1);
+  }
+
+  /** `makeRoom` with days y and z holding at most `mine` sessions of k before. */
+  function makeRoomOn(
+    k: number,
+    half: number,
+    from: number,
+    src: number,
+    len: number,
+    mine: number,
+  ): boolean {
+    const h = len / 2;
+    const ownFrom = owners[from] as Int16Array;
+    for (let z = 0; z < half; z++) {
+      const ownZ = owners[z] as Int16Array;
+      if (sessionsOn(ownZ, k) > mine || !runsOk(ownZ, k) || cap.fits(z, h)) continue;
+      const zi = validFreePlace(tplOf(z), ownZ, len, k);
+      if (zi < 0) continue;
+      // Only a session within 6 days of z shares a window with it.
+      for (let x = Math.max(0, z - 6); x <= Math.min(half - 1, z + 6); x++) {
+        const ownX = owners[x] as Int16Array;
+        if (x === z) continue;
+        for (let xi = 0; xi < ownX.length; xi++) {
+          if (ownX[xi] !== k || tplOf(x).places[xi]?.len !== len) continue;
+          if (x === finalDay[k] && len === finalLen[k]) continue;
+          ownX[xi] = -1;
+          cap.add(x, -h);
+          const y = cap.fits(z, h) && shortPlacesOk(tplOf(x), ownX) && runsOk(ownX, -1);
+          const to = y ? roomElsewhere(k, half, x, z, len, mine) : { day: -1, place: -1 };
+          if (to.day >= 0) {
+            (owners[to.day] as Int16Array)[to.place] = k;
+            cap.add(to.day, h);
+            ownZ[zi] = k;
+            ownFrom[src] = -1;
+            if (shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1)) {
+              cap.add(z, h);
+              cap.add(from, -h);
+              return true;
+            }
+            ownFrom[src] = k;
+            ownZ[zi] = -1;
+            (owners[to.day] as Int16Array)[to.place] = -1;
+            cap.add(to.day, -h);
+          }
+          cap.add(x, h);
+          ownX[xi] = k;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A free place of `len` in the first half for k's session leaving day x, on a day (not x, not
+   * z) holding at most `mine` sessions of k, where the cap has room with z's session booked
+   * too; else day -1.
+   */
+  function roomElsewhere(
+    k: number,
+    half: number,
+    x: number,
+    z: number,
+    len: number,
+    mine: number,
+  ): { day: number; place: number } {
+    const h = len / 2;
+    cap.add(z, h);
+    let found = { day: -1, place: -1 };
+    for (let y = 0; y < half && found.day < 0; y++) {
+      const own = owners[y] as Int16Array;
+      if (y === x || y === z || sessionsOn(own, k) > mine || !runsOk(own, k) || !cap.fits(y, h))
+        continue;
+      const i = validFreePlace(tplOf(y), own, len, k);
+      if (i >= 0) found = { day: y, place: i };
+    }
+    cap.add(z, -h);
+    return found;
   }
 
   /** The first day a session of exam subject j may not move to: its final review, last week. */

@@ -3,6 +3,7 @@ import { evenLoad } from './even-load.js';
 import { frontShift } from './front-shift.js';
 import type { DayTemplate } from './model.js';
 import { type LoadRoom, repairGaps, repairRuns } from './repair.js';
+import { WeekCap } from './week-cap.js';
 
 /** A weekly cap with room everywhere. */
 const noCap: LoadRoom = { fits: () => true, add: () => {} };
@@ -179,5 +180,21 @@ describe('frontShift', () => {
     const own = owners(10, 1, [[2, 8]]);
     frontShift(() => day(1), own, [10], [8], [4], noCap);
     expect(studyDays(own, 0)).toEqual([2, 8]);
+  });
+
+  it('moves a first-half session aside to make room under the rolling cap for a late one', () => {
+    // Days of two 2-h places, each 7-day window capped at 9 h. The subject's first-half
+    // sessions (days 2-5 and 9) leave every window that touches days 0-9 at 8 h, a session short
+    // of room; moving day 5's to day 7 or 8 frees days 0-6 for a late session.
+    const own = owners(20, 2, [[2, 3, 4, 5, 9, 14, 16, 18]]);
+    const cap = new WeekCap(new Array(20).fill(4), 9 / 28);
+    cap.recount(() => day(2), own);
+    const firstHalf = () => studyDays(own, 0).filter((d) => d < 10).length;
+    expect(firstHalf()).toBe(5);
+    frontShift(() => day(2), own, [20], [-1], [0], cap);
+    expect(firstHalf()).toBeGreaterThan(5);
+    expect(count(own, 0)).toBe(8);
+    cap.recount(() => day(2), own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(9);
   });
 });
