@@ -27,6 +27,7 @@ import {
   repairRuns,
   topUp,
 } from './repair.js';
+import { evenSteadyWeeks } from './steady-weeks.js';
 import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
@@ -404,6 +405,19 @@ function repairPasses(state: RepairState): void {
     balanceTheHalves();
     evenTheDays();
   }
+  // A subject without an exam keeps a steady week: what the exams left it may have piled up in
+  // its last weeks (Workload).
+  weekCap.recount(tplOf, owners);
+  evenSteadyWeeks({
+    tplOf,
+    owners,
+    steady,
+    movableBefore,
+    cap: weekCap,
+    calendar: model.weeks,
+    finalDay,
+    finalLen,
+  });
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
   repairCramming(
