@@ -252,6 +252,10 @@ describe('metrics', () => {
     const g = { days: 28, cap: Array(28).fill(2), windowEnd: [21, 28], needs: [20, 12], L: 2 };
     expect(roomBefore(g as Frame, 1, 14)).toBe(22);
     expect(roomBefore({ ...g, examInPlan: [true, false] } as Frame, 1, 14)).toBe(20);
+    // With its final review on day 18, days 19-20 are not subject 0's: 10 h of it before day 14.
+    expect(
+      roomBefore({ ...g, examInPlan: [true, false] } as Frame, 1, 14, undefined, [18, -1]),
+    ).toBe(18);
     // The frame of the fixture leaves Maths room: cramming is still flagged there (test above).
     const p = plan([0, 20, 22, 23, 24].map((d) => block(d, '17:00', 0)));
     const fx = frameOf(input);

@@ -806,6 +806,9 @@ export function m8Cramming(
   const cramming: string[] = [];
   const rows = cramShares(input, f, subs);
   const totals = subs.map((list) => list.reduce((a, x) => a + x.hours, 0));
+  const reviewDay = subs.map((list) =>
+    list.reduce((d, x) => (x.block.kind === 'final-review' ? Math.max(d, x.day) : d), -1),
+  );
   for (const { k, total, last3, last7, weekly } of rows) {
     const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
@@ -822,7 +825,7 @@ export function m8Cramming(
         .reduce((a, s) => a + s.hours, 0);
     const forced = (x: number) => {
       if (!told) return 0;
-      const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals);
+      const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals, reviewDay);
       const review = Math.min(reviewHours(x), Math.max(0, rest));
       return review + f.L * Math.ceil((rest - review) / f.L - 1e-9);
     };
@@ -844,9 +847,17 @@ export function m8Cramming(
  * part of its need the days from t to its exam cannot take, its last week (twice its mean week)
  * and last 3 days (a quarter of its hours) holding no more than M8 allows, in whole sessions
  * (the metric's floors of one and two sessions aside). `totals`: each
- * subject's hours as planned, which set those allowances (absent: the needs).
+ * subject's hours as planned, which set those allowances (absent: the needs). `reviewDay`: each
+ * subject's final-review day in the plan (-1: none): the days after it are not the subject's
+ * (its review is its last session), so what it holds from t ends there.
  */
-export function roomBefore(f: Frame, k: number, x: number, totals?: readonly number[]): number {
+export function roomBefore(
+  f: Frame,
+  k: number,
+  x: number,
+  totals?: readonly number[],
+  reviewDay?: readonly number[],
+): number {
   const capUntil = [0];
   for (let d = 0; d < f.days; d++) capUntil.push((capUntil[d] as number) + (f.cap[d] as number));
   const capBetween = (a: number, b: number) =>
@@ -856,8 +867,10 @@ export function roomBefore(f: Frame, k: number, x: number, totals?: readonly num
   /** Most hours subject j can hold from day t to the end of its window. */
   const mostFrom = (j: number, t: number): number => {
     const W = f.windowEnd[j] as number;
+    const review = reviewDay?.[j] ?? -1;
+    const end = review >= 0 ? Math.min(W, review + 1) : W;
     const examChecked = f.examInPlan?.[j] && W >= 14;
-    if (!examChecked) return capBetween(t, W);
+    if (!examChecked) return capBetween(t, end);
     const total = totals?.[j] ?? (f.needs[j] as number);
     // In whole sessions: a plan books whole places, so 3.3 h allowed is one 2-h session.
     const whole = (h: number) => Math.max(f.L, f.L * Math.floor(h / f.L + 1e-9));
@@ -865,9 +878,9 @@ export function roomBefore(f: Frame, k: number, x: number, totals?: readonly num
     const last3 = whole(0.25 * total);
     const a = Math.max(t, W - 7);
     const b = Math.max(t, W - 3);
-    const from3 = Math.min(capBetween(b, W), last3);
-    const from7 = Math.min(capBetween(a, b) + from3, last7);
-    return capBetween(t, a) + from7;
+    const from3 = Math.min(capBetween(b, end), last3);
+    const from7 = Math.min(capBetween(a, Math.min(b, end)) + from3, last7);
+    return capBetween(t, Math.min(a, end)) + from7;
   };
   // What another subject must book of its need, in the whole places of its window.
   const booked = f.windowEnd.map((e, j) =>
