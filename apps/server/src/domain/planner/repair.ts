@@ -499,8 +499,11 @@ export function repairCramming(
       const { over7, over3 } = limitsPassed(k);
       if (!over7 && !over3) break;
       // The session to move: the latest one that is not the final review and can go earlier.
+      // Over both limits, a session of the last week before the last 3 days is tried too when
+      // none of the last 3 days can move: stopping there left a last week of 20 h that two
+      // trades with another exam's earlier sessions would have brought within M8 (seed 8 #191).
       let moved = false;
-      for (let d = W - 1; d >= W - (over3 ? 3 : 7) && !moved; d--) {
+      for (let d = W - 1; d >= W - (over7 ? 7 : 3) && !moved; d--) {
         const own = item(owners, d);
         // On the final review's day, the last place of the final's length is the final review.
         let finalAt = -1;
@@ -560,7 +563,8 @@ export function repairCramming(
           // its final review last): the exam that crowds k's last week may have room in its own.
           const intoLastWeek = from >= i32(movableBefore, j);
           const review = num(keep, j);
-          if (intoLastWeek && !(from < f64(exam, j) && (review < 0 || from < review))) continue;
+          // Its final review's day too: the review is then the day's last place of its length.
+          if (intoLastWeek && !(from < f64(exam, j) && (review < 0 || from <= review))) continue;
           own[i] = k;
           ownFrom[src] = j;
           if (runsOk(own, -1) && runsOk(ownFrom, -1) && (!intoLastWeek || !overLimits(j)))
