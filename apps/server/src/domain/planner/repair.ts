@@ -502,19 +502,53 @@ export function repairCramming(
       // Over both limits, a session of the last week before the last 3 days is tried too when
       // none of the last 3 days can move: stopping there left a last week of 20 h that two
       // trades with another exam's earlier sessions would have brought within M8 (seed 8 #191).
+      const lo = W - (over7 ? 7 : 3);
       let moved = false;
-      for (let d = W - 1; d >= W - (over7 ? 7 : 3) && !moved; d--) {
-        const own = item(owners, d);
-        // On the final review's day, the last place of the final's length is the final review.
-        let finalAt = -1;
-        if (d === keep[k])
-          for (let i = 0; i < own.length; i++)
-            if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
-        for (let i = own.length - 1; i >= 0 && !moved; i--)
-          if (own[i] === k && i !== finalAt) moved = moveEarlier(k, W, d, i);
-      }
+      for (let d = W - 1; d >= lo && !moved; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = moveEarlier(k, W, d, i);
+      // Nothing could go earlier: in the last run (after the cap repair), a session that only
+      // adds buffer (the subject keeps its need without it) is dropped, the latest first, as the
+      // cap repair drops buffer (seed 31,337 #648: a 1-h session past the need stood in a last
+      // week 0.6 h over its limit). Earlier, the place it freed drew another exam's sessions
+      // into its last days in the passes after (seed 31,337 #715).
+      for (let d = W - 1; d >= lo && !moved && split; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = dropBuffer(k, d, i);
       if (!moved) break;
     }
+  }
+
+  /** The places of k's sessions on day d, the latest first, its final review aside. */
+  function lateSessions(k: number, d: number): number[] {
+    const own = item(owners, d);
+    // On the final review's day, the last place of the final's length is the final review.
+    let finalAt = -1;
+    if (d === keep[k])
+      for (let i = 0; i < own.length; i++)
+        if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
+    const out: number[] = [];
+    for (let i = own.length - 1; i >= 0; i--) if (own[i] === k && i !== finalAt) out.push(i);
+    return out;
+  }
+
+  /**
+   * Drops k's session at place `src` of day d when k keeps its need without it and passes no
+   * limit it passed not before (fewer hours lower a quarter of them: a session dropped from the
+   * last week before the last 3 days put the last 3 days over theirs, seed 31,337 #715).
+   */
+  function dropBuffer(k: number, d: number, src: number): boolean {
+    const h = (tplOf(d).places[src]?.len ?? 0) / 2;
+    if (f64(hours, k) - h < numLike(needs, k) - 1e-9) return false;
+    const own = item(owners, d);
+    const before = limitsPassed(k);
+    own[src] = -1;
+    const after = limitsPassed(k);
+    const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+    if (!worse && shortPlacesOk(tplOf(d), own) && runsOk(own, -1)) {
+      hours[k] = f64(hours, k) - h;
+      return true;
+    }
+    own[src] = k;
+    return false;
   }
 
   /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
