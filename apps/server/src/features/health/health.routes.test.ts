@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { migratorFor } from '../../db/migrate.js';
+import { migrateDown, migrateToLatest } from '../../db/migrate.js';
 import { createTestApp, dbKinds, type TestApp } from '../../testing/harness.js';
 
 describe.each(dbKinds)('health probes on %s', (kind) => {
@@ -8,10 +8,10 @@ describe.each(dbKinds)('health probes on %s', (kind) => {
 
   it('answers liveness without the database, and readiness once it is migrated', async () => {
     t = await createTestApp(kind);
-    const migrator = migratorFor(t.db.db, t.db.schema);
-    // The last migration undone: this version's schema is not all there yet.
-    const down = await migrator.migrateDown();
-    expect(down.error).toBeUndefined();
+    // The last migration undone: this version's schema is not all there yet. Through the
+    // helpers that hold the schema-change lock: undone bare, it dropped a table while another
+    // test worker's migrator read every schema's catalog, which failed that read.
+    expect(await migrateDown(t.db.db, t.db.schema)).toBeDefined();
 
     const live = await t.app.inject({ url: '/api/health/live' });
     expect(live.statusCode).toBe(200);
@@ -21,7 +21,7 @@ describe.each(dbKinds)('health probes on %s', (kind) => {
     expect(pending.statusCode).toBe(503);
     expect(pending.json()).toEqual({ status: 'not-ready', database: 'up', migrations: 'pending' });
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await migrateToLatest(t.db.db, t.db.schema)).toHaveLength(1);
     const ready = await t.app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'done' });
