@@ -93,6 +93,52 @@ describe('the builtin chat', () => {
     expect(reply).toContain('00:30–01:30 **Physics**: Waves');
   });
 
+  it('answers when the next session is, of a subject or a topic it names, in every language', () => {
+    const context = {
+      ...base.context,
+      subjects: ['Physics', 'History'].map((name) => ({
+        name,
+        planName: 'Finals',
+        deadline: '2026-04-01',
+        topicsTotal: 3,
+        topicsCompleted: 0,
+      })),
+      sessions: [
+        ['History', 'Meiji era', '2026-03-03T07:00:00Z'],
+        ['Physics', 'Thermodynamics', '2026-03-05T15:00:00Z'],
+        // Past: never the next one.
+        ['Physics', 'Waves', '2026-03-01T15:00:00Z'],
+      ].map(([subjectName, topicName, startAt]) => ({
+        title: topicName as string,
+        subjectName: subjectName as string,
+        topicName: topicName as string,
+        startAt: startAt as string,
+        endAt: new Date(Date.parse(startAt as string) + 3_600_000).toISOString(),
+      })),
+    };
+    const thermo = 'Your next session is **Physics**: Thermodynamics on Thursday 5 March at 17:00.';
+    expect(ask('When is my next Thermodynamics session?', { context })).toBe(thermo);
+    expect(ask('when do I study physics next?', { context })).toBe(thermo);
+    expect(ask('When is my next session?', { context })).toContain('**History**: Meiji era');
+    expect(ask('When is my next Waves session?', { context })).toBe(
+      BUILTIN_TEXTS.en.chat.noNextSessionFor('Waves'),
+    );
+    // An exam question is still a deadline question.
+    expect(ask('When is my next exam?', { context })).toContain(
+      BUILTIN_TEXTS.en.chat.deadlinesHeading,
+    );
+    for (const [language, question] of [
+      ['el', 'Πότε είναι η επόμενη συνεδρία μου;'],
+      ['es', '¿Cuándo es mi próxima sesión?'],
+      ['fr', 'Quand est ma prochaine séance ?'],
+      ['de', 'Wann ist meine nächste Einheit?'],
+    ] as const)
+      expect(ask(question, { language, context }), language).toContain('**History**');
+    expect(ask('When is my next session?', { context: { ...context, sessions: [] } })).toBe(
+      BUILTIN_TEXTS.en.chat.noNextSession,
+    );
+  });
+
   it('says what it can do when it cannot answer', () => {
     expect(ask('Write me a poem about the sea')).toMatch(/not able to answer/);
     expect(ask('what can you do?')).toMatch(/built-in study assistant/);

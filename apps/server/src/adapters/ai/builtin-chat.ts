@@ -261,6 +261,23 @@ function trackAnswer(ctx: StudyContext, subject: SubjectProgress, t: BuiltinText
   return lines.join('\n');
 }
 
+/**
+ * The next session on the calendar: of the subject or topic the message names, when it names
+ * one of the plan's, else of any (a subject's sessions carry its topics' names).
+ */
+function nextAnswer(ctx: StudyContext, message: string, t: BuiltinTexts): string {
+  const c = t.chat;
+  if (ctx.subjects.length === 0 && ctx.sessions.length === 0) return c.noPlan;
+  const named = mentionedSubject(message, ctx)?.name ?? mentionedTopic(message, ctx);
+  const next = ctx.sessions
+    .filter((s) => Date.parse(s.startAt) > ctx.now.getTime())
+    .filter((s) => !named || s.subjectName === named || s.topicName === named)
+    .sort((a, b) => a.startAt.localeCompare(b.startAt))[0];
+  if (!next) return named ? c.noNextSessionFor(named) : c.noNextSession;
+  const z = toZoned(new Date(next.startAt), ctx.timeZone);
+  return c.nextSession(next.subjectName, next.topicName, longDate(z.date, t), z.time);
+}
+
 function deadlineAnswer(ctx: StudyContext, t: BuiltinTexts): string {
   const today = toZoned(ctx.now, ctx.timeZone).date;
   const withDeadline = ctx.subjects.filter((s) => s.deadline);
@@ -290,6 +307,7 @@ type Intent =
   | { kind: 'week' }
   | { kind: 'track'; subject: SubjectProgress | undefined; unknown?: string }
   | { kind: 'deadline' }
+  | { kind: 'next'; message: string }
   | { kind: 'card'; card: KbCard }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
@@ -304,18 +322,26 @@ function said(text: string, language: Language, pattern: keyof BuiltinTexts['int
   return languagesFor(language).some((l) => BUILTIN_TEXTS[l].intents[pattern].test(text));
 }
 
+/** The message, and a name, as words between spaces: a name is found only as whole words. */
+const words = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
 function mentionedSubject(message: string, ctx: StudyContext): SubjectProgress | undefined {
-  const lower = ` ${message.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const lower = words(message);
   return [...ctx.subjects]
     .sort((a, b) => b.name.length - a.name.length)
-    .find((s) =>
-      lower.includes(
-        ` ${s.name
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N}]+/gu, ' ')
-          .trim()} `,
-      ),
-    );
+    .find((s) => lower.includes(words(s.name)));
+}
+
+/** The longest topic name of the student's sessions that the message names, if any. */
+function mentionedTopic(message: string, ctx: StudyContext): string | undefined {
+  const lower = words(message);
+  return [...new Set(ctx.sessions.map((s) => s.topicName).filter((n): n is string => !!n))]
+    .sort((a, b) => b.length - a.length)
+    .find((name) => words(name).trim() && lower.includes(words(name)));
 }
 
 function unknownSubject(message: string, language: Language): string | undefined {
@@ -341,6 +367,7 @@ function scheduleIntent(
   if (said(m, language, 'today')) return { kind: 'day', offset: 0 };
   if (said(m, language, 'week')) return { kind: 'week' };
   if (said(m, language, 'deadline')) return { kind: 'deadline' };
+  if (said(m, language, 'next')) return { kind: 'next', message };
   return undefined;
 }
 
@@ -366,6 +393,8 @@ function answer(intent: Intent, ctx: StudyContext, distress: boolean, t: Builtin
       return weekAnswer(ctx, t);
     case 'deadline':
       return deadlineAnswer(ctx, t);
+    case 'next':
+      return nextAnswer(ctx, intent.message, t);
     case 'track': {
       if (ctx.subjects.length === 0) return t.chat.noPlan;
       if (intent.subject) return trackAnswer(ctx, intent.subject, t);

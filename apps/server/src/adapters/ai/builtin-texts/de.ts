@@ -82,7 +82,7 @@ export const de: BuiltinTexts = {
     fallback: [
       'Darauf kann ich nicht antworten. Ich bin der eingebaute Assistent: Ich habe kein KI-Modell, deshalb antworte ich nur aus deinem Lernplan und aus Ratgebern zum Lernen und Wohlbefinden, und ich rate nicht.',
       '',
-      'Frag zum Beispiel: „Was soll ich heute lernen?“, „Bin ich in <Fach> im Plan?“, „Was steht diese Woche an?“, „Wie gehe ich mit Prüfungsstress um?“ oder „Was ist verteilte Wiederholung?“. Für Fragen zu einer Lektion nutze den KI-Helfer auf der Lektionsseite.',
+      'Frag zum Beispiel: „Was soll ich heute lernen?“, „Bin ich in <Fach> im Plan?“, „Was steht diese Woche an?“, „Wann ist meine nächste Einheit?“, „Wie gehe ich mit Prüfungsstress um?“ oder „Was ist verteilte Wiederholung?“. Für Fragen zu einer Lektion nutze den KI-Helfer auf der Lektionsseite.',
     ].join('\n'),
     checkIn: 'Das klingt nach ziemlich viel. Wie geht es dir sonst?',
     stressTip:
@@ -114,6 +114,9 @@ export const de: BuiltinTexts = {
       `Du bist im Plan: ${done} % der Themen sind erledigt und ${expected} % der geplanten Lernzeit sind vorbei.`,
     behind: (expected, done, topics) =>
       `Du liegst zurück: ${expected} % der geplanten Lernzeit sind vorbei, aber erst ${done} % der Themen erledigt (etwa ${plural(topics, 'Thema', 'Themen')} Rückstand). Hake Themen ab, sobald du sie fertig hast; wenn du deutlich zurückliegst, plane vor der Frist noch ein oder zwei Einheiten ein.`,
+    noNextSession:
+      'In deinem Kalender steht keine kommende Lerneinheit. Plane eine im Kalender oder starte den smarten Planer.',
+    noNextSessionFor: (name) => `In deinem Kalender steht keine kommende Einheit für **${name}**.`,
     noDeadlines: 'Keiner deiner aktiven Pläne hat eine Frist.',
     deadlinesHeading: 'Deine Fristen:',
     deadlineLine: (plan, subjects, date, days) =>
@@ -131,6 +134,7 @@ export const de: BuiltinTexts = {
     today:
       / (heute|heute abend|jetzt gerade|gerade jetzt) | was (soll|sollte) ich (lernen|machen|tun|wiederholen) | was (steht|ist) (in |auf )?(meinem )?(plan|stundenplan|kalender|lernplan) /,
     week: / (diese|nachste|die) woche | wochentlich /,
+    next: / nachste (einheit|lerneinheit|sitzung)|wann (lerne|ube|studiere|wiederhole) ich /,
     deadline:
       / (fristen?|deadlines?|abgabetermine?|prufungstermine?|wann ist (meine|die) prufung|wie viele tage (noch|bis)) /,
     capabilities:

@@ -80,7 +80,7 @@ export const en: BuiltinTexts = {
     fallback: [
       'I’m not able to answer that. I’m the built-in assistant: I have no AI model, so I only answer from your study plan and from study and well-being guides, and I won’t guess.',
       '',
-      'Try asking: “What should I study today?”, “Am I on track for <subject>?”, “What’s on this week?”, “How do I deal with exam stress?” or “What is spaced repetition?”. For questions about a lesson, use the AI helper on the lesson screen.',
+      'Try asking: “What should I study today?”, “Am I on track for <subject>?”, “What’s on this week?”, “When is my next session?”, “How do I deal with exam stress?” or “What is spaced repetition?”. For questions about a lesson, use the AI helper on the lesson screen.',
     ].join('\n'),
     checkIn: 'That sounds like a lot. How are you holding up otherwise?',
     stressTip: 'That sounds stressful, by the way. If you want tips on exam stress, just ask.',
@@ -110,6 +110,9 @@ export const en: BuiltinTexts = {
       `You are on track: ${done}% of the topics are done and ${expected}% of the planned study time has passed.`,
     behind: (expected, done, topics) =>
       `You are behind: ${expected}% of the planned study time has passed but only ${done}% of the topics are done (about ${plural(topics, 'topic', 'topics')} behind). Tick topics off as you finish them; if you are really behind, add a session or two before the deadline.`,
+    noNextSession:
+      'No study session is coming up on your calendar. Plan one from the calendar, or run the smart scheduler.',
+    noNextSessionFor: (name) => `No session of **${name}** is coming up on your calendar.`,
     noDeadlines: 'None of your active plans has a deadline set.',
     deadlinesHeading: 'Your deadlines:',
     deadlineLine: (plan, subjects, date, days) =>
@@ -126,8 +129,9 @@ export const en: BuiltinTexts = {
     today:
       / (today|tonight|right now) | what should i (study|do|work on|revise|learn) | what( ?s| is) (on )?(my )?(plan|schedule|calendar) /,
     week: / (this|next|the) week | weekly /,
+    next: / next (study )?(session|lesson|block)|when (do|will|should) i (next )?(study|revise|work on|do) |when is my next /,
     deadline:
-      / (deadlines?|exam date|when is my exam|how (many|long) (days )?(until|till|before|left)) /,
+      / (deadlines?|exam date|when is my (next )?exam|how (many|long) (days )?(until|till|before|left)) /,
     capabilities:
       / (what can you do|who are you|what are you|are you (an? )?(ai|bot|robot|human|real|chatgpt)|how do you work) |^ help $/,
     greeting: /^ (hi|hello|hey|hiya|good (morning|afternoon|evening)|yo) /,

@@ -81,7 +81,7 @@ export const es: BuiltinTexts = {
     fallback: [
       'No puedo responder a eso. Soy el asistente integrado: no tengo un modelo de IA, así que solo respondo a partir de tu plan de estudio y de guías de estudio y bienestar, y no voy a adivinar.',
       '',
-      'Prueba a preguntar: «¿Qué debo estudiar hoy?», «¿Voy al día en <asignatura>?», «¿Qué tengo esta semana?», «¿Cómo manejo el estrés de los exámenes?» o «¿Qué es el repaso espaciado?». Para preguntas sobre una lección, usa el asistente de IA de la pantalla de la lección.',
+      'Prueba a preguntar: «¿Qué debo estudiar hoy?», «¿Voy al día en <asignatura>?», «¿Qué tengo esta semana?», «¿Cuándo es mi próxima sesión?», «¿Cómo manejo el estrés de los exámenes?» o «¿Qué es el repaso espaciado?». Para preguntas sobre una lección, usa el asistente de IA de la pantalla de la lección.',
     ].join('\n'),
     checkIn: 'Parece mucho. ¿Cómo lo llevas en general?',
     stressTip:
@@ -113,6 +113,9 @@ export const es: BuiltinTexts = {
       `Vas al día: has terminado el ${done} % de los temas y ha pasado el ${expected} % del tiempo de estudio planificado.`,
     behind: (expected, done, topics) =>
       `Vas con retraso: ha pasado el ${expected} % del tiempo de estudio planificado, pero solo has terminado el ${done} % de los temas (unos ${plural(topics, 'tema', 'temas')} de retraso). Marca los temas a medida que los termines; si vas muy retrasado, añade una o dos sesiones antes de la fecha límite.`,
+    noNextSession:
+      'No tienes ninguna sesión de estudio próxima en el calendario. Planifica una desde el calendario o usa el planificador inteligente.',
+    noNextSessionFor: (name) => `No tienes ninguna sesión próxima de **${name}** en el calendario.`,
     noDeadlines: 'Ninguno de tus planes activos tiene una fecha límite.',
     deadlinesHeading: 'Tus fechas límite:',
     deadlineLine: (plan, subjects, date, days) =>
@@ -130,6 +133,7 @@ export const es: BuiltinTexts = {
     today:
       / (hoy|esta noche|ahora mismo) | que (debo|deberia|tengo que) (estudiar|hacer|repasar|aprender) | (cual es|que hay en|que tengo en) (mi )?(plan|horario|calendario|agenda) /,
     week: / (esta|la proxima|la siguiente) semana | semanal /,
+    next: / (proxima|siguiente) (sesion|clase|sesion de estudio)|cuando (estudio|me toca|voy a estudiar|repaso) /,
     deadline:
       / (fechas? limite|plazos?|fecha del examen|cuando es (mi|el) examen|cuantos dias (faltan|quedan)) /,
     capabilities:

@@ -82,7 +82,7 @@ export const fr: BuiltinTexts = {
     fallback: [
       'Je ne peux pas répondre à cela. Je suis l’assistant intégré : je n’ai pas de modèle d’IA, je réponds donc uniquement à partir de votre plan d’études et de guides sur les études et le bien-être, et je ne devine pas.',
       '',
-      'Essayez : « Qu’est-ce que je dois réviser aujourd’hui ? », « Suis-je dans les temps en <matière> ? », « Qu’est-ce que j’ai cette semaine ? », « Comment gérer le stress des examens ? » ou « Qu’est-ce que la répétition espacée ? ». Pour des questions sur une leçon, utilisez l’assistant IA de l’écran de la leçon.',
+      'Essayez : « Qu’est-ce que je dois réviser aujourd’hui ? », « Suis-je dans les temps en <matière> ? », « Qu’est-ce que j’ai cette semaine ? », « Quand est ma prochaine séance ? », « Comment gérer le stress des examens ? » ou « Qu’est-ce que la répétition espacée ? ». Pour des questions sur une leçon, utilisez l’assistant IA de l’écran de la leçon.',
     ].join('\n'),
     checkIn: 'Cela fait beaucoup. Comment ça va, à part ça ?',
     stressTip:
@@ -114,6 +114,9 @@ export const fr: BuiltinTexts = {
       `Vous êtes dans les temps : ${done} % des sujets sont terminés et ${expected} % du temps d’étude prévu est écoulé.`,
     behind: (expected, done, topics) =>
       `Vous êtes en retard : ${expected} % du temps d’étude prévu est écoulé, mais seulement ${done} % des sujets sont terminés (environ ${plural(topics, 'sujet', 'sujets')} de retard). Cochez les sujets au fur et à mesure ; si vous êtes vraiment en retard, ajoutez une ou deux séances avant l’échéance.`,
+    noNextSession:
+      'Aucune séance de travail n’est prévue dans votre calendrier. Planifiez-en une depuis le calendrier, ou lancez le planificateur intelligent.',
+    noNextSessionFor: (name) => `Aucune séance de **${name}** n’est prévue dans votre calendrier.`,
     noDeadlines: 'Aucun de vos plans actifs n’a d’échéance.',
     deadlinesHeading: 'Vos échéances :',
     deadlineLine: (plan, subjects, date, days) =>
@@ -131,6 +134,7 @@ export const fr: BuiltinTexts = {
     today:
       / (aujourd hui|ce soir|maintenant) | (que|qu est ce que) (dois|devrais) je (etudier|faire|reviser|travailler|apprendre) | qu est ce que je dois (etudier|faire|reviser|travailler|apprendre) | (quel est|qu y a t il dans|qu est ce qu il y a dans) (mon )?(plan|programme|planning|emploi du temps|calendrier) /,
     week: / (cette|la) semaine | semaine prochaine | hebdomadaire /,
+    next: / prochaine (seance|session)|quand (est ce que )?(je )?(revise|etudie|travaille) /,
     deadline:
       / (dates? limites?|echeances?|date de l examen|quand est (mon|l) examen|combien de jours (reste t il|restent|avant|jusqu)) /,
     capabilities:

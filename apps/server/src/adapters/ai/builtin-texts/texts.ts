@@ -14,6 +14,8 @@ export interface ChatIntents {
   tomorrow: RegExp;
   today: RegExp;
   week: RegExp;
+  /** "When is my next session?", on its own or naming a subject or a topic. */
+  next: RegExp;
   deadline: RegExp;
   capabilities: RegExp;
   greeting: RegExp;
@@ -100,6 +102,9 @@ export interface BuiltinTexts {
     allDone: string;
     onTrack(donePercent: number, expectedPercent: number): string;
     behind(expectedPercent: number, donePercent: number, topics: number): string;
+    /** No session ahead on the calendar (a "when is my next session" question). */
+    noNextSession: string;
+    noNextSessionFor(name: string): string;
     noDeadlines: string;
     deadlinesHeading: string;
     /** `days` below 0: the deadline has passed. */
