@@ -448,13 +448,12 @@ export async function buildApp({
     calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
     store: throttleStore,
   });
-  await app.register(livingPlanRoutes, {
-    livingPlan: createLivingPlanService({
-      repo: createLivingPlanRepository(db.db),
-      readSession: (userId, id) => sessions.getSession(userId, id),
-      listBusyTimes,
-    }),
+  const livingPlan = createLivingPlanService({
+    repo: createLivingPlanRepository(db.db),
+    readSession: (userId, id) => sessions.getSession(userId, id),
+    listBusyTimes,
   });
+  await app.register(livingPlanRoutes, { livingPlan });
   await app.register(progressRoutes, { progress });
   await app.register(remindersRoutes, { reminders, store: throttleStore });
   await app.register(adminRoutes, {
@@ -481,7 +480,11 @@ export async function buildApp({
     sentences: (input) => readers.work.run({ kind: 'lessonSentences', input }),
   });
   await app.register(assistantRoutes, {
-    assistant: createAssistantService({ repo: createAssistantRepository(db.db), ai }),
+    assistant: createAssistantService({
+      repo: createAssistantRepository(db.db),
+      ai,
+      readiness: (userId, planId) => livingPlan.readiness(userId, planId),
+    }),
   });
   await app.register(flashcardRoutes, {
     flashcards: createFlashcardsService({ cards: createFlashcardsRepository(db.db), material, ai }),

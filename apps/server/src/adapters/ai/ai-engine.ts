@@ -92,6 +92,11 @@ export interface SubjectProgress {
   deadline: string | null;
   topicsTotal: number;
   topicsCompleted: number;
+  /**
+   * The plan's readiness for the subject (the readiness card's figures): hours checked in as
+   * done and hours needed by the deadline. Absent when it could not be read.
+   */
+  hours?: { done: number; needed: number } | undefined;
 }
 
 export interface SessionInfo {

@@ -236,6 +236,10 @@ function trackAnswer(ctx: StudyContext, subject: SubjectProgress, t: BuiltinText
   const pastMs = past.reduce((n, s) => n + duration(s), 0);
   const lines = [`**${subject.name}** (${subject.planName}):`, ''];
   lines.push(`- ${c.trackTopics(subject.topicsCompleted, subject.topicsTotal)}`);
+  if (subject.hours)
+    lines.push(
+      `- ${c.trackHours(hours(subject.hours.done * HOUR, t), hours(subject.hours.needed * HOUR, t))}`,
+    );
   lines.push(
     `- ${c.trackSessions(past.length, sessions.length, hours(pastMs, t), hours(total, t))}`,
   );

@@ -44,6 +44,7 @@ export function createAssistantRepository(db: Kysely<Database>) {
         .select((eb) => [
           's.id',
           's.name',
+          'p.id as planId',
           'p.name as planName',
           's.examDate as deadline',
           'p.timeZone',
@@ -55,7 +56,7 @@ export function createAssistantRepository(db: Kysely<Database>) {
         .where('s.userId', '=', userId)
         .where('p.userId', '=', userId)
         .where('p.status', '=', 'active')
-        .groupBy(['s.id', 's.name', 's.examDate', 'p.name', 'p.timeZone'])
+        .groupBy(['s.id', 's.name', 's.examDate', 'p.id', 'p.name', 'p.timeZone'])
         .orderBy('s.id')
         .execute();
     },

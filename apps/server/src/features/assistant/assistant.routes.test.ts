@@ -31,6 +31,7 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
   const chat = (prompt: unknown, extra: object = {}) =>
     client.post('/ai/AiAssistance', { prompt, ...extra });
   const sessions: { start: number; end: number }[] = [];
+  let planId = 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -40,6 +41,7 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
     const plan = (
       await client.post('/api/generic/CreateStudyProgram', { name: 'Finals', deadline })
     ).json();
+    planId = plan.id;
     const subject = (
       await client.post('/subjects', { studyPlanId: plan.id, name: 'Chemistry' })
     ).json();
@@ -99,6 +101,11 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
       `Sessions: ${past.length} of 4 are behind you (${hours(past)} h of ${hours(sessions)} h planned).`,
     );
     expect(text).toMatch(/Deadline: .*, in 30 days\./);
+    // The hours are the readiness card's, read from the same service.
+    const [readiness] = (await client.get(`/api/plans/${planId}/readiness`)).json();
+    expect(text).toContain(
+      `Hours done: ${readiness.hoursDone} h of the ${readiness.hoursNeeded} h needed (as in “Will you be ready?” on your dashboard).`,
+    );
     const follow = replyText(await chat('and Physics?'));
     expect(follow).toContain('I can’t find a subject called “Physics”');
     expect(follow).toContain('Chemistry');

@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatReply } from '@studybuddy/contracts';
+import type { ChatHistory, ChatReply, SubjectReadiness } from '@studybuddy/contracts';
 import type {
   AiEngine,
   ChatRequest,
@@ -17,15 +17,36 @@ export function createAssistantService(deps: {
   repo: AssistantRepository;
   ai: AiEngine;
   now?: () => Date;
+  /**
+   * A plan's readiness per subject (the living plan's), so "am I on track" answers with the
+   * same hours as the readiness card. Absent: the answer counts topics and sessions only.
+   */
+  readiness?: (userId: number, planId: number) => Promise<SubjectReadiness[]>;
 }) {
   const { repo, ai } = deps;
   const clock = deps.now ?? (() => new Date());
+
+  /** Each subject's done and needed hours by its id, from its plan's readiness. */
+  async function hoursBySubject(userId: number, planIds: number[]) {
+    const hours = new Map<number, { done: number; needed: number }>();
+    const read = deps.readiness;
+    if (!read) return hours;
+    const all = await Promise.all(
+      // A plan whose readiness cannot be read leaves its subjects without hours: the answer
+      // still has the topics and sessions.
+      planIds.map((id) => read(userId, id).catch(() => [] as SubjectReadiness[])),
+    );
+    for (const r of all.flat())
+      hours.set(r.subjectId, { done: r.hoursDone, needed: r.hoursNeeded });
+    return hours;
+  }
 
   async function context(userId: number): Promise<StudyContext> {
     const [subjects, sessions] = await Promise.all([
       repo.listSubjectProgress(userId),
       repo.listActiveSessions(userId),
     ]);
+    const hours = await hoursBySubject(userId, [...new Set(subjects.map((s) => s.planId))]);
     return {
       now: clock(),
       timeZone: subjects.find((s) => s.timeZone)?.timeZone ?? 'UTC',
@@ -35,6 +56,7 @@ export function createAssistantService(deps: {
         deadline: s.deadline,
         topicsTotal: Number(s.topicsTotal),
         topicsCompleted: Number(s.topicsCompleted),
+        hours: hours.get(s.id),
       })),
       sessions,
     };

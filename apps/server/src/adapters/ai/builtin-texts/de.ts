@@ -101,6 +101,8 @@ export const de: BuiltinTexts = {
       `Du hast in den nächsten 7 Tagen keine Lerneinheiten (${from} bis ${to}).`,
     weekSessions: (count, hours) =>
       `In den nächsten 7 Tagen hast du ${plural(count, 'Einheit', 'Einheiten')}, insgesamt ${hours}:`,
+    trackHours: (done, needed) =>
+      `Erledigte Stunden: ${done} von ${needed} nötigen (wie unter „Wirst du bereit sein?“ in deiner Übersicht).`,
     trackTopics: (done, total) => `Abgeschlossene Themen: ${done} von ${total}.`,
     trackSessions: (past, count, pastHours, totalHours) =>
       `Einheiten: ${past} von ${count} liegen hinter dir (${pastHours} von ${totalHours} geplant).`,

@@ -101,6 +101,8 @@ export const el: BuiltinTexts = {
       `Δεν έχεις συνεδρίες μελέτης τις επόμενες 7 ημέρες (${from} έως ${to}).`,
     weekSessions: (count, hours) =>
       `Τις επόμενες 7 ημέρες έχεις ${plural(count, 'συνεδρία', 'συνεδρίες')}, ${hours} συνολικά:`,
+    trackHours: (done, needed) =>
+      `Ώρες που έγιναν: ${done} από τις ${needed} που χρειάζονται (όπως στο «Θα είστε έτοιμοι;» στον πίνακα ελέγχου).`,
     trackTopics: (done, total) => `Ολοκληρωμένες ενότητες: ${done} από ${total}.`,
     trackSessions: (past, count, pastHours, totalHours) =>
       `Συνεδρίες: έχουν γίνει ${past} από ${count} (${pastHours} από ${totalHours} προγραμματισμένες).`,

@@ -101,6 +101,8 @@ export const fr: BuiltinTexts = {
       `Vous n’avez aucune séance d’étude dans les 7 prochains jours (du ${from} au ${to}).`,
     weekSessions: (count, hours) =>
       `Dans les 7 prochains jours, vous avez ${plural(count, 'séance', 'séances')}, ${hours} au total :`,
+    trackHours: (done, needed) =>
+      `Heures faites : ${done} sur les ${needed} nécessaires (comme dans « Serez-vous prêt ? » sur votre tableau de bord).`,
     trackTopics: (done, total) => `Sujets terminés : ${done} sur ${total}.`,
     trackSessions: (past, count, pastHours, totalHours) =>
       `Séances : ${past} sur ${count} sont passées (${pastHours} sur ${totalHours} prévues).`,

@@ -94,6 +94,8 @@ export interface BuiltinTexts {
     pickAnyway(subject: string, left: number, total: number, deadline: string | null): string;
     weekNone(from: string, to: string): string;
     weekSessions(count: number, hours: string): string;
+    /** The readiness card's hours: done (checked in) and needed by the deadline, formatted. */
+    trackHours(done: string, needed: string): string;
     trackTopics(done: number, total: number): string;
     trackSessions(past: number, count: number, pastHours: string, totalHours: string): string;
     deadlineIn(date: string, days: number): string;
