@@ -262,8 +262,9 @@ export function frontShift(
           if (x === finalDay[k] && len === finalLen[k]) continue;
           ownX[xi] = -1;
           cap.add(x, -h);
-          const y = cap.fits(z, h) && shortPlacesOk(tplOf(x), ownX) && runsOk(ownX, -1);
-          const to = y ? roomElsewhere(k, half, x, z, len, mine) : { day: -1, place: -1 };
+          // Without x's session, z fits under the cap and day x stays valid: look for its place.
+          const freed = cap.fits(z, h) && shortPlacesOk(tplOf(x), ownX) && runsOk(ownX, -1);
+          const to = freed ? roomElsewhere(k, half, x, z, len, mine) : { day: -1, place: -1 };
           if (to.day >= 0) {
             (owners[to.day] as Int16Array)[to.place] = k;
             cap.add(to.day, h);
