@@ -95,21 +95,24 @@ describe('evenLoad', () => {
   // A week of 4-h days, one busy day: two sessions (day 3) in a week of 4 h of study.
   const busyWeek = () => owners(7, 2, [[3], [3]]);
   const caps = [4, 4, 4, 4, 4, 4, 4];
-
-  it('moves a session off a day far above its week, keeping the hours', () => {
-    const own = busyWeek();
+  /** The pass over a week of two subjects without an exam, sessions of 2 h, needs far off. */
+  const even = (own: Int16Array[], tpl: DayTemplate, capacity: number[], cap: LoadRoom) =>
     evenLoad(
-      () => day(2),
+      () => tpl,
       own,
-      caps,
+      capacity,
       7,
       [7, 7],
       [-1, -1],
       2,
-      noCap,
+      cap,
       [Number.NaN, Number.NaN],
       [100, 100],
     );
+
+  it('moves a session off a day far above its week, keeping the hours', () => {
+    const own = busyWeek();
+    even(own, day(2), caps, noCap);
     expect((own[3] as Int16Array).filter((k) => k >= 0).length).toBe(1);
     expect(count(own, 0)).toBe(1);
     expect(count(own, 1)).toBe(1);
@@ -130,18 +133,7 @@ describe('evenLoad', () => {
     ];
     const tpl = { ...day(2), hours: 3, places, capacity: 3, packable: 3 };
     const own = owners(7, 2, [[3], [3]]);
-    evenLoad(
-      () => tpl,
-      own,
-      [3, 3, 3, 3, 3, 3, 3],
-      7,
-      [7, 7],
-      [-1, -1],
-      2,
-      noCap,
-      [Number.NaN, Number.NaN],
-      [100, 100],
-    );
+    even(own, tpl, [3, 3, 3, 3, 3, 3, 3], noCap);
     expect([...(own[3] as Int16Array)]).toEqual([0, -1]);
     const moved = own.findIndex((o, d) => d !== 3 && o.includes(1));
     expect([...(own[moved] as Int16Array)]).toEqual([1, -1]);
@@ -150,18 +142,7 @@ describe('evenLoad', () => {
   it('moves nothing where the weekly cap has no room', () => {
     const own = busyWeek();
     const full: LoadRoom = { fits: () => false, add: () => {} };
-    evenLoad(
-      () => day(2),
-      own,
-      caps,
-      7,
-      [7, 7],
-      [-1, -1],
-      2,
-      full,
-      [Number.NaN, Number.NaN],
-      [100, 100],
-    );
+    even(own, day(2), caps, full);
     expect([...(own[3] as Int16Array)]).toEqual([0, 1]);
   });
 });

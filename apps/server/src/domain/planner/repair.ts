@@ -196,6 +196,21 @@ export function steadyWeeksOk(
   const wf = weekIndexOf(calendar, from);
   const wt = weekIndexOf(calendar, to);
   if (wf === wt) return true;
+  const weeks = weekHours(tplOf, owners, k, calendar);
+  const before = weekRatio(weeks);
+  addToWeek(weeks, wf, -h);
+  addToWeek(weeks, wt, h);
+  const after = weekRatio(weeks);
+  return after <= 2 + 1e-9 || after <= before + 1e-9;
+}
+
+/** Hours of subject k in each calendar week (NaN: a week without places). */
+export function weekHours(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  calendar: CalendarWeeks,
+): number[] {
   const weeks: number[] = [];
   for (let a = calendar.first; a + 7 <= owners.length; a += 7) {
     let x = 0;
@@ -206,28 +221,25 @@ export function steadyWeeksOk(
       if (places.length > 0) open = true;
       for (let i = 0; i < own.length; i++) if (own[i] === k) x += (places[i]?.len ?? 0) / 2;
     }
-    if (open) weeks.push(x);
-    else weeks.push(Number.NaN);
+    weeks.push(open ? x : Number.NaN);
   }
-  const ratio = (xs: number[]) => {
-    const w = xs.filter((x) => !Number.isNaN(x)).sort((p, q) => p - q);
-    if (w.length < 2) return 0;
-    const mid = w.length >> 1;
-    const median = w.length % 2 ? num(w, mid) : (num(w, mid - 1) + num(w, mid)) / 2;
-    return median > 1e-9 ? num(w, w.length - 1) / median : Number.POSITIVE_INFINITY;
-  };
-  const before = ratio(weeks);
-  addToWeek(weeks, wf, -h);
-  addToWeek(weeks, wt, h);
-  const after = ratio(weeks);
-  return after <= 2 + 1e-9 || after <= before + 1e-9;
+  return weeks;
+}
+
+/** The heaviest week over the median week, of the weeks with places (0: fewer than two). */
+export function weekRatio(weeks: readonly number[]): number {
+  const w = weeks.filter((x) => !Number.isNaN(x)).sort((p, q) => p - q);
+  if (w.length < 2) return 0;
+  const mid = w.length >> 1;
+  const median = w.length % 2 ? num(w, mid) : (num(w, mid - 1) + num(w, mid)) / 2;
+  return median > 1e-9 ? num(w, w.length - 1) / median : Number.POSITIVE_INFINITY;
 }
 
 /**
  * Adds h hours to week w of `weeks`, unless w is none of them (NaN: the day lies outside the
  * calendar weeks) or the week has no places (NaN hours).
  */
-function addToWeek(weeks: number[], w: number, h: number): void {
+export function addToWeek(weeks: number[], w: number, h: number): void {
   if (!(w < weeks.length)) return;
   const x = num(weeks, w);
   if (!Number.isNaN(x)) weeks[w] = x + h;
@@ -460,8 +472,11 @@ export function repairCramming(
   movableBefore: Int32Array,
   /** Each subject's need in hours: a session may shrink into a shorter place only above it. */
   needs: ArrayLike<number>,
-  /** Last resort: a session may split over two shorter free places earlier. */
-  split = false,
+  /**
+   * The last run (after the cap repair): as last resorts, a session may split over two shorter
+   * free places earlier, and a session that only adds buffer may be dropped.
+   */
+  lastRun = false,
 ): void {
   const hours = hoursBySubject(tplOf, owners, exam.length);
   const hoursOn = (d: number, k: number) => {
@@ -511,7 +526,7 @@ export function repairCramming(
       // cap repair drops buffer (seed 31,337 #648: a 1-h session past the need stood in a last
       // week 0.6 h over its limit). Earlier, the place it freed drew another exam's sessions
       // into its last days in the passes after (seed 31,337 #715).
-      for (let d = W - 1; d >= lo && !moved && split; d--)
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
         for (const i of lateSessions(k, d)) if (!moved) moved = dropBuffer(k, d, i);
       if (!moved) break;
     }
@@ -571,17 +586,7 @@ export function repairCramming(
       return false;
     };
     // A free place of the same length before that week, on a day without another session of k.
-    for (let d = W - 8; d >= 0; d--) {
-      const own = item(owners, d);
-      if (own.includes(k) || !runsOk(own, k)) continue;
-      const i = freePlace(tplOf(d), own, len);
-      if (i < 0) continue;
-      own[i] = k;
-      ownFrom[src] = -1;
-      if (shortPlacesOk(tplOf(d), own) && fromOk()) return true;
-      own[i] = -1;
-      ownFrom[src] = k;
-    }
+    if (intoFreePlace(k, W, from, src, fromOk, (l) => l === len) > 0) return true;
     // No free place: swap with a subject j that can take this day (not its own last week),
     // preferably one not studying that day already; a second session of j that day, then of k
     // on the day it moves to, are the last resorts (massing one day beats cramming).
@@ -608,15 +613,46 @@ export function repairCramming(
         }
       }
     return (
-      shrinkEarlier(k, W, from, src, len, fromOk) || (split && splitEarlier(k, W, from, src, len))
+      shrinkEarlier(k, W, from, src, len, fromOk) || (lastRun && splitEarlier(k, W, from, src, len))
     );
   }
 
   /**
+   * Moves k's session at place `src` of day `from` into a free place before k's last week whose
+   * length `takes` accepts, on a day without another session of k, where both days stay valid;
+   * gives that place's length in half-hours, or 0 when no place would do.
+   */
+  function intoFreePlace(
+    k: number,
+    W: number,
+    from: number,
+    src: number,
+    fromOk: () => boolean,
+    takes: (placeLen: number) => boolean,
+  ): number {
+    const ownFrom = item(owners, from);
+    for (let d = W - 8; d >= 0; d--) {
+      const own = item(owners, d);
+      if (own.includes(k) || !runsOk(own, k)) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const l = places[i]?.len ?? 0;
+        if (own[i] !== -1 || !takes(l)) continue;
+        own[i] = k;
+        ownFrom[src] = -1;
+        if (shortPlacesOk(tplOf(d), own) && fromOk()) return l;
+        own[i] = -1;
+        ownFrom[src] = k;
+      }
+    }
+    return 0;
+  }
+
+  /**
    * Moves k's session at place `src` of day `from` into a free shorter place before k's last
-   * week, on a day without another session of k, when k keeps its need without the difference:
-   * a session past the need (a buffer session, or rounding) stood in the last week while only a
-   * 1-h place was free earlier (seed 31,337 #385: 6 h in the last week against 4.8 allowed).
+   * week, when k keeps its need without the difference: a session past the need (a buffer
+   * session, or rounding) stood in the last week while only a 1-h place was free earlier (seed
+   * 31,337 #385: 6 h in the last week against 4.8 allowed).
    */
   function shrinkEarlier(
     k: number,
@@ -626,25 +662,12 @@ export function repairCramming(
     len: number,
     fromOk: () => boolean,
   ): boolean {
-    const ownFrom = item(owners, from);
-    for (let d = W - 8; d >= 0; d--) {
-      const own = item(owners, d);
-      if (own.includes(k) || !runsOk(own, k)) continue;
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++) {
-        const less = (len - (places[i]?.len ?? 0)) / 2;
-        if (own[i] !== -1 || less <= 0 || f64(hours, k) - less < numLike(needs, k) - 1e-9) continue;
-        own[i] = k;
-        ownFrom[src] = -1;
-        if (shortPlacesOk(tplOf(d), own) && fromOk()) {
-          hours[k] = f64(hours, k) - less;
-          return true;
-        }
-        own[i] = -1;
-        ownFrom[src] = k;
-      }
-    }
-    return false;
+    const keepsNeed = (l: number) =>
+      l < len && f64(hours, k) - (len - l) / 2 >= numLike(needs, k) - 1e-9;
+    const l = intoFreePlace(k, W, from, src, fromOk, keepsNeed);
+    if (l === 0) return false;
+    hours[k] = f64(hours, k) - (len - l) / 2;
+    return true;
   }
 
   /**

@@ -8,7 +8,16 @@
  */
 import { type CalendarWeeks, weekIndexOf } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
-import { type LoadRoom, runsOk, shortPlacesOk, steadyWeeksOk, validFreePlace } from './repair.js';
+import {
+  addToWeek,
+  type LoadRoom,
+  runsOk,
+  shortPlacesOk,
+  steadyWeeksOk,
+  validFreePlace,
+  weekHours,
+  weekRatio,
+} from './repair.js';
 
 /** The steady-week limit: a week holds at most twice the subject's median week (Workload). */
 const MAX_WEEK_OVER_MEDIAN = 2;
@@ -51,39 +60,27 @@ export function evenSteadyWeeks(plan: SteadyWeeksInput): void {
   }
 }
 
-/** Hours of subject k in each calendar week with places (NaN: a week without places). */
-function weekHours(plan: SteadyWeeksInput, k: number): number[] {
-  const { owners, tplOf, calendar } = plan;
-  const weeks: number[] = [];
-  for (let a = calendar.first; a + 7 <= owners.length; a += 7) {
-    let hours = 0;
-    let open = false;
-    for (let d = a; d < a + 7; d++) {
-      const places = tplOf(d).places;
-      if (places.length > 0) open = true;
-      const own = owners[d] as Int16Array;
-      for (let i = 0; i < own.length; i++) if (own[i] === k) hours += (places[i]?.len ?? 0) / 2;
-    }
-    weeks.push(open ? hours : Number.NaN);
-  }
-  return weeks;
-}
-
-/** The heaviest week over the median week, of the weeks with places (0: fewer than two). */
-function ratio(weeks: readonly number[]): number {
-  const w = weeks.filter((x) => !Number.isNaN(x)).sort((p, q) => p - q);
-  if (w.length < 2) return 0;
-  const mid = w.length >> 1;
-  const median =
-    w.length % 2 ? (w[mid] as number) : ((w[mid - 1] as number) + (w[mid] as number)) / 2;
-  return median > EPS ? (w[w.length - 1] as number) / median : Number.POSITIVE_INFINITY;
+/**
+ * k's heaviest week over its median once h hours leave week `heavy` for the week of day `to`.
+ */
+function ratioAfterMove(
+  plan: SteadyWeeksInput,
+  weeks: readonly number[],
+  heavy: number,
+  to: number,
+  h: number,
+): number {
+  const after = [...weeks];
+  addToWeek(after, heavy, -h);
+  addToWeek(after, weekIndexOf(plan.calendar, to), h);
+  return weekRatio(after);
 }
 
 /** Moves one session of k out of its heaviest week; whether it did. */
 function moveOutOfHeaviestWeek(plan: SteadyWeeksInput, k: number): boolean {
   const { owners, tplOf, calendar, cap } = plan;
-  const weeks = weekHours(plan, k);
-  const before = ratio(weeks);
+  const weeks = weekHours(tplOf, owners, k, calendar);
+  const before = weekRatio(weeks);
   // A median of nothing (a subject studied in fewer than half its weeks) is no pace to keep.
   if (before <= MAX_WEEK_OVER_MEDIAN + EPS || !Number.isFinite(before)) return false;
   let heavy = -1;
@@ -121,11 +118,7 @@ function moveOutOfHeaviestWeek(plan: SteadyWeeksInput, k: number): boolean {
         const fits = cap.fits(to, h);
         cap.add(from, h);
         if (!fits) continue;
-        const after = [...weeks];
-        after[heavy] = (after[heavy] as number) - h;
-        const wt = weekIndexOf(calendar, to);
-        after[wt] = (after[wt] as number) + h;
-        if (ratio(after) >= before - EPS) continue;
+        if (ratioAfterMove(plan, weeks, heavy, to, h) >= before - EPS) continue;
         ownFrom[i] = -1;
         own[x] = k;
         cap.add(from, -h);
@@ -155,18 +148,14 @@ function tradeOut(
   heavy: number,
   before: number,
 ): boolean {
-  const { owners, tplOf, calendar, steady, movableBefore, finalDay, finalLen } = plan;
+  const { owners, tplOf, steady, movableBefore, finalDay, finalLen, calendar } = plan;
   const ownFrom = owners[from] as Int16Array;
   const len = tplOf(from).places[i]?.len ?? 0;
   const h = len / 2;
   for (const to of days) {
     const own = owners[to] as Int16Array;
     if (own.includes(k)) continue;
-    const after = [...weeks];
-    after[heavy] = (after[heavy] as number) - h;
-    const wt = weekIndexOf(calendar, to);
-    after[wt] = (after[wt] as number) + h;
-    if (ratio(after) >= before - EPS) continue;
+    if (ratioAfterMove(plan, weeks, heavy, to, h) >= before - EPS) continue;
     const places = tplOf(to).places;
     for (let x = 0; x < own.length; x++) {
       const j = own[x] as number;
