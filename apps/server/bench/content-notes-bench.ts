@@ -10,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import { textsFor } from '../src/adapters/ai/builtin-texts/index.js';
+import { INGEST_LIMITS } from '../src/adapters/files/ingest.js';
+import { storedText } from '../src/adapters/work/work-tasks.js';
 import { TOPIC_MATERIAL_CHARS, topicsWithMaterial } from '../src/domain/text/topic-material.js';
 import { sameTopic } from '../src/domain/text/topics.js';
 import type { Split } from './content-corpus.js';
@@ -105,10 +107,15 @@ function writtenSource(subject: NotesSubject, name: string): string {
 
 async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults): Promise<void> {
   const { language } = subject;
-  const files = await Promise.all(subject.files.map((f) => loadNotesFile(subject, f)));
+  // As parsed, for what the structure checks look for; as kept at upload, for the engine.
+  const parsed = await Promise.all(subject.files.map((f) => loadNotesFile(subject, f)));
+  const files = parsed.map((f) => ({
+    name: f.name,
+    text: storedText(f.text, INGEST_LIMITS.maxTextChars),
+  }));
   const context: StructureContext = {
-    frontMatterKeys: files.flatMap((f) => frontMatterKeys(f.text)),
-    tocEntries: files.flatMap((f) => tocEntries(f.text)),
+    frontMatterKeys: parsed.flatMap((f) => frontMatterKeys(f.text)),
+    tocEntries: parsed.flatMap((f) => tocEntries(f.text)),
     runningLines: subject.files.flatMap((f) => (f.runningHeader ? [f.runningHeader] : [])),
   };
   // Lead-ins are read from what the student wrote: a Word file's text loses its list markers.
@@ -116,7 +123,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
   const labels = subject.files.flatMap((f) => bulletLabelsOf(writtenSource(subject, f.name)));
   const keyTopics = subject.topics.map((t) => t.name).join('\n');
   const { topics, material } = topicsWithMaterial(keyTopics, files, TOPIC_MATERIAL_CHARS);
-  const own = subject.topics.map((t) => ownMaterial(t, files));
+  const own = subject.topics.map((t) => ownMaterial(t, parsed));
   const refusals = refusalFragments(language);
   const structureOk = (...texts: string[]) =>
     texts.every((t) => structureTokens(t, context).length === 0);
@@ -210,7 +217,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
     const ask = lessonHelper(ai, m, language);
     for (const c of topic.covered) {
       const reply = await ask(c.question);
-      const unitFile = c.unit && files.find((f) => f.name === c.unit?.file);
+      const unitFile = c.unit && parsed.find((f) => f.name === c.unit?.file);
       const section =
         unitFile && c.unit ? (sectionsOf(unitFile.text).get(c.unit.heading) ?? '') : '';
       out.covered.push({

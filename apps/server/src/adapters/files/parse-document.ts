@@ -73,19 +73,67 @@ export async function parsePdfPages(data: Uint8Array, run: PageRun): Promise<str
     // the micro sign), applied once to the page's text rather than by pdf.js to each run of
     // glyphs: the same mapping, at a tenth less of the read's time.
     const content = await page.getTextContent({ disableNormalization: true });
-    let raw = '';
+    const lines: PdfLine[] = [];
+    let line: PdfLine = { text: '', y: undefined };
     for (const item of content.items) {
       if (!('str' in item)) continue;
-      raw += item.str;
-      if (item.hasEOL) raw += '\n';
+      line.text += item.str;
+      if (line.y === undefined && item.str.trim()) line.y = item.transform[5];
+      if (item.hasEOL) {
+        lines.push(line);
+        line = { text: '', y: undefined };
+      }
     }
+    if (line.text) lines.push(line);
     page.cleanup();
-    const text = normalizeUnicode(raw);
+    const text = normalizeUnicode(paragraphs(lines));
     pages.push(text);
     chars += text.length;
   }
   await pdf.destroy();
   return pages;
+}
+
+interface PdfLine {
+  text: string;
+  /** The baseline of its first glyphs, from the page's bottom. */
+  y: number | undefined;
+}
+
+// A line further below the one above than this many times the page's usual line spacing starts
+// a new paragraph (word processors add space between paragraphs, not between lines).
+const PARAGRAPH_GAP = 1.3;
+const BULLET = /^\s*[•◦▪‣∙·●○■□–]\s+/;
+
+/**
+ * A page's lines with a blank line where a paragraph starts, judged by position: the text
+ * items carry no paragraphs, and read line by line every line end became a sentence's end.
+ * Bullet characters become Markdown list markers.
+ */
+function paragraphs(lines: PdfLine[]): string {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1]?.y;
+    const y = lines[i]?.y;
+    if (above !== undefined && y !== undefined && above > y) gaps.push(above - y);
+  }
+  // The line spacing within paragraphs: the lower quartile of the gaps, since short
+  // paragraphs and headings can make half the gaps paragraph gaps.
+  gaps.sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 4)];
+  let out = '';
+  let aboveY: number | undefined;
+  for (const { text, y } of lines) {
+    if (!text.trim()) continue;
+    const gap = aboveY !== undefined && y !== undefined ? aboveY - y : undefined;
+    // A line higher than the one above starts a new column or text box.
+    const starts =
+      usual !== undefined && gap !== undefined && (gap > usual * PARAGRAPH_GAP || gap < 0);
+    if (out) out += starts ? '\n\n' : '\n';
+    out += text.replace(BULLET, '- ');
+    if (y !== undefined) aboveY = y;
+  }
+  return out;
 }
 
 async function parseDocx(data: Buffer): Promise<string> {
@@ -115,6 +163,8 @@ async function parseDocx(data: Buffer): Promise<string> {
 export function htmlToMarkdownText(html: string): string {
   let out = '';
   let at = 0;
+  // Open lists, innermost last: the items an ordered one has numbered, or -1 for bullets.
+  const lists: number[] = [];
   while (at < html.length) {
     const open = html.indexOf('<', at);
     if (open < 0) {
@@ -127,8 +177,18 @@ export function htmlToMarkdownText(html: string): string {
     const tag = html.slice(open + 1, close).toLowerCase();
     const name = tag.split(/[\s/]/, 1)[0] ?? '';
     const heading = /^h[1-6]$/.test(name) ? Number(name[1]) : 0;
-    if (heading > 0) out += `\n\n${'#'.repeat(heading)} `;
+    if (name === 'ul' || name === 'ol') lists.push(name === 'ol' ? 0 : -1);
+    else if (tag === '/ul' || tag === '/ol') lists.pop();
+    if (name === 'li') {
+      // A list item keeps its marker, so a list stays a list under its lead-in.
+      const depth = lists.length - 1;
+      const n = lists[depth] ?? -1;
+      if (n >= 0) lists[depth] = n + 1;
+      out += `${out.endsWith('\n') || !out ? '' : '\n'}${'  '.repeat(Math.max(0, depth))}${n >= 0 ? `${n + 1}.` : '-'} `;
+    } else if (heading > 0) out += `\n\n${'#'.repeat(heading)} `;
     else if (/^\/h[1-6]$/.test(tag)) out += '\n\n';
+    // A paragraph or a list ends its Markdown block (a blank line); an item or a row a line.
+    else if ((tag === '/p' && lists.length === 0) || tag === '/ul' || tag === '/ol') out += '\n\n';
     else if (tag === '/p' || tag === '/li' || tag === '/tr' || name === 'br') out += '\n';
     at = close + 1;
   }

@@ -16,13 +16,45 @@ describe('runs of PDF pages', () => {
   });
 
   it('keeps what one reading from the first page keeps: pages up to the text cap', () => {
-    expect(joinPages([['a', 'b'], ['c']])).toBe('a\n\nb\n\nc');
-    expect(joinPages([[], ['c']])).toBe('c');
-    const half = 'x'.repeat(PARSE_LIMITS.maxTextChars / 2);
+    // Pages that end a sentence (the test's pages) are joined as paragraphs.
+    expect(joinPages([['a.', 'b.'], ['c.']])).toBe('a.\n\nb.\n\nc.');
+    expect(joinPages([[], ['c.']])).toBe('c.');
+    const half = `${'x'.repeat(PARSE_LIMITS.maxTextChars / 2 - 1)}.`;
     // The page that reaches the cap is kept; none after it, from either run.
-    const text = joinPages([[half, 'y', half], ['after']]);
-    expect(text.endsWith(`${half}\n\ny\n\n${half}`)).toBe(true);
+    const text = joinPages([[half, 'y.', half], ['after']]);
+    expect(text.endsWith(`${half}\n\ny.\n\n${half}`)).toBe(true);
     expect(text).not.toContain('after');
     expect(joinPages([[half, half], ['after']])).not.toContain('after');
+  });
+
+  it('drops running headers, footers and page numbers, and joins a paragraph a page break cut', () => {
+    const page = (n: number, body: string[]) =>
+      ['HIST 212 Modern Japan · Reading pack 5', ...body, `Page ${n} of 3`].join('\n');
+    const text = joinPages([
+      [
+        page(1, [
+          '',
+          'Background',
+          '',
+          'By 1931 Japan had large investments in',
+          'southern Manchuria',
+        ]),
+        page(2, ['and the army guarded the railway.', '', 'Step 2 of the plan.']),
+      ],
+      [['- 3 -', 'Step 3 of the plan.', 'More text here.'].join('\n')],
+    ]);
+    expect(text).not.toContain('HIST 212');
+    expect(text).not.toMatch(/Page \d|- 3 -/);
+    expect(text).toContain('## Background');
+    expect(text).toContain('southern Manchuria\nand the army');
+    // A line that recurs but is a sentence is text, not a header.
+    expect(text).toContain('Step 2 of the plan.');
+    expect(text).toContain('Step 3 of the plan.');
+  });
+
+  it('marks no heading in a short line that a sentence runs through', () => {
+    const lines = ['Intro text ends here.', '', 'Momentum is', 'conserved.', '', 'E = mc2', ''];
+    const text = joinPages([[lines.join('\n')]]);
+    expect(text).not.toMatch(/^## /m);
   });
 });

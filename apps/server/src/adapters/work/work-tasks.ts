@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type LessonSentencesInput, lessonSentences } from '../../domain/nlp/lesson-sentences.js';
+import { studyText } from '../../domain/text/study-text.js';
 import { materialFor, topicsWithMaterial } from '../../domain/text/topic-material.js';
 import type { AiEngine } from '../ai/ai-engine.js';
 import { createBuiltinEngine } from '../ai/builtin-engine.js';
@@ -29,7 +30,7 @@ export async function runTask(task: WorkTask): Promise<unknown> {
   switch (task.kind) {
     case 'file':
       return {
-        text: normaliseText(task.text ?? Buffer.from(task.data).toString('utf8'), task.maxChars),
+        text: storedText(task.text ?? Buffer.from(task.data).toString('utf8'), task.maxChars),
         sha256: createHash('sha256').update(task.data).digest('hex'),
       };
     case 'topics':
@@ -44,6 +45,17 @@ export async function runTask(task: WorkTask): Promise<unknown> {
       return method.call(engine, task.request);
     }
   }
+}
+
+/**
+ * The text an uploaded file is kept as: its Markdown (or the Markdown read from a PDF or Word
+ * file) read as a document (`studyText`), once at upload, so that every later reading (topics,
+ * material, lessons, the helper) sees paragraphs, lists and table facts and no front matter,
+ * code or embeds.
+ */
+export function storedText(text: string, maxChars: number): string {
+  // Read a little past the cap (a document's markup takes room its text does not), then cap.
+  return normaliseText(studyText(text.slice(0, maxChars * 2)), maxChars);
 }
 
 /** Unix line ends, no runs of blank lines, trimmed and capped. */

@@ -199,7 +199,10 @@ function labelledLine(sentence: string): { term: string; definition: string } | 
   if (colon < 1 || colon > 40) return undefined;
   const term = text.slice(0, colon).trim();
   const definition = text.slice(colon + 1).trim();
-  if (words(term) > 4 || !/^[\p{L}\p{N}]/u.test(term) || /[.;!?“”«»"]/.test(term)) return undefined;
+  // A dash in the part before the colon marks a table row's fact ("Glycolysis — site: ..."),
+  // which names a row and a column, not a term.
+  if (words(term) > 4 || !/^[\p{L}\p{N}]/u.test(term) || /[.;!?“”«»"—]/.test(term))
+    return undefined;
   return { term, definition };
 }
 
