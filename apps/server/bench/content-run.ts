@@ -20,8 +20,7 @@ import {
 import { engineFragments } from './content-metrics.js';
 
 // The sizes the flashcards and quizzes services ask for.
-export const DECK_MAX = 15;
-export const QUIZ_MAX = 8;
+export { DECK_SIZE as DECK_MAX, QUIZ_SIZE as QUIZ_MAX } from '../src/domain/nlp/sizes.js';
 
 // The engine's own words in every language: a lesson keeps the language it was written in.
 export const FRAGMENTS = engineFragments(

@@ -17,6 +17,7 @@ import {
 import { keyphrases } from './keyphrases.js';
 import { materialSentences } from './nlp.js';
 import { answerFromMaterial } from './qa.js';
+import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
 
 const NOTES = `# The heart
 
@@ -184,6 +185,10 @@ const TERSE = `# Substitution reactions SN1 and SN2
 - Tertiary substrates favour SN1 because the tertiary carbocation is stabilised by hyperconjugation.
 - Bulky bases favour elimination because they cannot reach the carbon.`;
 
+// These tests look at a question's options on short notes, whose every fact the deck holds:
+// the quiz's rule against repeating the deck is tested on its own below.
+const NO_DECK: string[] = [];
+
 describe('questions on terse notes', () => {
   const terse = materialSentences(TERSE, 'notes.md');
 
@@ -240,7 +245,7 @@ describe('questions on terse notes', () => {
   });
 
   it('gives every question four distinct options of the kind of its answer', () => {
-    const quiz = makeQuiz(terse, { max: 8, seed: 2, wording });
+    const quiz = makeQuiz(terse, { max: 8, seed: 2, wording, deck: NO_DECK });
     expect(quiz.length).toBeGreaterThanOrEqual(6);
     const kinds = new Set(quiz.map((q) => q.kind));
     expect(kinds.has('cause')).toBe(true);
@@ -270,7 +275,7 @@ describe('questions on terse notes', () => {
     expect(found.map((c) => [c.term, c.other, c.description])).toEqual([
       ['SN1', 'SN2', 'goes through a planar carbocation intermediate'],
     ]);
-    const quiz = makeQuiz(contrast, { max: 20, seed: 4, wording });
+    const quiz = makeQuiz(contrast, { max: 20, seed: 4, wording, deck: NO_DECK });
     const q = quiz.find((x) => x.prompt.includes('goes through a planar carbocation'));
     expect(q?.options[q.correctIndex]).toBe('SN1');
     expect(q?.options).toContain('SN2');
@@ -279,7 +284,7 @@ describe('questions on terse notes', () => {
 
   it('drops a question when four options of its kind cannot be found', () => {
     const three = materialSentences(TERSE.split('\n').slice(0, 4).join('\n'), 'notes.md');
-    const quiz = makeQuiz(three, { max: 8, seed: 1, wording });
+    const quiz = makeQuiz(three, { max: 8, seed: 1, wording, deck: NO_DECK });
     for (const q of quiz) {
       expect(q.options).toHaveLength(4);
       expect(q.kind).not.toBe('definition');
@@ -288,7 +293,7 @@ describe('questions on terse notes', () => {
       'Water boils at 100 degrees Celsius at sea level in an open pan.',
       'notes.md',
     );
-    const numberQuiz = makeQuiz(numbers, { max: 4, seed: 1, wording });
+    const numberQuiz = makeQuiz(numbers, { max: 4, seed: 1, wording, deck: NO_DECK });
     expect(numberQuiz.length).toBeGreaterThan(0);
     for (const q of numberQuiz) {
       expect(q.options).toHaveLength(4);
@@ -340,7 +345,7 @@ describe('options of the kind of the answer', () => {
   });
 
   it('gives a date answer date options only', () => {
-    const quiz = makeQuiz(history, { max: 8, seed: 3, wording });
+    const quiz = makeQuiz(history, { max: 8, seed: 3, wording, deck: NO_DECK });
     const dated = quiz.filter((q) => optionKind(q.options[q.correctIndex] as string) === 'date');
     expect(dated.length).toBeGreaterThan(0);
     for (const q of dated) {
@@ -377,7 +382,7 @@ describe('options of the kind of the answer', () => {
 - Conservation of energy: energy is never created or destroyed, only transferred.`,
       'notes.md',
     );
-    const quiz = makeQuiz(physics, { max: 8, seed: 1, wording });
+    const quiz = makeQuiz(physics, { max: 8, seed: 1, wording, deck: NO_DECK });
     const formulas = quiz.filter(
       (q) => optionKind(q.options[q.correctIndex] as string) === 'formula',
     );
@@ -414,5 +419,29 @@ describe('options of the kind of the answer', () => {
     const quiz = makeQuiz(prose, { max: 8, seed: 1, wording: wordingEs });
     expect(quiz.length).toBeGreaterThanOrEqual(1);
     for (const q of quiz) expect(new Set(q.options.map(optionKind)).size).toBe(1);
+  });
+});
+
+describe('a quiz beside the deck', () => {
+  it('asks what the deck does not ask, repeating at most a fifth of its questions', () => {
+    const notes = sentences;
+    const deck = makeFlashcards(notes, DECK_SIZE, wording).map((c) => c.front);
+    const key = (t: string) => (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+    const repeats = (prompt: string) =>
+      deck.some((f) => ` ${key(prompt)} `.includes(` ${key(f)} `));
+    const quiz = makeQuiz(notes, { max: QUIZ_SIZE, seed: 1, wording });
+    expect(quiz.length).toBeGreaterThan(0);
+    expect(quiz.filter((q) => repeats(q.prompt)).length).toBeLessThanOrEqual(QUIZ_SIZE / 5);
+    // Without the deck rule the same notes repeat the deck more.
+    const free = makeQuiz(notes, { max: QUIZ_SIZE, seed: 1, wording, deck: NO_DECK });
+    expect(free.filter((q) => repeats(q.prompt)).length).toBeGreaterThan(QUIZ_SIZE / 5);
+  });
+
+  it('still asks one question when the deck holds every fact', () => {
+    const one = materialSentences(
+      'Water boils at 100 degrees Celsius at sea level in an open pan.',
+      'n',
+    );
+    expect(makeQuiz(one, { max: 4, seed: 1, wording }).length).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { detectLanguage, isStopWord, type Language } from '../text/language.js';
 import { findMath, replaceMath, trimEndMatching } from '../text/text.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { type SourceSentence, tag } from './nlp.js';
+import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
 
 export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number';
 
@@ -806,6 +807,29 @@ function candidates(sentences: SourceSentence[], wording: CardWording, reuse = f
   return { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language };
 }
 
+/** A text's words, lower case, in order: how prompts are compared. */
+const wordKey = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+
+/**
+ * Whether a prompt asks what a card of the deck asks: the same words, or one held in the other
+ * ("Fill in the blank: <the card's front>"). A quiz that repeats the deck tests recall of the
+ * cards, not of the material.
+ */
+function repeatsDeck(prompt: string, deck: readonly string[]): boolean {
+  const p = wordKey(prompt);
+  return (
+    p.length > 0 &&
+    deck.some(
+      (f) =>
+        f.length > 0 && (f === p || ` ${f} `.includes(` ${p} `) || ` ${p} `.includes(` ${f} `)),
+    )
+  );
+}
+
+// A quiz may repeat this share of its questions from the deck, and only when the material has
+// too few others to fill it.
+const DECK_REPEAT_SHARE = 0.2;
+
 /** Flashcards from the material: definitions both ways, numbers and key-phrase clozes. */
 export function makeFlashcards(
   sentences: SourceSentence[],
@@ -907,9 +931,15 @@ function perturbNumbers(value: string): string[] {
  */
 export function makeQuiz(
   sentences: SourceSentence[],
-  opts: { max?: number; seed?: number; wording: CardWording },
+  opts: {
+    max?: number;
+    seed?: number;
+    wording: CardWording;
+    /** The card fronts not to ask again; by default the deck the same material gives. */
+    deck?: readonly string[];
+  },
 ): KindedQuestion[] {
-  const max = opts.max ?? 8;
+  const max = opts.max ?? QUIZ_SIZE;
   const rand = seededRandom(opts.seed ?? 1);
   const { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language } =
     candidates(sentences, opts.wording, true);
@@ -984,15 +1014,26 @@ export function makeQuiz(
     ...interleave(cards.filter((c) => !spare.has(c))),
     ...interleave(cards.filter((c) => spare.has(c))),
   ];
-  const usedSources = new Map<string, number>();
-  for (const card of queue) {
-    if (drafts.length >= max) break;
-    // At most one question per sentence, so one question does not answer another.
-    if ((usedSources.get(card.source) ?? 0) >= 1) continue;
-    const q = make(card);
-    if (!q) continue;
-    usedSources.set(card.source, 1);
-    drafts.push(q);
+  // The deck the same material gives: its prompts are asked elsewhere (the flashcards), so the
+  // quiz asks other things first and repeats a card only to fill up to a fifth of its questions.
+  const deck = (
+    opts.deck ?? makeFlashcards(sentences, DECK_SIZE, opts.wording).map((c) => c.front)
+  ).map(wordKey);
+  const usedSources = new Set<string>();
+  // One at least: material the deck covers whole still gets a question, not an empty quiz.
+  const allowedRepeats = Math.max(1, Math.floor(max * DECK_REPEAT_SHARE));
+  for (const repeating of [false, true]) {
+    let repeats = 0;
+    for (const card of queue) {
+      if (drafts.length >= max || (repeating && repeats >= allowedRepeats)) break;
+      // At most one question per sentence, so one question does not answer another.
+      if (usedSources.has(card.source)) continue;
+      const q = make(card);
+      if (!q || repeatsDeck(q.prompt, deck) !== repeating) continue;
+      usedSources.add(card.source);
+      drafts.push(q);
+      if (repeating) repeats++;
+    }
   }
   // Balance the key's position: walk seeded permutations of the positions.
   let cycle: number[] = [];

@@ -1,11 +1,10 @@
 import type { Flashcard, FlashcardDeck, FlashcardRating } from '@studybuddy/contracts';
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
+import { DECK_SIZE } from '../../domain/nlp/sizes.js';
 import { newCardState, review, stateName } from '../../domain/srs/srs.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonMaterialService } from '../lesson-material/index.js';
 import type { FlashcardRow, FlashcardsRepository } from './flashcards.repository.js';
-
-const DECK_MAX = 15;
 
 function toCard(row: FlashcardRow): Flashcard {
   return {
@@ -58,7 +57,7 @@ export function createFlashcardsService(deps: {
         subjectName: m.subjectName,
         material: m.focused,
         language,
-        max: DECK_MAX,
+        max: DECK_SIZE,
         seed: lessonId,
       });
       const now = clock();

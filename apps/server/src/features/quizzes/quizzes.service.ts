@@ -1,11 +1,10 @@
 import type { Quiz, QuizResult, QuizResultSummary } from '@studybuddy/contracts';
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
 import type { QuestionDraft } from '../../domain/nlp/generate.js';
+import { QUIZ_SIZE } from '../../domain/nlp/sizes.js';
 import { AppError } from '../../platform/app-error.js';
 import type { LessonMaterialService } from '../lesson-material/index.js';
 import type { QuizzesRepository } from './quizzes.repository.js';
-
-const QUIZ_MAX = 8;
 
 const percent = (score: number, total: number) =>
   total === 0 ? 0 : Math.round((score / total) * 100);
@@ -26,7 +25,7 @@ export function createQuizzesService(deps: {
         subjectName: m.subjectName,
         material: m.focused,
         language,
-        max: QUIZ_MAX,
+        max: QUIZ_SIZE,
         seed,
       });
       const engine = result.engine ?? 'builtin';
