@@ -207,6 +207,29 @@ describe('questions on terse notes', () => {
     ]);
   });
 
+  it('reads no label whose text is a clause as a definition', () => {
+    const labels = materialSentences(
+      [
+        '- Military: the army and navy kept the right to report directly to the emperor.',
+        '- Economic: Japan needed oil, rubber and tin that it could not produce itself.',
+        '- Conservation of energy: energy is never created or destroyed.',
+        '- Throughput: the number of processes completed per unit of time.',
+        '- E2: one step, anti-periplanar geometry, strong base needed',
+      ].join('\n'),
+      'n',
+    );
+    expect(findLabelDefinitions(labels, 'en').map((d) => d.term)).toEqual(['Throughput', 'E2']);
+    const leyes = materialSentences(
+      [
+        '- Primera ley: al cruzar dos razas puras, toda la primera generación es igual.',
+        '- Tercera ley: los caracteres se heredan de forma independiente unos de otros.',
+        '- Alelo: cada una de las formas de un mismo gen.',
+      ].join('\n'),
+      'n',
+    );
+    expect(findLabelDefinitions(leyes, 'es').map((d) => d.term)).toEqual(['Alelo']);
+  });
+
   it('finds causes and effects in each language the engine speaks', () => {
     const cases: [string, 'en' | 'el' | 'es' | 'fr' | 'de', string][] = [
       [

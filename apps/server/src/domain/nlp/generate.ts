@@ -193,6 +193,54 @@ function isLabelLine(term: string, description: string): boolean {
   return isGenericLabel(t) || (TIME_LABELS.has(t) && /\d/.test(description));
 }
 
+// What opens a clause rather than a noun phrase, in the languages without a tagger: a
+// preposition ("al cruzar dos razas puras, ..."), and inside it a copula or a reflexive verb.
+const CLAUSE_OPENERS: Record<Exclude<Language, 'en'>, RegExp> = {
+  el: /^(?:σε|στο|στη|στην|στον|στα|στις|στους|από|με|για|κατά|όταν|αν)\s/iu,
+  es: /^(?:al|a|en|con|por|para|desde|cuando|si)\s/iu,
+  fr: /^(?:à|au|aux|en|dans|avec|par|pour|quand|si|lorsque)\s/iu,
+  de: /^(?:in|im|an|am|auf|mit|von|bei|nach|zu|zum|zur|wenn|als)\s/iu,
+};
+const CLAUSE_VERBS: Record<Exclude<Language, 'en'>, RegExp> = {
+  el: /(?:^|\s)(?:είναι|ήταν|είχε|έχει)(?=\s|$|[,.;])/iu,
+  es: /(?:^|\s)(?:es|son|era|eran|fue|fueron|está|están|se\s+\p{L}+)(?=\s|$|[,.;])/iu,
+  fr: /(?:^|\s)(?:est|sont|était|étaient|fut|a|ont|se\s+\p{L}+|s['’]\p{L}+)(?=\s|$|[,.;])/iu,
+  de: /(?:^|\s)(?:ist|sind|war|waren|hat|haben|wird|werden)(?=\s|$|[,.;])/iu,
+};
+const RELATIVE = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', 'when']);
+
+/**
+ * Whether the text after a label's colon is a clause ("Military: the army and navy kept the
+ * right to ...") rather than what the label is ("Period: the time for one oscillation"). A
+ * clause says something under a heading, and "What is Military?" asks nothing. English: a verb
+ * right after its subject (a noun or pronoun that is not a relative one) that goes on to what
+ * follows it. Other languages: an
+ * opening preposition, or a copula or reflexive verb.
+ */
+function isClause(definition: string, language: Language): boolean {
+  const text = replaceMath(definition, () => 'X');
+  if (language !== 'en')
+    return CLAUSE_OPENERS[language].test(text) || CLAUSE_VERBS[language].test(text);
+  const tokens = tag(text);
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i] as { text: string; pos: string };
+    if (t.pos !== 'VERB' && t.pos !== 'AUX') continue;
+    let j = i - 1;
+    while (j > 0 && tokens[j]?.pos === 'ADV') j--;
+    const subject = tokens[j] as { text: string; pos: string };
+    // A participle after a noun ("strong base needed", "processes completed per unit") is
+    // part of the noun phrase: a finite verb goes on to its object or complement.
+    const next = tokens[i + 1]?.pos;
+    const goesOn = t.pos === 'AUX' || (next !== undefined && next !== 'PUNCT' && next !== 'ADP');
+    return (
+      goesOn &&
+      ['NOUN', 'PROPN', 'PRON'].includes(subject.pos) &&
+      !RELATIVE.has(subject.text.toLowerCase())
+    );
+  }
+  return false;
+}
+
 /** "term: description" of a short labelled line, or undefined. */
 function labelledLine(sentence: string): { term: string; definition: string } | undefined {
   const text = stripEnd(sentence);
@@ -344,6 +392,7 @@ export function findLabelDefinitions(
     if (words(definition) < 2 || words(definition) > 35 || !usableTerm(term, language)) continue;
     // "Contexte : ..." is context, "5 mai 1789 : ..." an event: neither defines a term.
     if (isLabelLine(term, definition) || isDate(term) || isDate(definition)) continue;
+    if (isClause(definition, language)) continue;
     if (!/\p{L}/u.test(definition)) continue;
     const k = phraseKey(term, language);
     if (!k || seen.has(k) || phraseKey(definition, language).split(' ').includes(k)) continue;
