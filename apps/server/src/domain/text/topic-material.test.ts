@@ -202,3 +202,50 @@ describe('topicsWithMaterial', () => {
     expect(topics.map((t) => t.name)).toEqual(TOPICS);
   });
 });
+
+describe('a file named for a topic', () => {
+  const pdf = {
+    name: 'manchurian-incident.pdf',
+    text: [
+      '## Background',
+      '',
+      'By 1931 Japan had large investments in southern Manchuria.',
+      '',
+      '## Manchukuo and the League',
+      '',
+      'The League of Nations sent the Lytton Commission to Manchukuo.',
+    ].join('\n'),
+  };
+  const taisho = {
+    name: 'taisho.md',
+    text: 'Party cabinets and the League of Nations in the 1920s.',
+  };
+
+  it('is that topic’s material wherever no heading names another, by its file name', () => {
+    const topics = 'The Manchurian Incident\nThe road to the Pacific War\nTaisho democracy';
+    const { topics: found, material } = topicsWithMaterial(topics, [pdf, taisho], 10_000);
+    const k = found.findIndex((t) => t.name === 'The Manchurian Incident');
+    expect(found[k]?.sources).toContain('manchurian-incident.pdf');
+    const text = material[k]?.map((m) => m.text).join('\n') ?? '';
+    expect(text).toContain('Lytton Commission');
+    expect(text).toContain('By 1931 Japan');
+    // The road to the Pacific War shares words with the file but is not what it is named for.
+    const road = found.findIndex((t) => t.name === 'The road to the Pacific War');
+    expect(material[road]?.map((m) => m.text).join('\n') ?? '').not.toContain('Lytton');
+  });
+
+  it('is found by a level-1 title as well; a heading that names another topic still claims its section', () => {
+    const titled = {
+      name: 'notes-week-3.md',
+      text: '# Kinematics\n\n## Speed\n\nSpeed is a scalar.\n\n## Graphs\n\nThe gradient gives the velocity.',
+    };
+    const lesson = materialFor('Kinematics', [titled], 10_000, ['Dynamics']);
+    expect(lesson[0]?.text).toContain('Speed is a scalar.');
+    expect(lesson[0]?.text).toContain('The gradient gives the velocity.');
+    const speed = materialFor('Speed', [titled], 10_000, ['Kinematics']);
+    expect(speed[0]?.text).toContain('Speed is a scalar.');
+    const kinematics = materialFor('Kinematics', [titled], 10_000, ['Speed']);
+    expect(kinematics[0]?.text).not.toContain('Speed is a scalar.');
+    expect(kinematics[0]?.text).toContain('The gradient gives the velocity.');
+  });
+});

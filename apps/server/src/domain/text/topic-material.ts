@@ -102,6 +102,7 @@ function assignPassages(
   topics: readonly string[],
   passages: Passage[],
   language: Language,
+  fileTopic?: number,
 ): number[][] {
   const names = topics.map((t) => new Set(contentStems(t, language)));
   const claims = new Map<string, number[]>();
@@ -126,6 +127,8 @@ function assignPassages(
     // One topic alone owns what is under its heading: nothing else to weigh.
     if (owners.length > 0 && topics.length === 1) return owners;
     const words = new Set(contentStems(p.text, language));
+    // A file named for a topic is that topic's material wherever no heading says otherwise.
+    if (owners.length === 0 && fileTopic !== undefined) owners = [fileTopic];
     if (owners.length === 0) {
       const scores = names.map((n) => overlap(n, words));
       const best = Math.max(0, ...scores);
@@ -163,10 +166,33 @@ export function topicMaterial(
   return materialOfTopics([topicName, ...others], text, maxChars)[0] ?? '';
 }
 
+/**
+ * The topic a file is named for: by its file name ("manchurian-incident.pdf" for "The
+ * Manchurian Incident") or by its first heading when that is a level-1 title; undefined when
+ * it names none, or more than one.
+ */
+export function fileTopic(file: Source, topics: readonly string[]): number | undefined {
+  const dot = file.name.lastIndexOf('.');
+  const base = dot > 0 ? file.name.slice(0, dot) : file.name;
+  const firstLine = file.text.slice(0, file.text.indexOf('\n') >>> 0).trim();
+  const title = firstLine.startsWith('# ') ? markdownHeading(firstLine) : undefined;
+  for (const name of [base, title]) {
+    if (!name) continue;
+    const named = topics.flatMap((t, k) => (sameTopic(name, t) ? [k] : []));
+    if (named.length === 1) return named[0];
+  }
+  return undefined;
+}
+
 /** `topicMaterial` for each of the topics at once, the file cut and read once. */
-function materialOfTopics(topics: readonly string[], text: string, maxChars: number): string[] {
+function materialOfTopics(
+  topics: readonly string[],
+  text: string,
+  maxChars: number,
+  named?: number,
+): string[] {
   const passages = passagesOf(text);
-  const owners = assignPassages(topics, passages, detectLanguage(text));
+  const owners = assignPassages(topics, passages, detectLanguage(text), named);
   const unowned = passages.filter((p, i) => !p.heading && owners[i]?.length === 0);
   return topics.map((_, k) => {
     const own = passages.filter((_, i) => owners[i]?.includes(k));
@@ -190,9 +216,10 @@ export function materialFor(
   others: readonly string[] = [],
 ): Source[] {
   const share = Math.floor(maxChars / Math.max(1, files.length));
+  const topics = [topicName, ...others];
   return files.map((f) => ({
     name: f.name,
-    text: topicMaterial(topicName, f.text, share, others),
+    text: materialOfTopics(topics, f.text, share, fileTopic(f, topics))[0] ?? '',
   }));
 }
 
@@ -208,8 +235,17 @@ export function topicsWithMaterial(
   // A plan's topics are the student's key topics; the files are their material.
   const topics = deriveTopics(keyTopics, files, undefined, { keyTopicsOnly: true });
   const names = topics.map((t) => t.name);
-  const perFile = files.map((f) =>
-    topics.some((t) => t.sources.includes(f.name)) ? materialOfTopics(names, f.text, maxChars) : [],
+  // A file named for a topic is that topic's source, whatever words it shares.
+  const named = files.map((f) => fileTopic(f, names));
+  named.forEach((k, j) => {
+    const t = k === undefined ? undefined : topics[k];
+    const name = files[j]?.name;
+    if (t && name && !t.sources.includes(name)) t.sources.push(name);
+  });
+  const perFile = files.map((f, j) =>
+    topics.some((t) => t.sources.includes(f.name))
+      ? materialOfTopics(names, f.text, maxChars, named[j])
+      : [],
   );
   const material = topics.map((t, k) => {
     const share = Math.floor(maxChars / Math.max(1, t.sources.length));
