@@ -226,7 +226,10 @@ describe('structureTokens', () => {
     expect(kinds('| 1st | an object stays at rest | a book |')).toEqual(['table pipe']);
     expect(kinds('semaphore mutex = 1; // ____ for critical regions')).toEqual(['code']);
     expect(kinds('counter++')).toEqual(['code']);
-    expect(kinds('$s = ut + \\frac{1}{2}at^2$')).toContain('latex');
+    // A command outside a formula's delimiters is leaked markup; inside them the card shows a
+    // formula (KaTeX), which the next test passes.
+    expect(kinds('s = ut + \\frac{1}{2}at^2')).toContain('latex');
+    expect(kinds('$s = ut$ and \\frac{1}{2}')).toContain('latex');
     expect(kinds('What does "frac" mean here?')).toEqual(['latex']);
     expect(kinds('![[velocity-time-graph.png]]')).toEqual(['embed']);
     expect(kinds('Linked: [[dynamics]]')).toEqual(['embed']);
@@ -238,6 +241,7 @@ describe('structureTokens', () => {
   it('passes prose, formulas, a Greek question mark and words that are only near a key', () => {
     expect(kinds('The title of the report was kept secret.')).toEqual([]);
     expect(kinds('$v = u + at$')).toEqual([]);
+    expect(kinds('$s = ut + \\frac{1}{2}at^2$')).toEqual([]);
     expect(kinds('Τι ήταν ο οστρακισμός;')).toEqual([]);
     expect(kinds('Threads share memory; processes do not.')).toEqual([]);
     expect(kinds('Agenda setting is the process by which problems reach government.')).toEqual([]);

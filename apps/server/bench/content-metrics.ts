@@ -8,7 +8,7 @@
 
 import { looksLikeInstruction } from '../src/domain/nlp/nlp.js';
 import { isStopWord, type Language, stem } from '../src/domain/text/language.js';
-import { escapeHtml, markdownHeading } from '../src/domain/text/text.js';
+import { escapeHtml, markdownHeading, replaceMath } from '../src/domain/text/text.js';
 
 /** The words of a text, lower case, in order (letters and digits; everything else splits). */
 export function words(text: string): string[] {
@@ -260,8 +260,12 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function structureTokens(text: string, context: StructureContext): string[] {
   const found = new Set<string>();
-  for (const [kind, pattern] of STRUCTURE) if (pattern.test(text)) found.add(kind);
-  if (LATEX_NAMES.test(text)) found.add('latex');
+  // A formula in its delimiters is shown as a formula (cards and questions render `$…$` with
+  // KaTeX, as lessons do): its commands are no leaked markup. Elsewhere they are.
+  const prose = replaceMath(text, () => ' ');
+  for (const [kind, pattern] of STRUCTURE)
+    if (pattern.test(kind === 'latex' || kind === 'code' ? prose : text)) found.add(kind);
+  if (LATEX_NAMES.test(prose)) found.add('latex');
   for (const key of context.frontMatterKeys) {
     const k = escapeRegExp(key);
     // The key with its colon, quoted as a term, or asked about ("What is tags?").

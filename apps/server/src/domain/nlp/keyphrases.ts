@@ -1,4 +1,5 @@
 import { detectLanguage, type Language, stem } from '../text/language.js';
+import { replaceMath } from '../text/text.js';
 import { contentTokens } from '../text/words.js';
 import { type SourceSentence, tag } from './nlp.js';
 
@@ -56,11 +57,13 @@ export function keyphrases(
     stats.set(key, s);
   };
   sentences.forEach((s, at) => {
+    // A formula's symbols and commands ("\\Sigma", "frac") are no phrases of the material.
+    const text = replaceMath(s.text, () => ' ');
     if (!english) {
-      for (const w of contentTokens(s.text, language)) if (w.length >= 4) add(w, at);
+      for (const w of contentTokens(text, language)) if (w.length >= 4) add(w, at);
       return;
     }
-    const tokens = tag(s.text.replace(/\$[^$]*\$/g, ' '));
+    const tokens = tag(text);
     let run: { text: string; pos: string }[] = [];
     const flush = () => {
       while (run.length > 0 && !NOUNISH.has(run[run.length - 1]?.pos ?? '')) run.pop();

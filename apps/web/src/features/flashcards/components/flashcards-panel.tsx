@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiWarnings } from '@/components/ai-warnings';
+import { MathText } from '@/components/math-text';
 import { Modal } from '@/components/modal';
 import { aiLanguage } from '@/lib/ai-language';
 import { formatDateTime } from '@/lib/format-date';
@@ -169,15 +170,22 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
           <div className={`flashcard${revealed ? ' flashcard--revealed' : ''}`}>
             <div ref={frontRef} className="flashcard__side flashcard__front" tabIndex={-1}>
               <p className="flashcard__label">{t('flashcards.front')}</p>
-              <p className="flashcard__text">{card.front}</p>
+              <p className="flashcard__text">
+                <MathText text={card.front} />
+              </p>
             </div>
             {revealed ? (
               <div ref={backRef} className="flashcard__side flashcard__back" tabIndex={-1}>
                 <p className="flashcard__label">{t('flashcards.back')}</p>
-                <p className="flashcard__text">{card.back}</p>
+                <p className="flashcard__text">
+                  <MathText text={card.back} />
+                </p>
                 {card.source && card.source !== card.back ? (
                   <p className="flashcard__source">
-                    {t('flashcards.fromSource')} <q>{card.source}</q>
+                    {t('flashcards.fromSource')}{' '}
+                    <q>
+                      <MathText text={card.source} />
+                    </q>
                   </p>
                 ) : null}
               </div>

@@ -2,6 +2,7 @@ import type { Quiz, QuizResult } from '@studybuddy/contracts';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiWarnings } from '@/components/ai-warnings';
+import { MathText } from '@/components/math-text';
 import { aiLanguage } from '@/lib/ai-language';
 import { formatDateTime } from '@/lib/format-date';
 import { useCreateQuiz } from '../api/create-quiz';
@@ -107,7 +108,9 @@ export function QuizPanel({ lessonId }: QuizPanelProps) {
                     <span className="quiz__number">
                       {t('quiz.questionNumber', { n: qi + 1, m: quiz.questions.length })}
                     </span>{' '}
-                    <span className="quiz__prompt">{question.prompt}</span>
+                    <span className="quiz__prompt">
+                      <MathText text={question.prompt} />
+                    </span>
                   </legend>
                   <div className="quiz__options">
                     {question.options.map((option, oi) => {
@@ -122,7 +125,9 @@ export function QuizPanel({ lessonId }: QuizPanelProps) {
                             checked={answers[qi] === oi}
                             onChange={() => choose(qi, oi)}
                           />
-                          <label htmlFor={id}>{option}</label>
+                          <label htmlFor={id}>
+                            <MathText text={option} />
+                          </label>
                         </div>
                       );
                     })}
@@ -184,16 +189,26 @@ function QuizResultView({
           <ol className="quiz-mistakes">
             {mistakes.map((q) => (
               <li key={q.id} className="quiz-mistake">
-                <p className="quiz-mistake__prompt">{q.prompt}</p>
+                <p className="quiz-mistake__prompt">
+                  <MathText text={q.prompt} />
+                </p>
                 <dl className="quiz-mistake__details">
                   <dt>{t('quiz.yourAnswer')}</dt>
                   <dd className="quiz-mistake__wrong">
-                    {q.chosen === null ? t('quiz.notAnswered') : (q.options[q.chosen] ?? '')}
+                    {q.chosen === null ? (
+                      t('quiz.notAnswered')
+                    ) : (
+                      <MathText text={q.options[q.chosen] ?? ''} />
+                    )}
                   </dd>
                   <dt>{t('quiz.correctAnswer')}</dt>
-                  <dd className="quiz-mistake__right">{q.options[q.correctIndex] ?? ''}</dd>
+                  <dd className="quiz-mistake__right">
+                    <MathText text={q.options[q.correctIndex] ?? ''} />
+                  </dd>
                   <dt>{t('quiz.explanation')}</dt>
-                  <dd className="quiz-mistake__explanation">{q.explanation}</dd>
+                  <dd className="quiz-mistake__explanation">
+                    <MathText text={q.explanation} />
+                  </dd>
                 </dl>
               </li>
             ))}
