@@ -123,7 +123,9 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
   const labels = subject.files.flatMap((f) => bulletLabelsOf(writtenSource(subject, f.name)));
   const keyTopics = subject.topics.map((t) => t.name).join('\n');
   const { topics, material } = topicsWithMaterial(keyTopics, files, TOPIC_MATERIAL_CHARS);
-  const own = subject.topics.map((t) => ownMaterial(t, parsed));
+  // A topic's own sections as written and as the app keeps them: there a table row is a fact
+  // with its column names ("Glycolysis — site: cytoplasm"), the same content in other words.
+  const own = subject.topics.map((t) => `${ownMaterial(t, parsed)}\n${ownMaterial(t, files)}`);
   const refusals = refusalFragments(language);
   const structureOk = (...texts: string[]) =>
     texts.every((t) => structureTokens(t, context).length === 0);

@@ -39,14 +39,17 @@ describe('runs of PDF pages', () => {
           'By 1931 Japan had large investments in',
           'southern Manchuria',
         ]),
-        page(2, ['and the army guarded the railway.', '', 'Step 2 of the plan.']),
+        page(2, ['and the army guarded the railway.', '', 'The League', '', 'Step 2 of the plan.']),
       ],
       [['- 3 -', 'Step 3 of the plan.', 'More text here.'].join('\n')],
     ]);
     expect(text).not.toContain('HIST 212');
     expect(text).not.toMatch(/Page \d|- 3 -/);
-    expect(text).toContain('## Background');
+    // The document's first heading is its title; the later ones are its sections.
+    expect(text).toContain('# Background');
+    expect(text).not.toContain('## Background');
     expect(text).toContain('southern Manchuria\nand the army');
+    expect(text).toContain('## The League');
     // A line that recurs but is a sentence is text, not a header.
     expect(text).toContain('Step 2 of the plan.');
     expect(text).toContain('Step 3 of the plan.');

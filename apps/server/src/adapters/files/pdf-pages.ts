@@ -40,8 +40,11 @@ export function joinPages(runs: string[][]): string {
   }
   const pages = withoutRunningLines(kept.map((p) => p.split('\n')));
   let out = '';
+  let titled = false;
   for (const lines of pages) {
-    const text = markHeadings(lines).join('\n').trim();
+    const marked = markHeadings(lines, titled);
+    titled ||= marked.some((l) => l.startsWith('# '));
+    const text = marked.join('\n').trim();
     if (!text) continue;
     // A page that ends mid-sentence goes on with the next page's first line.
     out += out ? (/[.!?:;)"»”]$/.test(out) ? '\n\n' : '\n') + text : text;
@@ -88,11 +91,14 @@ function withoutRunningLines(pages: string[][]): string[][] {
 const HEADING_WORDS = 10;
 
 /**
- * Lines with the headings marked `## `: a line alone between blank lines (the parser leaves a
- * blank line where the text skips more than a line's height), short, opening with a capital or
- * a number, and ending without punctuation. Sections then reach the topics they name.
+ * Lines with the headings marked: a line alone between blank lines (the parser leaves a blank
+ * line where the text skips more than a line's height), short, opening with a capital or a
+ * number, and ending without punctuation. The document's first heading is its title (`# `),
+ * the others its sections (`## `), so a handout's sections stay within the topic its title
+ * names. Sections then reach the topics they name.
  */
-function markHeadings(lines: string[]): string[] {
+function markHeadings(lines: string[], titled: boolean): string[] {
+  let title = !titled;
   return lines.map((line, i) => {
     const t = line.trim();
     // A page's first line may be a heading; its last may be a paragraph's first line.
@@ -105,6 +111,8 @@ function markHeadings(lines: string[]): string[] {
       !/\p{L}/u.test(t)
     )
       return line;
-    return `## ${t}`;
+    const level = title ? '#' : '##';
+    title = false;
+    return `${level} ${t}`;
   });
 }

@@ -249,3 +249,30 @@ describe('a file named for a topic', () => {
     expect(kinematics[0]?.text).toContain('The gradient gives the velocity.');
   });
 });
+
+describe('a file cut by headings that name topics', () => {
+  it('gives a section under a heading that names none to no topic by the words it shares', () => {
+    const docx = {
+      name: 'public-policy.docx',
+      text: [
+        '# Introduction',
+        '',
+        'These notes cover how problems reach the agenda and which tools governments use.',
+        '',
+        '# Agenda setting',
+        '',
+        'Agenda setting is the process by which some problems come to the attention of government.',
+        '',
+        '# Policy instruments',
+        '',
+        'Governments choose among several kinds of policy instruments.',
+      ].join('\n'),
+    };
+    const topics = 'Agenda setting\nPolicy instruments';
+    const { material } = topicsWithMaterial(topics, [docx], 10_000);
+    const agenda = material[0]?.map((m) => m.text).join('\n') ?? '';
+    expect(agenda).toContain('Agenda setting is the process');
+    expect(agenda).not.toContain('These notes cover');
+    expect(material[1]?.map((m) => m.text).join('\n')).not.toContain('These notes cover');
+  });
+});

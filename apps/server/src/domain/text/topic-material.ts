@@ -114,6 +114,14 @@ function assignPassages(
     }
     return owners;
   };
+  // A file some of whose headings name topics is cut by its headings: a section under
+  // headings that name none ("Introduction") is no topic's by the words it shares, only where
+  // it names a topic's key terms ("how problems reach the agenda" is not Agenda setting).
+  const structured = passages.some(
+    (p) =>
+      p.heading &&
+      claimOf((p.headings[p.headings.length - 1] as { title: string }).title).length > 0,
+  );
   return passages.map((p) => {
     let owners: number[] = [];
     for (let h = p.headings.length - 1; h >= 0 && owners.length === 0; h--)
@@ -129,7 +137,7 @@ function assignPassages(
     const words = new Set(contentStems(p.text, language));
     // A file named for a topic is that topic's material wherever no heading says otherwise.
     if (owners.length === 0 && fileTopic !== undefined) owners = [fileTopic];
-    if (owners.length === 0) {
+    if (owners.length === 0 && !(structured && p.headings.length > 0)) {
       const scores = names.map((n) => overlap(n, words));
       const best = Math.max(0, ...scores);
       if (best > 0) owners = scores.flatMap((s, k) => (s === best ? [k] : []));
