@@ -1,4 +1,4 @@
-import type { Notice } from '@studybuddy/contracts';
+import type { Notice, ReadinessStatus } from '@studybuddy/contracts';
 import type { CardDraft, QuestionDraft } from '../../domain/nlp/generate.js';
 import type { Language } from '../../domain/text/language.js';
 
@@ -96,7 +96,16 @@ export interface SubjectProgress {
    * The plan's readiness for the subject (the readiness card's figures): hours checked in as
    * done and hours needed by the deadline. Absent when it could not be read.
    */
-  hours?: { done: number; needed: number } | undefined;
+  hours?:
+    | {
+        done: number;
+        needed: number;
+        /** Hours of sessions still to come before the deadline. */
+        planned: number;
+        /** The card's verdict: ready in time, at risk, or behind. */
+        status: ReadinessStatus;
+      }
+    | undefined;
 }
 
 export interface SessionInfo {

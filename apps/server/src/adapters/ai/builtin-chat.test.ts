@@ -195,4 +195,43 @@ describe('the builtin chat', () => {
     expect(ask('Ich will nicht mehr leben', { language: 'de' })).toBe(crisisReply('de'));
     expect(ask('Diese Prüfung bringt mich um', { language: 'de' })).not.toBe(crisisReply('de'));
   });
+
+  it('gives the readiness card’s verdict for “am I on track”, with what is planned and short', () => {
+    const withReadiness = (status: 'on-track' | 'at-risk' | 'behind', planned: number) => ({
+      context: {
+        ...base.context,
+        subjects: [
+          {
+            name: 'Chemistry',
+            planName: 'Finals',
+            deadline: '2026-03-20',
+            topicsTotal: 4,
+            topicsCompleted: 0,
+            hours: { done: 2, needed: 10, planned, status },
+          },
+        ],
+      },
+    });
+    expect(ask('Am I on track for Chemistry?', withReadiness('on-track', 8))).toContain(
+      '“Will you be ready?” on your dashboard says **On track**: the 8 h still planned',
+    );
+    expect(ask('Am I on track for Chemistry?', withReadiness('at-risk', 6))).toContain(
+      'says **At risk**: with the 6 h still planned you would be 2 h short.',
+    );
+    const behind = ask('Am I on track for Chemistry?', withReadiness('behind', 3));
+    expect(behind).toContain(
+      'says **Behind**: even with the 3 h still planned you would be 5 h short.',
+    );
+    // The card's verdict replaces the count of topics ticked off.
+    expect(behind).not.toContain('of the topics are done');
+    for (const language of ['el', 'es', 'fr', 'de'] as const) {
+      const reply = ask('Am I on track for Chemistry?', {
+        ...withReadiness('behind', 3),
+        language,
+      });
+      expect(reply, language).toContain(
+        BUILTIN_TEXTS[language].chat.readinessVerdict('3 h', '5 h', 'behind').slice(0, 20),
+      );
+    }
+  });
 });

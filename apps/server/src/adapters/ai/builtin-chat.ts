@@ -249,7 +249,15 @@ function trackAnswer(ctx: StudyContext, subject: SubjectProgress, t: BuiltinText
     lines.push(`- ${left >= 0 ? c.deadlineIn(date, left) : c.deadlinePassed(date)}`);
   }
   lines.push('');
-  if (subject.topicsTotal === 0) {
+  const ready = subject.hours;
+  if (ready) {
+    // The readiness card weighs hours done and still planned against the need: its verdict,
+    // not a count of topics ticked off, is what the dashboard tells the student.
+    const short = Math.max(0, ready.needed - ready.done - ready.planned);
+    lines.push(
+      c.readinessVerdict(hours(ready.planned * HOUR, t), hours(short * HOUR, t), ready.status),
+    );
+  } else if (subject.topicsTotal === 0) {
     lines.push(c.noTopics);
   } else {
     const done = subject.topicsCompleted / subject.topicsTotal;

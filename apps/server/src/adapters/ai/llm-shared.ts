@@ -344,7 +344,7 @@ function scheduleSummary(req: ChatRequest): string {
     'Subjects (active plans):',
     ...ctx.subjects.map(
       (s) =>
-        `- ${s.name} (plan ${s.planName}): ${s.topicsCompleted}/${s.topicsTotal} topics done, ${s.hours ? `${s.hours.done} of ${s.hours.needed} hours needed done, ` : ''}deadline ${s.deadline ?? 'none'}`,
+        `- ${s.name} (plan ${s.planName}): ${s.topicsCompleted}/${s.topicsTotal} topics done, ${s.hours ? `${s.hours.done} of ${s.hours.needed} hours needed done, ${s.hours.planned} more planned, readiness ${s.hours.status}, ` : ''}deadline ${s.deadline ?? 'none'}`,
     ),
     'Study sessions from a week ago to two weeks ahead:',
     ...(sessions.length > 0 ? sessions : ['- none']),

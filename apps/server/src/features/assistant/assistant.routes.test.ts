@@ -106,6 +106,11 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
     expect(text).toContain(
       `Hours done: ${readiness.hoursDone} h of the ${readiness.hoursNeeded} h needed (as in “Will you be ready?” on your dashboard).`,
     );
+    // And so is the verdict, in the card's own words.
+    const label = { 'on-track': 'On track', 'at-risk': 'At risk', behind: 'Behind' }[
+      readiness.status as 'on-track' | 'at-risk' | 'behind'
+    ];
+    expect(text).toContain(`“Will you be ready?” on your dashboard says **${label}**`);
     const follow = replyText(await chat('and Physics?'));
     expect(follow).toContain('I can’t find a subject called “Physics”');
     expect(follow).toContain('Chemistry');

@@ -5,6 +5,7 @@ import type {
   Language,
   OnDelta,
   StudyContext,
+  SubjectProgress,
 } from '../../adapters/ai/ai-engine.js';
 import { textsFor } from '../../adapters/ai/builtin-texts/index.js';
 import type { AssistantRepository } from './assistant.repository.js';
@@ -28,7 +29,7 @@ export function createAssistantService(deps: {
 
   /** Each subject's done and needed hours by its id, from its plan's readiness. */
   async function hoursBySubject(userId: number, planIds: number[]) {
-    const hours = new Map<number, { done: number; needed: number }>();
+    const hours = new Map<number, NonNullable<SubjectProgress['hours']>>();
     const read = deps.readiness;
     if (!read) return hours;
     const all = await Promise.all(
@@ -37,7 +38,12 @@ export function createAssistantService(deps: {
       planIds.map((id) => read(userId, id).catch(() => [] as SubjectReadiness[])),
     );
     for (const r of all.flat())
-      hours.set(r.subjectId, { done: r.hoursDone, needed: r.hoursNeeded });
+      hours.set(r.subjectId, {
+        done: r.hoursDone,
+        needed: r.hoursNeeded,
+        planned: r.hoursPlanned,
+        status: r.status,
+      });
     return hours;
   }
 

@@ -112,6 +112,12 @@ export const de: BuiltinTexts = {
       'Dieses Fach hat noch keine Themen, deshalb kann ich den Fortschritt nicht messen. Füge seine Themen hinzu und hake sie ab, sobald du sie fertig hast.',
     allDone:
       'Alle Themen sind als erledigt markiert: Du bist im Plan. Wiederhole bis zur Prüfung weiter mit den Karteikarten.',
+    readinessVerdict: (planned, short, status) =>
+      status === 'on-track'
+        ? `„Wirst du bereit sein?“ in deiner Übersicht sagt **Im Plan**: die ${planned}, die vor der Prüfung noch geplant sind, decken den Rest ab.`
+        : status === 'at-risk'
+          ? `„Wirst du bereit sein?“ in deiner Übersicht sagt **Gefährdet**: mit den ${planned}, die noch geplant sind, würden dir ${short} fehlen. Halte jede Einheit ein oder füge vor der Prüfung eine hinzu.`
+          : `„Wirst du bereit sein?“ in deiner Übersicht sagt **Im Rückstand**: selbst mit den ${planned}, die noch geplant sind, würden dir ${short} fehlen. Füge vor der Prüfung Einheiten hinzu oder lass deinen Plan aufholen.`,
     onTrack: (done, expected) =>
       `Du bist im Plan: ${done} % der Themen sind erledigt und ${expected} % der geplanten Lernzeit sind vorbei.`,
     behind: (expected, done, topics) =>

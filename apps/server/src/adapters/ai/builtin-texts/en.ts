@@ -108,6 +108,12 @@ export const en: BuiltinTexts = {
       'This subject has no topics yet, so I can’t measure progress. Add its topics and tick them off as you finish them.',
     allDone:
       'Every topic is marked complete: you are on track. Keep reviewing with flashcards until the exam.',
+    readinessVerdict: (planned, short, status) =>
+      status === 'on-track'
+        ? `“Will you be ready?” on your dashboard says **On track**: the ${planned} still planned before the exam cover what is left.`
+        : status === 'at-risk'
+          ? `“Will you be ready?” on your dashboard says **At risk**: with the ${planned} still planned you would be ${short} short. Keep to every session, or add one before the exam.`
+          : `“Will you be ready?” on your dashboard says **Behind**: even with the ${planned} still planned you would be ${short} short. Add sessions before the exam, or let your plan catch up.`,
     onTrack: (done, expected) =>
       `You are on track: ${done}% of the topics are done and ${expected}% of the planned study time has passed.`,
     behind: (expected, done, topics) =>

@@ -111,6 +111,12 @@ export const es: BuiltinTexts = {
       'Esta asignatura todavía no tiene temas, así que no puedo medir tu progreso. Añade sus temas y márcalos a medida que los termines.',
     allDone:
       'Todos los temas están marcados como completados: vas al día. Sigue repasando con las tarjetas hasta el examen.',
+    readinessVerdict: (planned, short, status) =>
+      status === 'on-track'
+        ? `«¿Llegarás preparado?» de tu panel dice **Al día**: las ${planned} que aún tienes planificadas antes del examen cubren lo que falta.`
+        : status === 'at-risk'
+          ? `«¿Llegarás preparado?» de tu panel dice **En riesgo**: con las ${planned} que aún tienes planificadas te faltarían ${short}. Cumple cada sesión o añade una antes del examen.`
+          : `«¿Llegarás preparado?» de tu panel dice **Retrasado**: aun con las ${planned} que tienes planificadas te faltarían ${short}. Añade sesiones antes del examen o deja que tu plan se ponga al día.`,
     onTrack: (done, expected) =>
       `Vas al día: has terminado el ${done} % de los temas y ha pasado el ${expected} % del tiempo de estudio planificado.`,
     behind: (expected, done, topics) =>

@@ -112,6 +112,12 @@ export const fr: BuiltinTexts = {
       'Cette matière n’a pas encore de sujets, je ne peux donc pas mesurer vos progrès. Ajoutez ses sujets et cochez-les au fur et à mesure.',
     allDone:
       'Tous les sujets sont marqués comme terminés : vous êtes dans les temps. Continuez à réviser avec les fiches jusqu’à l’examen.',
+    readinessVerdict: (planned, short, status) =>
+      status === 'on-track'
+        ? `« Serez-vous prêt ? » sur votre tableau de bord indique **En bonne voie** : les ${planned} encore prévues avant l’examen couvrent ce qui reste.`
+        : status === 'at-risk'
+          ? `« Serez-vous prêt ? » sur votre tableau de bord indique **À risque** : avec les ${planned} encore prévues, il vous manquerait ${short}. Tenez chaque séance ou ajoutez-en une avant l’examen.`
+          : `« Serez-vous prêt ? » sur votre tableau de bord indique **En retard** : même avec les ${planned} encore prévues, il vous manquerait ${short}. Ajoutez des séances avant l’examen ou laissez votre plan rattraper le retard.`,
     onTrack: (done, expected) =>
       `Vous êtes dans les temps : ${done} % des sujets sont terminés et ${expected} % du temps d’étude prévu est écoulé.`,
     behind: (expected, done, topics) =>

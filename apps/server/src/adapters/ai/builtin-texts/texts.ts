@@ -1,3 +1,4 @@
+import type { ReadinessStatus } from '@studybuddy/contracts';
 import type { CardWording } from '../../../domain/nlp/generate.js';
 
 /**
@@ -103,6 +104,11 @@ export interface BuiltinTexts {
     noTopics: string;
     allDone: string;
     onTrack(donePercent: number, expectedPercent: number): string;
+    /**
+     * The readiness card's verdict: `planned` the hours still to come before the deadline,
+     * `short` what done and planned leave missing of the need (formatted).
+     */
+    readinessVerdict(planned: string, short: string, status: ReadinessStatus): string;
     behind(expectedPercent: number, donePercent: number, topics: number): string;
     /** No session ahead on the calendar (a "when is my next session" question). */
     noNextSession: string;
