@@ -55,6 +55,8 @@ export const noticeCodes = [
   'file_read_cancelled',
   'file_server_busy',
   'file_server_stopping',
+  // A plan's topic that none of its subject's uploaded files speaks of.
+  'topic_without_material',
   // What wrote an AI answer when the configured model did not.
   'ai_fallback_timeout',
   'ai_fallback_rate_limited',

@@ -95,6 +95,8 @@ export interface NoticeParams {
   ai_too_little_material: None;
   /** `made`: the items drawn from the material; `asked`: how many were asked for. */
   ai_thin_material: { made: number; asked: number };
+  /** `topic`: the plan's topic none of the subject's files speaks of; `subject`: its subject. */
+  topic_without_material: { topic: string; subject: string };
   block_end_not_after_start: Block;
   block_too_long: Block & { maxHours: number };
   block_outside_period: Block;
@@ -206,6 +208,8 @@ const english: English = {
     'Your AI allowance for this minute ran out, so the rest of the topics were written by the built-in study helper. You can ask the AI about them later.',
   ai_too_little_material: () =>
     'There is too little material in this lesson for that. Add notes to the topic or upload files to the subject, then try again.',
+  topic_without_material: (p) =>
+    `“${p.topic}” (${p.subject}): none of the files you uploaded speaks of it, so its lesson is written from its name alone. Upload notes for it, or check that its name is the one your notes use.`,
   ai_thin_material: (p) =>
     `This lesson's material was enough for only ${p.made} of the ${p.asked} items asked for. Add notes with definitions ("X is ..."), causes ("... because ...") and comparisons, or upload files to the subject, for more.`,
   block_end_not_after_start: (p) => `${block(p)}: the end must be after the start.`,

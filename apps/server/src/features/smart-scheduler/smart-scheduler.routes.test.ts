@@ -503,6 +503,39 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     expect(readdirSync(join(t.config.dataDir, '..'))).not.toContain('escape.txt');
   });
 
+  it('names a topic that none of its subject’s files speaks of', async () => {
+    const w = wizard();
+    const physics = w.subjects.find((s) => s.name === 'Physics');
+    const request = wizard({
+      subjects: w.subjects.map((s) =>
+        s === physics
+          ? { ...s, keyTopics: 'Momentum and collisions\nThermodynamics and heat engines' }
+          : s,
+      ),
+    });
+    const r = await post(
+      form(request, [
+        {
+          field: 'Physics',
+          filename: 'momentum.md',
+          content:
+            '# Momentum\n\nMomentum is mass times velocity, and it is conserved in collisions.',
+        },
+      ]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const warnings = r.json().aiWarnings;
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'topic_without_material',
+        params: { topic: 'Thermodynamics and heat engines', subject: 'Physics' },
+      }),
+    );
+    expect(warnings).not.toContainEqual(
+      expect.objectContaining({ params: { topic: 'Momentum and collisions', subject: 'Physics' } }),
+    );
+  });
+
   it('answers 413 to a file over 20 MB and to more than 50 MB in all, leaving no plan', async () => {
     const big = await post(
       form(wizard(), [

@@ -11,7 +11,7 @@ import {
 } from '@studybuddy/contracts';
 import type { z } from 'zod';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
-import { storedNotices } from '../../domain/notices.js';
+import { notice, storedNotices } from '../../domain/notices.js';
 import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
 import { parseWishes } from '../../domain/planner/wishes.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
@@ -183,6 +183,13 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
         topics: DerivedTopic[];
         material: Source[][];
       }>({ kind: 'topics', args: [s.keyTopics, sources, TOPIC_MATERIAL_CHARS] }, signal);
+      // Material is never dropped in silence: a topic that none of the subject's files speaks
+      // of is named, since its lesson comes from its name alone.
+      if (sources.length > 0)
+        topics.forEach((t, k) => {
+          if (!(material[k] ?? []).some((m) => m.text.trim()))
+            warnings.push(notice('topic_without_material', { topic: t.name, subject: s.name }));
+        });
       const draftTopics = topics.map((t, k) => ({
         name: t.name,
         content: {
