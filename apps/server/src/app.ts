@@ -484,6 +484,7 @@ export async function buildApp({
       repo: createAssistantRepository(db.db),
       ai,
       readiness: (userId, planId) => livingPlan.readiness(userId, planId),
+      listBusyTimes,
     }),
   });
   await app.register(flashcardRoutes, {

@@ -122,6 +122,16 @@ export interface StudyContext {
   timeZone: string;
   subjects: SubjectProgress[];
   sessions: SessionInfo[];
+  /** The student's busy time (lectures, shifts) from today for a week, in `timeZone`. */
+  busy?: BusyInfo[];
+}
+
+/** One occurrence of busy time: a local date and HH:MM times in the context's time zone. */
+export interface BusyInfo {
+  title: string;
+  date: string;
+  startTime: string;
+  endTime: string;
 }
 
 export interface ChatTurn {

@@ -234,4 +234,23 @@ describe('the builtin chat', () => {
       );
     }
   });
+
+  it('lists the day’s busy time after its sessions, in the calendar’s words', () => {
+    const context = {
+      ...base.context,
+      subjects: [
+        { name: 'Physics', planName: 'Finals', deadline: null, topicsTotal: 2, topicsCompleted: 0 },
+      ],
+      busy: [
+        { title: 'Lecture', date: '2026-03-02', startTime: '12:00', endTime: '14:00' },
+        { title: 'Shift', date: '2026-03-03', startTime: '18:00', endTime: '22:00' },
+      ],
+    };
+    const today = ask('What do I have today?', { context });
+    expect(today).toContain('- Busy: Lecture, 12:00–14:00');
+    expect(today).not.toContain('Shift');
+    expect(ask('Was habe ich morgen?', { context, language: 'de' })).toContain(
+      '- Belegt: Shift, 18:00–22:00',
+    );
+  });
 });

@@ -200,6 +200,10 @@ function dayAnswer(ctx: StudyContext, date: string, isToday: boolean, t: Builtin
       lines.push('', c.pickAnyway(pick.name, left, pick.topicsTotal, due));
     }
   }
+  // Lectures and shifts are part of the day too: the student plans around them.
+  const busy = (ctx.busy ?? []).filter((b) => b.date === date);
+  if (busy.length > 0)
+    lines.push('', ...busy.map((b) => `- ${c.busyLine(b.title, b.startTime, b.endTime)}`));
   return lines.join('\n');
 }
 

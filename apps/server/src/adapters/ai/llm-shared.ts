@@ -348,6 +348,16 @@ function scheduleSummary(req: ChatRequest): string {
     ),
     'Study sessions from a week ago to two weeks ahead:',
     ...(sessions.length > 0 ? sessions : ['- none']),
+    'Busy time (not study) from today for a week:',
+    // A title is the student's own text: one line of it, as the sessions' names are.
+    ...((ctx.busy ?? []).length > 0
+      ? (ctx.busy ?? [])
+          .slice(0, 40)
+          .map(
+            (b) =>
+              `- ${b.date} ${b.startTime}–${b.endTime} ${b.title.replace(/\s+/g, ' ').slice(0, 100)}`,
+          )
+      : ['- none']),
   ].join('\n');
 }
 

@@ -116,6 +116,23 @@ describe.each(dbKinds)('the chat assistant on %s', (kind) => {
     expect(follow).toContain('Chemistry');
   });
 
+  it('names the day’s busy time beside its sessions, from the student’s own busy times', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const r = await client.post('/api/busy-times', {
+      kind: 'lab',
+      title: 'Organic lab',
+      date: today,
+      startTime: '22:00',
+      endTime: '23:30',
+      repeat: 'weekly',
+      timeZone: 'UTC',
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const text = replyText(await chat('What should I study today?'));
+    expect(text).toContain('1 study session, 1 h in all');
+    expect(text).toContain('- Busy: Organic lab, 22:00–23:30');
+  });
+
   it('gives study and well-being guidance from the knowledge base', async () => {
     expect(replyText(await chat('I am so stressed about my exams'))).toContain(
       'Stress while studying',

@@ -1,6 +1,7 @@
-import type { ChatHistory, ChatReply, SubjectReadiness } from '@studybuddy/contracts';
+import type { BusyTime, ChatHistory, ChatReply, SubjectReadiness } from '@studybuddy/contracts';
 import type {
   AiEngine,
+  BusyInfo,
   ChatRequest,
   Language,
   OnDelta,
@@ -8,11 +9,15 @@ import type {
   SubjectProgress,
 } from '../../adapters/ai/ai-engine.js';
 import { textsFor } from '../../adapters/ai/builtin-texts/index.js';
+import { addDays, toZoned } from '../../domain/time/zoned.js';
+import { localBusy } from '../busy-times/index.js';
 import type { AssistantRepository } from './assistant.repository.js';
 
 /** Turns a model sees for a follow-up; older ones stay in the history for the student only. */
 const CONTEXT_TURNS = 12;
 const HISTORY_SHOWN = 200;
+/** Days of busy time the assistant reads: today and the six after it. */
+const BUSY_DAYS = 7;
 
 export function createAssistantService(deps: {
   repo: AssistantRepository;
@@ -23,9 +28,25 @@ export function createAssistantService(deps: {
    * same hours as the readiness card. Absent: the answer counts topics and sessions only.
    */
   readiness?: (userId: number, planId: number) => Promise<SubjectReadiness[]>;
+  /** The student's busy time, so "what do I have today" names lectures and shifts too. */
+  listBusyTimes?: (userId: number) => Promise<BusyTime[]>;
 }) {
   const { repo, ai } = deps;
   const clock = deps.now ?? (() => new Date());
+
+  /** The student's busy time from today for a week (the week a chat question asks about). */
+  async function busyWeek(userId: number, now: Date, timeZone: string): Promise<BusyInfo[]> {
+    if (!deps.listBusyTimes) return [];
+    const entries = await deps.listBusyTimes(userId);
+    const today = toZoned(now, timeZone).date;
+    const titles = new Map(entries.map((b) => [b.id, b.title]));
+    return localBusy(entries, today, addDays(today, BUSY_DAYS - 1), timeZone).map((o) => ({
+      title: titles.get(o.busyId) ?? '',
+      date: o.date,
+      startTime: o.startTime,
+      endTime: o.endTime,
+    }));
+  }
 
   /** Each subject's done and needed hours by its id, from its plan's readiness. */
   async function hoursBySubject(userId: number, planIds: number[]) {
@@ -53,9 +74,12 @@ export function createAssistantService(deps: {
       repo.listActiveSessions(userId),
     ]);
     const hours = await hoursBySubject(userId, [...new Set(subjects.map((s) => s.planId))]);
+    const now = clock();
+    const timeZone = subjects.find((s) => s.timeZone)?.timeZone ?? 'UTC';
     return {
-      now: clock(),
-      timeZone: subjects.find((s) => s.timeZone)?.timeZone ?? 'UTC',
+      now,
+      timeZone,
+      busy: await busyWeek(userId, now, timeZone),
       subjects: subjects.map((s) => ({
         name: s.name,
         planName: s.planName,

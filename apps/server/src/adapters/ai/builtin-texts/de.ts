@@ -101,6 +101,7 @@ export const de: BuiltinTexts = {
       `Du hast in den nächsten 7 Tagen keine Lerneinheiten (${from} bis ${to}).`,
     weekSessions: (count, hours) =>
       `In den nächsten 7 Tagen hast du ${plural(count, 'Einheit', 'Einheiten')}, insgesamt ${hours}:`,
+    busyLine: (title, start, end) => `Belegt: ${title}, ${start}–${end}`,
     trackHours: (done, needed) =>
       `Erledigte Stunden: ${done} von ${needed} nötigen (wie unter „Wirst du bereit sein?“ in deiner Übersicht).`,
     trackTopics: (done, total) => `Abgeschlossene Themen: ${done} von ${total}.`,

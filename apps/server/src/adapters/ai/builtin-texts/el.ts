@@ -101,6 +101,7 @@ export const el: BuiltinTexts = {
       `Δεν έχεις συνεδρίες μελέτης τις επόμενες 7 ημέρες (${from} έως ${to}).`,
     weekSessions: (count, hours) =>
       `Τις επόμενες 7 ημέρες έχεις ${plural(count, 'συνεδρία', 'συνεδρίες')}, ${hours} συνολικά:`,
+    busyLine: (title, start, end) => `Απασχολημένος: ${title}, ${start}–${end}`,
     trackHours: (done, needed) =>
       `Ώρες που έγιναν: ${done} από τις ${needed} που χρειάζονται (όπως στο «Θα είστε έτοιμοι;» στον πίνακα ελέγχου).`,
     trackTopics: (done, total) => `Ολοκληρωμένες ενότητες: ${done} από ${total}.`,

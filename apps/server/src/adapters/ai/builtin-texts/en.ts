@@ -97,6 +97,7 @@ export const en: BuiltinTexts = {
     weekNone: (from, to) => `You have no study sessions in the next 7 days (${from} to ${to}).`,
     weekSessions: (count, hours) =>
       `In the next 7 days you have ${plural(count, 'session', 'sessions')}, ${hours} in all:`,
+    busyLine: (title, start, end) => `Busy: ${title}, ${start}–${end}`,
     trackHours: (done, needed) =>
       `Hours done: ${done} of the ${needed} needed (as in “Will you be ready?” on your dashboard).`,
     trackTopics: (done, total) => `Topics completed: ${done} of ${total}.`,

@@ -100,6 +100,7 @@ export const es: BuiltinTexts = {
       `No tienes sesiones de estudio en los próximos 7 días (del ${from} al ${to}).`,
     weekSessions: (count, hours) =>
       `En los próximos 7 días tienes ${plural(count, 'sesión', 'sesiones')}, ${hours} en total:`,
+    busyLine: (title, start, end) => `Ocupado: ${title}, ${start}–${end}`,
     trackHours: (done, needed) =>
       `Horas hechas: ${done} de las ${needed} necesarias (como en «¿Llegarás preparado?» de tu panel).`,
     trackTopics: (done, total) => `Temas completados: ${done} de ${total}.`,

@@ -101,6 +101,7 @@ export const fr: BuiltinTexts = {
       `Vous n’avez aucune séance d’étude dans les 7 prochains jours (du ${from} au ${to}).`,
     weekSessions: (count, hours) =>
       `Dans les 7 prochains jours, vous avez ${plural(count, 'séance', 'séances')}, ${hours} au total :`,
+    busyLine: (title, start, end) => `Occupé : ${title}, ${start}–${end}`,
     trackHours: (done, needed) =>
       `Heures faites : ${done} sur les ${needed} nécessaires (comme dans « Serez-vous prêt ? » sur votre tableau de bord).`,
     trackTopics: (done, total) => `Sujets terminés : ${done} sur ${total}.`,

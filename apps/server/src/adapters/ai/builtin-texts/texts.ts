@@ -95,6 +95,8 @@ export interface BuiltinTexts {
     pickAnyway(subject: string, left: number, total: number, deadline: string | null): string;
     weekNone(from: string, to: string): string;
     weekSessions(count: number, hours: string): string;
+    /** A busy time on a day, as the calendar labels it ("Busy: Lecture, 10:00–12:00"). */
+    busyLine(title: string, start: string, end: string): string;
     /** The readiness card's hours: done (checked in) and needed by the deadline, formatted. */
     trackHours(done: string, needed: string): string;
     trackTopics(done: number, total: number): string;
