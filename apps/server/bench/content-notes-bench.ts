@@ -72,6 +72,8 @@ interface PartResults {
   deepDives: { run: string; what: string; ok: boolean }[];
   covered: HelperCheck[];
   uncovered: { run: string; what: string; ok: boolean }[];
+  /** Per topic: the engine's time for its deep dive, lesson, cards, quiz and helper, in ms. */
+  topicMs: number[];
 }
 
 // The failure classes, as the report names them.
@@ -131,6 +133,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
     texts.every((t) => structureTokens(t, context).length === 0);
 
   for (const [i, topic] of subject.topics.entries()) {
+    const topicStarted = performance.now();
     const run = `${subject.id}/${topic.name}`;
     const others = own.filter((_, j) => j !== i);
     const ownText = own[i] ?? '';
@@ -240,6 +243,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
         what: `${question} -> ${reply.answer.replace(/\s+/g, ' ').slice(0, 200)}`,
       });
     }
+    out.topicMs.push(performance.now() - topicStarted);
   }
 }
 
@@ -260,6 +264,7 @@ export async function notesPart(ai: AiEngine, split: Split, details: boolean): P
     deepDives: [],
     covered: [],
     uncovered: [],
+    topicMs: [],
   };
   for (const subject of subjects) await runSubject(ai, subject, r);
   const fileCount = subjects.reduce((n, s) => n + s.files.length, 0);
@@ -363,6 +368,11 @@ export async function notesPart(ai: AiEngine, split: Split, details: boolean): P
     '100 %',
     (x) => x >= 100,
     r.uncovered.filter((x) => !x.ok),
+  );
+  // What a student waits for per topic: its deep dive, lesson, cards, quiz and helper answers.
+  const mean = r.topicMs.reduce((a, b) => a + b, 0) / Math.max(1, r.topicMs.length);
+  console.log(
+    `Time per topic (deep dive, lesson, cards, quiz, helper): mean ${mean.toFixed(0)} ms, max ${Math.max(0, ...r.topicMs).toFixed(0)} ms`,
   );
   return missed;
 }

@@ -19,13 +19,25 @@ export interface Token {
   pos: string;
 }
 
+// The generator tags the same sentences for keyphrases, definitions, causes and labels, and
+// a quiz reads the deck's material again: the last few thousand taggings are kept (a task's
+// material), so each sentence is tagged once. Cleared whole when full: bounded memory.
+const TAG_CACHE_SIZE = 4_000;
+const tagged = new Map<string, readonly Token[]>();
+
 /** Tokens of a short text with their universal POS tags. */
 export function tag(text: string): Token[] {
+  const known = tagged.get(text);
+  if (known) return [...known];
   const nlp = wink();
   const doc = nlp.readDoc(text);
   const words = doc.tokens().out() as string[];
   const tags = doc.tokens().out(nlp.its.pos) as string[];
-  return words.map((w, i) => ({ text: w, pos: tags[i] ?? 'X' }));
+  // Frozen: a cached token is shared by every caller that tags the same text.
+  const tokens = words.map((w, i) => Object.freeze({ text: w, pos: tags[i] ?? 'X' }));
+  if (tagged.size >= TAG_CACHE_SIZE) tagged.clear();
+  tagged.set(text, tokens);
+  return [...tokens];
 }
 
 /** A sentence of the student's material and where it comes from. */
