@@ -100,6 +100,18 @@ describe('studyText', () => {
     expect(text).toBe('# Introduction\n\nThese notes cover the policy cycle.');
   });
 
+  it('reads comparisons and names with underscores as text, not as tags or emphasis', () => {
+    expect(studyText('If a<b and b>c then a<c holds, and x <sub>2</sub> is small.')).toBe(
+      'If a<b and b>c then a<c holds, and x 2 is small.',
+    );
+    expect(studyText('A <span class="key" data-x=1>marked</span> word<br/>here.')).toBe(
+      'A marked word here.',
+    );
+    expect(studyText('The flag my_var_name and *stress* and __this__ matter.')).toBe(
+      'The flag my_var_name and stress and this matter.',
+    );
+  });
+
   it('keeps a sentence that ends in a number', () => {
     expect(studyText('The League was founded in\t1920')).toContain('1920');
     expect(studyText('Chapter one.\n\nIt was founded in 1920')).toContain('founded in 1920');

@@ -54,8 +54,13 @@ const EXTENSIONS = {
 // long run of `[` or `*` costs linear time.
 const IMAGE = /!\[[^\][\n]{0,300}\]\([^()\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g;
 const LINK = /\[([^\][\n]{0,300})\]\([^()\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g;
-const EMPHASIS = /(\*{1,3}|_{1,3})(?=[^\s*_])([^*_\n]{1,300}?[^\s*_])\1(?![\p{L}\p{N}])/gu;
-const TAG = /<\/?[A-Za-z][\w-]{0,20}(?:\s[^<>\n]{0,300})?\/?>/g;
+// Emphasis opens where a word starts ("snake_case_name" is no emphasis), as CommonMark reads it.
+const EMPHASIS =
+  /(?<![\p{L}\p{N}\\])(\*{1,3}|_{1,3})(?=[^\s*_])([^*_\n]{1,300}?[^\s*_])\1(?![\p{L}\p{N}])/gu;
+// Only the tags notes use inline, with name="value" attributes: "if a<b and b>c" is a
+// comparison, not a tag.
+const TAG =
+  /<\/?(?:a|abbr|b|br|code|del|div|em|font|i|img|ins|kbd|mark|p|s|small|span|strong|sub|sup|u)(?:\s+[\w:-]{1,30}=(?:"[^"\n<>]{0,200}"|'[^'\n<>]{0,200}'|[^\s<>"']{1,200})){0,10} ?\/?>/gi;
 const AUTOLINK = /<((?:https?|mailto):[^<>\s]{1,2000})>/g;
 
 function inlineText(text: string): string {
