@@ -225,7 +225,12 @@ export function createBuiltinEngine(): AiEngine {
 
     async flashcards(req: LessonMaterialRequest) {
       const material = studentMaterial(req.material);
-      const value = makeFlashcards(material, req.max, textsFor(req.language).cards);
+      const value = makeFlashcards(
+        material,
+        req.max,
+        textsFor(req.language).cards,
+        req.lessonTitle,
+      );
       return { value, warnings: materialNotices(value.length, req.max), engine: BUILTIN };
     },
 
@@ -234,6 +239,7 @@ export function createBuiltinEngine(): AiEngine {
         max: req.max,
         seed: req.seed,
         wording: textsFor(req.language).cards,
+        topic: req.lessonTitle,
       }).map(({ kind: _kind, ...q }) => q);
       return { value, warnings: materialNotices(value.length, req.max), engine: BUILTIN };
     },

@@ -468,3 +468,26 @@ describe('a quiz beside the deck', () => {
     expect(makeQuiz(one, { max: 4, seed: 1, wording }).length).toBe(1);
   });
 });
+
+describe('the lesson’s own topic', () => {
+  it('is never the answer of a card or a question', () => {
+    const notes = materialSentences(
+      [
+        'Photosynthesis is the process by which plants turn light energy into chemical energy.',
+        'Chlorophyll is the green pigment that absorbs light in the chloroplasts.',
+        'The stroma is the fluid where the Calvin cycle takes place.',
+        'Stomata are the pores through which carbon dioxide enters the leaf.',
+        'Glucose is the sugar that photosynthesis makes from carbon dioxide and water.',
+      ].join(' '),
+      'notes.md',
+    );
+    const key = (t: string) => t.toLowerCase().trim();
+    const free = makeFlashcards(notes, DECK_SIZE, wording);
+    expect(free.some((c) => key(c.back) === 'photosynthesis')).toBe(true);
+    const deck = makeFlashcards(notes, DECK_SIZE, wording, 'Photosynthesis');
+    expect(deck.length).toBeGreaterThan(0);
+    expect(deck.some((c) => key(c.back) === 'photosynthesis')).toBe(false);
+    const quiz = makeQuiz(notes, { max: QUIZ_SIZE, seed: 1, wording, topic: 'Photosynthesis' });
+    for (const q of quiz) expect(key(q.options[q.correctIndex] ?? '')).not.toBe('photosynthesis');
+  });
+});

@@ -732,8 +732,15 @@ interface Candidates {
  * keeps the blanks of sentences that gave a definition, in case the definition's question
  * finds no options of its kind.
  */
-function candidates(sentences: SourceSentence[], wording: CardWording, reuse = false): Candidates {
+function candidates(
+  sentences: SourceSentence[],
+  wording: CardWording,
+  reuse = false,
+  topic = '',
+): Candidates {
   const language = detectLanguage(sentences.map((s) => s.text));
+  // The topic's own name is no answer: the student reads it above every card of the lesson.
+  const topicKey = phraseKey(topic, language);
   const labels = labelKeys(sentences, language);
   const labelled = findLabelDefinitions(sentences, language);
   const labelledSentences = new Set(labelled.map((d) => d.sentence.text));
@@ -760,6 +767,7 @@ function candidates(sentences: SourceSentence[], wording: CardWording, reuse = f
     const key = `${prefix}${phraseKeyOf(c.back)}`;
     if (!key || answers.has(key) || phraseKeyOf(c.front).includes(phraseKeyOf(c.back)))
       return false;
+    if (topicKey && phraseKeyOf(c.back) === topicKey) return false;
     answers.add(key);
     if ((c.kind === 'number' || c.kind === 'cloze') && used.has(c.source)) spare.add(c);
     used.add(c.source);
@@ -884,8 +892,10 @@ export function makeFlashcards(
   sentences: SourceSentence[],
   max: number,
   wording: CardWording,
+  /** The lesson's topic, never an answer. */
+  topic = '',
 ): CardDraft[] {
-  const { cards } = candidates(sentences, wording);
+  const { cards } = candidates(sentences, wording, false, topic);
   const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
   const byKind = order.map((k) => cards.filter((c) => c.kind === k));
   // Interleave kinds so a capped deck still covers definitions, numbers and clozes.
@@ -986,12 +996,14 @@ export function makeQuiz(
     wording: CardWording;
     /** The card fronts not to ask again; by default the deck the same material gives. */
     deck?: readonly string[];
+    /** The lesson's topic, never an answer. */
+    topic?: string;
   },
 ): KindedQuestion[] {
   const max = opts.max ?? QUIZ_SIZE;
   const rand = seededRandom(opts.seed ?? 1);
   const { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language } =
-    candidates(sentences, opts.wording, true);
+    candidates(sentences, opts.wording, true, opts.topic);
   const causePool = causes.map((c) => c.cause);
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
@@ -1066,7 +1078,7 @@ export function makeQuiz(
   // The deck the same material gives: its prompts are asked elsewhere (the flashcards), so the
   // quiz asks other things first and repeats a card only to fill up to a fifth of its questions.
   const deck = (
-    opts.deck ?? makeFlashcards(sentences, DECK_SIZE, opts.wording).map((c) => c.front)
+    opts.deck ?? makeFlashcards(sentences, DECK_SIZE, opts.wording, opts.topic).map((c) => c.front)
   ).map(wordKey);
   const usedSources = new Set<string>();
   // One at least: material the deck covers whole still gets a question, not an empty quiz.
