@@ -13,10 +13,20 @@ const NOTES = [
   'Chloroplasts are the organelles where photosynthesis happens.',
 ].join(' ');
 
+// Formulas given as what a term is: the cards ask them as formulas, rendered as in a lesson.
+const FORMULAS = [
+  'Momentum: $p = mv$, measured in kg m/s.',
+  'Force: $F = ma$, measured in newtons.',
+  'Kinetic energy: $E_k = \\frac{1}{2} m v^2$, measured in joules.',
+  'Work: $W = F d$, measured in joules.',
+  'Power: $P = \\frac{W}{t}$, measured in watts.',
+];
+
 describe('AI tools journey', () => {
   let browser: Browser;
   const student = newStudent('aitools');
   let lessonPath = '';
+  let formulaPath = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -35,6 +45,16 @@ describe('AI tools journey', () => {
       deepDiveContent: `<p>${NOTES}</p>`,
     });
     lessonPath = `/lesson-detail/${plan.id}/Biology/Cells/${topic.lessonId}`;
+    const physics = await api.post<{ id: number }>('/subjects', {
+      studyPlanId: plan.id,
+      name: 'Physics',
+    });
+    const mechanics = await api.post<{ lessonId: number }>('/topics', {
+      subjectId: physics.id,
+      name: 'Mechanics',
+      deepDiveContent: FORMULAS.map((f) => `<p>${f}</p>`).join(''),
+    });
+    formulaPath = `/lesson-detail/${plan.id}/Physics/Mechanics/${mechanics.lessonId}`;
   });
   afterAll(async () => browser?.close());
 
@@ -132,6 +152,25 @@ describe('AI tools journey', () => {
     await see(page, 'Passages used');
     await see(page, /build proteins/);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a formula on a flashcard as a formula, not as LaTeX', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await login(page, student.email, student.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(formulaPath);
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await page.getByRole('button', { name: 'Generate flashcards' }).click();
+    await see(page, /Card 1 of \d+/);
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    const card = page.locator('.flashcard');
+    await card.locator('.katex').first().waitFor();
+    // KaTeX's visible part, never the source: no dollar signs, no \frac.
+    const shown = (await card.locator('.flashcard__text').allInnerTexts()).join(' ');
+    expect(shown).not.toMatch(/\$|\\frac/);
+    await expectAccessible(page, 'flashcard with a formula');
     expect(errors).toEqual([]);
     await context.close();
   });
