@@ -74,14 +74,17 @@ export async function parsePdfPages(data: Uint8Array, run: PageRun): Promise<str
     // glyphs: the same mapping, at a tenth less of the read's time.
     const content = await page.getTextContent({ disableNormalization: true });
     const lines: PdfLine[] = [];
-    let line: PdfLine = { text: '', y: undefined };
+    let line: PdfLine = { text: '', y: undefined, size: 0 };
     for (const item of content.items) {
       if (!('str' in item)) continue;
       line.text += item.str;
-      if (line.y === undefined && item.str.trim()) line.y = item.transform[5];
+      if (item.str.trim()) {
+        if (line.y === undefined) line.y = item.transform[5];
+        line.size = Math.max(line.size, item.height);
+      }
       if (item.hasEOL) {
         lines.push(line);
-        line = { text: '', y: undefined };
+        line = { text: '', y: undefined, size: 0 };
       }
     }
     if (line.text) lines.push(line);
@@ -98,12 +101,28 @@ interface PdfLine {
   text: string;
   /** The baseline of its first glyphs, from the page's bottom. */
   y: number | undefined;
+  /** The height of its largest glyphs (the font size). */
+  size: number;
 }
 
 // A line further below the one above than this many times the page's usual line spacing starts
 // a new paragraph (word processors add space between paragraphs, not between lines).
 const PARAGRAPH_GAP = 1.3;
 const BULLET = /^\s*[•◦▪‣∙·●○■□–]\s+/;
+// A short line set this much larger than the page's text is a heading, gap or none.
+const HEADING_SIZE = 1.15;
+const HEADING_WORDS = 12;
+
+/** Whether a line is a heading by its size: larger than the body text, short, no sentence. */
+function largeHeading(line: PdfLine, body: number): boolean {
+  const t = line.text.trim();
+  return (
+    body > 0 &&
+    line.size >= body * HEADING_SIZE &&
+    t.split(/\s+/).length <= HEADING_WORDS &&
+    !/[.,;:!?]$/.test(t)
+  );
+}
 
 /**
  * A page's lines with a blank line where a paragraph starts, judged by position: the text
@@ -121,17 +140,28 @@ function paragraphs(lines: PdfLine[]): string {
   // paragraphs and headings can make half the gaps paragraph gaps.
   gaps.sort((a, b) => a - b);
   const usual = gaps[Math.floor(gaps.length / 4)];
+  // The body text's size: the size most of the page's characters are set in.
+  const chars = new Map<number, number>();
+  for (const l of lines) chars.set(l.size, (chars.get(l.size) ?? 0) + l.text.length);
+  const body = [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   let out = '';
   let aboveY: number | undefined;
-  for (const { text, y } of lines) {
+  let afterHeading = false;
+  for (const line of lines) {
+    const { text, y } = line;
     if (!text.trim()) continue;
     const gap = aboveY !== undefined && y !== undefined ? aboveY - y : undefined;
-    // A line higher than the one above starts a new column or text box.
+    const heading = largeHeading(line, body);
+    // A line higher than the one above starts a new column or text box; a heading set larger
+    // than the text stands alone, however close the lines around it.
     const starts =
-      usual !== undefined && gap !== undefined && (gap > usual * PARAGRAPH_GAP || gap < 0);
+      heading ||
+      afterHeading ||
+      (usual !== undefined && gap !== undefined && (gap > usual * PARAGRAPH_GAP || gap < 0));
     if (out) out += starts ? '\n\n' : '\n';
     out += text.replace(BULLET, '- ');
     if (y !== undefined) aboveY = y;
+    afterHeading = heading;
   }
   return out;
 }
