@@ -43,6 +43,8 @@ export interface MaterialSentence {
   text: string;
   /** The lesson title or a file name. */
   source: string;
+  /** A lead-in's list: the items under it, as written. */
+  items?: string[];
 }
 
 export interface TopicsRequest {

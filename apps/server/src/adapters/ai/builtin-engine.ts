@@ -93,7 +93,7 @@ function checkTerms(sentences: SourceSentence[], topicName: string, language: La
 }
 
 function quote(text: string, source: string): string {
-  return `> ${text}\n>\n> — *${source}*`;
+  return `> ${text.split('\n').join('\n> ')}\n>\n> — *${source}*`;
 }
 
 /**
@@ -140,7 +140,16 @@ export function builtinLessonAnswer(req: LessonQuestionRequest): GroundedReply {
       passages: [],
     };
   }
-  const passages = found.sentences.map((s) => ({ source: s.source, text: s.text }));
+  // A lead-in ("There are four conditions for deadlock:") is quoted with its list: the list
+  // a file gives it, when the lesson quotes the same lead-in among its key points.
+  const lists = new Map(req.material.flatMap((m) => (m.items ? [[m.text, m.items] as const] : [])));
+  const passages = found.sentences.map((s) => {
+    const items = s.items ?? lists.get(s.text);
+    return {
+      source: s.source,
+      text: items ? [s.text, ...items.map((i) => `- ${i}`)].join('\n') : s.text,
+    };
+  });
   return {
     answer: [
       t.fromMaterial,

@@ -40,3 +40,50 @@ describe('builtin lesson helper', () => {
     );
   });
 });
+
+describe('a lead-in and its list', () => {
+  const notes = [
+    'A deadlock is a set of processes each waiting for a resource held by another.',
+    '',
+    'There are four conditions for deadlock:',
+    '- mutual exclusion',
+    '- hold and wait',
+    '- no preemption',
+    '- circular wait',
+    '',
+    'Detection algorithms look for cycles in the wait-for graph.',
+  ].join('\n');
+
+  it('is read with its items; a bullet among bullets owns none', () => {
+    const sentences = materialSentences(notes, 'os.md');
+    const leadIn = sentences.find((s) => s.text === 'There are four conditions for deadlock:');
+    expect(leadIn?.items).toEqual([
+      'mutual exclusion',
+      'hold and wait',
+      'no preemption',
+      'circular wait',
+    ]);
+    const bullets = materialSentences(
+      '- Key points of the lesson:\n- Mutual exclusion is needed.\n- Hold and wait too.',
+      'l',
+    );
+    expect(bullets.find((s) => s.text.endsWith(':'))?.items).toBeUndefined();
+  });
+
+  it('is quoted whole when the helper answers with the lead-in, even from the lesson’s copy', () => {
+    const lesson = materialSentences(
+      '- There are four conditions for deadlock:\n- Detection looks for cycles.',
+      'Deadlock',
+    );
+    const material = [...lesson, ...materialSentences(notes, 'os.md')];
+    const reply = builtinLessonAnswer({
+      question: 'What are the conditions for deadlock?',
+      lessonTitle: 'Deadlock',
+      material,
+      language: 'en',
+    });
+    expect(reply.covered).toBe(true);
+    for (const item of ['mutual exclusion', 'hold and wait', 'no preemption', 'circular wait'])
+      expect(reply.answer).toContain(`> - ${item}`);
+  });
+});

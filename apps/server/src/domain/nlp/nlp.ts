@@ -45,6 +45,8 @@ export interface SourceSentence {
   text: string;
   /** The lesson title or a file name, shown with citations. */
   source: string;
+  /** A lead-in's list ("There are four conditions:"): the items under it, as written. */
+  items?: string[];
 }
 
 // Uploaded files are data, never instructions: sentences that talk to an AI are not study
@@ -129,6 +131,7 @@ export function materialSentences(
     kept.push(line);
   }
   const language = detectLanguage(text);
+  const lists = leadInLists(kept);
   return splitSentences(kept.join('\n'))
     .map((s) => s.replace(/\*\*|__|`/g, '').trim())
     .filter(
@@ -140,5 +143,45 @@ export function materialSentences(
         !looksLikeInstruction(s) &&
         !isEngineText(s, template),
     )
-    .map((text) => ({ text, source }));
+    .map((text) => {
+      // A lead-in keeps its list, so an answer quoting it quotes the list too.
+      const items = text.endsWith(':')
+        ? lists.find((l) => l.line.endsWith(text))?.items
+        : undefined;
+      return items ? { text, source, items } : { text, source };
+    });
+}
+
+const LIST_ITEM = /^\s{0,6}(?:[-*+•]|\d{1,3}[.)])\s+/;
+
+/**
+ * Each line that ends with a colon and is followed by list items, with those items. A lead-in
+ * that is itself a list item owns only the items indented under it: its siblings are not its
+ * list (a lesson's key points are bullets one after another).
+ */
+function leadInLists(lines: string[]): { line: string; items: string[] }[] {
+  const out: { line: string; items: string[] }[] = [];
+  const indent = (line: string) => line.length - line.trimStart().length;
+  lines.forEach((raw, i) => {
+    const line = raw
+      .replace(LIST_ITEM, '')
+      .replace(/\*\*|__|`/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!line.endsWith(':')) return;
+    const under = LIST_ITEM.test(raw) ? indent(raw) : -1;
+    const items: string[] = [];
+    for (let j = i + 1; j < lines.length; j++) {
+      const next = lines[j] ?? '';
+      if (!LIST_ITEM.test(next) || indent(next) <= under) break;
+      items.push(
+        next
+          .replace(LIST_ITEM, '')
+          .replace(/\*\*|__|`/g, '')
+          .trim(),
+      );
+    }
+    if (items.length > 0) out.push({ line, items });
+  });
+  return out;
 }
