@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastest, LIMIT_MS } from '../../testing/timing.js';
+import { expectLinear, fastest, LIMIT_MS, linearTime } from '../../testing/timing.js';
 import { findDefinitions, findNumbers } from './generate.js';
 import { looksLikeInstruction, materialSentences } from './nlp.js';
 import { answerFromMaterial, isHelpRequest } from './qa.js';
@@ -33,4 +33,12 @@ describe('the builtin study-material pipeline on hostile input', () => {
       console.log(`${name}: ${ms.toFixed(1)} ms`);
       expect(ms).toBeLessThan(LIMIT_MS);
     });
+
+  it('reads material of 10,000 lead-ins, each ending a line of two sentences, in linear time', () => {
+    // Each lead-in looks for its list: by its whole line at once, never by scanning every list.
+    const text = 'A first sentence here. Then the lead-in of its list:\n- an item\n'.repeat(10_000);
+    const result = linearTime((input) => materialSentences(input, 'notes.md'), text);
+    console.log(`material of 10,000 lead-ins: ${result.ms.toFixed(1)} ms`, result.growth ?? '');
+    expectLinear(result);
+  });
 });

@@ -132,6 +132,14 @@ export function materialSentences(
   }
   const language = detectLanguage(text);
   const lists = leadInLists(kept);
+  const listOf = new Map(lists.map((l) => [l.line, l.items]));
+  // A lead-in is most often a whole line; one that ends a longer line is looked for among a
+  // bounded number of lists, so a file of thousands of lead-ins stays linear.
+  const itemsOf = (text: string) =>
+    listOf.get(text) ??
+    (lists.length <= MAX_LISTS_SEARCHED
+      ? lists.find((l) => l.line.endsWith(text))?.items
+      : undefined);
   return splitSentences(kept.join('\n'))
     .map((s) => s.replace(/\*\*|__|`/g, '').trim())
     .filter(
@@ -145,14 +153,13 @@ export function materialSentences(
     )
     .map((text) => {
       // A lead-in keeps its list, so an answer quoting it quotes the list too.
-      const items = text.endsWith(':')
-        ? lists.find((l) => l.line.endsWith(text))?.items
-        : undefined;
+      const items = text.endsWith(':') ? itemsOf(text) : undefined;
       return items ? { text, source, items } : { text, source };
     });
 }
 
 const LIST_ITEM = /^\s{0,6}(?:[-*+•]|\d{1,3}[.)])\s+/;
+const MAX_LISTS_SEARCHED = 200;
 
 /**
  * Each line that ends with a colon and is followed by list items, with those items. A lead-in
