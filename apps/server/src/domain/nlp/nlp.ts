@@ -92,12 +92,12 @@ function matchesParts(lower: string, parts: readonly string[]): boolean {
   return at <= lower.length - last.length;
 }
 
+/** A sentence without its bold and code markers (`**`, `__`, backticks), trimmed. */
+const unmarked = (text: string) => text.replace(/\*\*|__|`/g, '').trim();
+
 /** True when a sentence is text the engine wrote (an instruction, a prompt, a placeholder). */
 export function isEngineText(sentence: string, template: LessonTemplate): boolean {
-  const lower = sentence
-    .replace(/\*\*|__|`/g, '')
-    .trim()
-    .toLowerCase();
+  const lower = unmarked(sentence).toLowerCase();
   if (template.placeholders.some((p) => lower.startsWith(p))) return true;
   return (template.sentences ?? []).some((parts) => matchesParts(lower, parts));
 }
@@ -141,7 +141,7 @@ export function materialSentences(
       ? lists.find((l) => l.line.endsWith(text))?.items
       : undefined);
   return splitSentences(kept.join('\n'))
-    .map((s) => s.replace(/\*\*|__|`/g, '').trim())
+    .map(unmarked)
     .filter(
       (s) =>
         s.length >= 15 &&
@@ -170,23 +170,14 @@ function leadInLists(lines: string[]): { line: string; items: string[] }[] {
   const out: { line: string; items: string[] }[] = [];
   const indent = (line: string) => line.length - line.trimStart().length;
   lines.forEach((raw, i) => {
-    const line = raw
-      .replace(LIST_ITEM, '')
-      .replace(/\*\*|__|`/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const line = unmarked(raw.replace(LIST_ITEM, '')).replace(/\s+/g, ' ');
     if (!line.endsWith(':')) return;
     const under = LIST_ITEM.test(raw) ? indent(raw) : -1;
     const items: string[] = [];
     for (let j = i + 1; j < lines.length; j++) {
       const next = lines[j] ?? '';
       if (!LIST_ITEM.test(next) || indent(next) <= under) break;
-      items.push(
-        next
-          .replace(LIST_ITEM, '')
-          .replace(/\*\*|__|`/g, '')
-          .trim(),
-      );
+      items.push(unmarked(next.replace(LIST_ITEM, '')));
     }
     if (items.length > 0) out.push({ line, items });
   });

@@ -1,20 +1,10 @@
 import { calendarWeeks } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import type { DayTemplate } from './model.js';
+import { ONE_PLACE_DAY } from '../../testing/planner/fixtures.js';
 import type { LoadRoom } from './repair.js';
 import { evenSteadyWeeks, type SteadyWeeksInput } from './steady-weeks.js';
 
-/** A day of one 2-h place. */
-const day: DayTemplate = {
-  enabled: true,
-  hours: 2,
-  windowStart: 600,
-  windowEnd: 720,
-  places: [{ start: 20, len: 4 }],
-  order: [0],
-  capacity: 2,
-  packable: 2,
-};
+const day = ONE_PLACE_DAY;
 
 /** Four weeks; `sessions[k]` the days of subject k. */
 function plan(sessions: number[][]): Int16Array[] {

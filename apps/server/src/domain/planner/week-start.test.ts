@@ -1,27 +1,17 @@
 import { calendarWeeks, weekdayOf } from '@studybuddy/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ONE_PLACE_DAY } from '../../testing/planner/fixtures.js';
 import { plannerInputArb } from '../../testing/planner/generators.js';
 import { frameOf } from '../../testing/planner/metrics.js';
 import { dayNumber } from './dates.js';
-import type { DayTemplate } from './model.js';
 import { planModel, planStudy } from './planner.js';
 import { steadyWeeksOk } from './repair.js';
 
 /** Day number of Wednesday 2026-01-07. */
 const WEDNESDAY = dayNumber('2026-01-07');
 
-/** A day with one two-hour place. */
-const day: DayTemplate = {
-  enabled: true,
-  hours: 2,
-  windowStart: 600,
-  windowEnd: 720,
-  places: [{ start: 20, len: 4 }],
-  order: [0],
-  capacity: 2,
-  packable: 2,
-};
+const day = ONE_PLACE_DAY;
 
 /** Owners of 35 days of one place each, subject 0 on `days`. */
 const owners = (days: number[]) =>

@@ -1,7 +1,20 @@
 /** Deterministic sample inputs for tests and the benchmark (a seeded generator, no Math.random). */
 import { formatClock } from '@studybuddy/contracts';
 import { isoDate } from '../../domain/planner/dates.js';
+import type { DayTemplate } from '../../domain/planner/model.js';
 import type { PlannerInput } from '../../domain/planner/types.js';
+
+/** A study day of one 2-h place (10:00-12:00), for the placing passes' unit tests. */
+export const ONE_PLACE_DAY: DayTemplate = {
+  enabled: true,
+  hours: 2,
+  windowStart: 600,
+  windowEnd: 720,
+  places: [{ start: 20, len: 4 }],
+  order: [0],
+  capacity: 2,
+  packable: 2,
+};
 
 /** Small deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
