@@ -597,13 +597,19 @@ export function repairCramming(
         for (let i = 0; i < own.length; i++) {
           const j = i16(own, i);
           if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
-          if ((pass === 0 && ownFrom.includes(j)) || d >= i32(movableBefore, j)) continue;
+          if (pass === 0 && ownFrom.includes(j)) continue;
           // Into j's own last week only while j stays within the same limits (its exam first,
           // its final review last): the exam that crowds k's last week may have room in its own.
           const intoLastWeek = from >= i32(movableBefore, j);
           const review = num(keep, j);
           // Its final review's day too: the review is then the day's last place of its length.
           if (intoLastWeek && !(from < f64(exam, j) && (review < 0 || from <= review))) continue;
+          // A session of j's own last week (before its review day) may go later within it:
+          // another exam's session there held a place k needed before its last week, while j's
+          // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
+          const inItsLastWeek = d >= i32(movableBefore, j);
+          if (inItsLastWeek && !(intoLastWeek && (review < 0 ? d < f64(exam, j) : d < review)))
+            continue;
           own[i] = k;
           ownFrom[src] = j;
           if (runsOk(own, -1) && runsOk(ownFrom, -1) && (!intoLastWeek || !overLimits(j)))
