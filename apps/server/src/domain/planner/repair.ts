@@ -590,30 +590,40 @@ export function repairCramming(
     // No free place: swap with a subject j that can take this day (not its own last week),
     // preferably one not studying that day already; a second session of j that day, then of k
     // on the day it moves to, are the last resorts (massing one day beats cramming).
+    /** Whether j's session at place i of day d may trade places with k's on `from`. */
+    const tradable = (j: number, d: number, i: number): boolean => {
+      if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) return false;
+      // Into j's own last week only while j stays within the same limits (its exam first,
+      // its final review last): the exam that crowds k's last week may have room in its own.
+      const review = num(keep, j);
+      // Its final review's day too: the review is then the day's last place of its length.
+      if (intoLastWeek(j) && !(from < f64(exam, j) && (review < 0 || from <= review))) return false;
+      // A session of j's own last week (before its review day) may go later within it:
+      // another exam's session there held a place k needed before its last week, while j's
+      // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
+      const inItsLastWeek = d >= i32(movableBefore, j);
+      return !inItsLastWeek || (intoLastWeek(j) && (review < 0 ? d < f64(exam, j) : d < review));
+    };
+    const intoLastWeek = (j: number) => from >= i32(movableBefore, j);
+    const limitsKept = (j: number) => !intoLastWeek(j) || !overLimits(j);
+    // A day of k alone (nothing to interleave) stays interleavable only if two of its sessions
+    // trade at once: one of j among five of k leaves a run of three (seed 31,337 #769: six 1-h
+    // sessions of k on a day of its last week, while another exam's earlier sessions could go
+    // there). Asked only of such days, as it searches pairs.
+    let alone = true;
+    for (let i = 0; i < ownFrom.length; i++)
+      if (i16(ownFrom, i) >= 0 && ownFrom[i] !== k) alone = false;
     for (let pass = 0; pass < 3; pass++)
       for (let d = W - 8; d >= 0; d--) {
         const own = item(owners, d);
         if (pass < 2 && own.includes(k)) continue;
         for (let i = 0; i < own.length; i++) {
           const j = i16(own, i);
-          if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
-          if (pass === 0 && ownFrom.includes(j)) continue;
-          // Into j's own last week only while j stays within the same limits (its exam first,
-          // its final review last): the exam that crowds k's last week may have room in its own.
-          const intoLastWeek = from >= i32(movableBefore, j);
-          const review = num(keep, j);
-          // Its final review's day too: the review is then the day's last place of its length.
-          if (intoLastWeek && !(from < f64(exam, j) && (review < 0 || from <= review))) continue;
-          // A session of j's own last week (before its review day) may go later within it:
-          // another exam's session there held a place k needed before its last week, while j's
-          // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
-          const inItsLastWeek = d >= i32(movableBefore, j);
-          if (inItsLastWeek && !(intoLastWeek && (review < 0 ? d < f64(exam, j) : d < review)))
-            continue;
+          if ((pass === 0 && ownFrom.includes(j)) || !tradable(j, d, i)) continue;
           own[i] = k;
           ownFrom[src] = j;
-          if (runsOk(own, -1) && runsOk(ownFrom, -1) && (!intoLastWeek || !overLimits(j)))
-            return true;
+          if (runsOk(own, -1) && runsOk(ownFrom, -1) && limitsKept(j)) return true;
+          if (alone && runsOk(own, -1) && secondTrade(j, d, i)) return true;
           own[i] = j;
           ownFrom[src] = k;
         }
@@ -623,6 +633,30 @@ export function repairCramming(
       (lastRun &&
         (splitEarlier(k, W, from, src, len) || shrinkWithMakeUp(k, W, from, src, len, fromOk)))
     );
+
+    /**
+     * After k's session traded with j's at place i of day d, another session of k on `from`
+     * (of the same length, not its final review) trades with another of j's earlier sessions;
+     * true when every day touched stays interleavable and j within its limits.
+     */
+    function secondTrade(j: number, d: number, i: number): boolean {
+      for (const src2 of lateSessions(k, from)) {
+        if (src2 === src || (tplOf(from).places[src2]?.len ?? 0) !== len) continue;
+        for (let d2 = W - 8; d2 >= 0; d2--) {
+          const own2 = item(owners, d2);
+          for (let i2 = 0; i2 < own2.length; i2++) {
+            if (own2[i2] !== j || (d2 === d && i2 === i) || !tradable(j, d2, i2)) continue;
+            own2[i2] = k;
+            ownFrom[src2] = j;
+            const ok = runsOk(own2, -1) && runsOk(item(owners, d), -1) && runsOk(ownFrom, -1);
+            if (ok && limitsKept(j)) return true;
+            own2[i2] = j;
+            ownFrom[src2] = k;
+          }
+        }
+      }
+      return false;
+    }
   }
 
   /**
