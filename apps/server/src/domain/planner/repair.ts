@@ -566,25 +566,31 @@ export function repairCramming(
     return false;
   }
 
+  /**
+   * Whether day `from` stays valid with its place `src` (of `len` half-hours) left free: leaving
+   * a full place free beside a used shorter one, that session takes the full place.
+   */
+  function leaveOk(from: number, src: number, len: number): boolean {
+    const ownFrom = item(owners, from);
+    if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+    const places = tplOf(from).places;
+    for (let i = 0; i < ownFrom.length; i++)
+      if (i16(ownFrom, i) >= 0 && (places[i]?.len ?? 0) < len) {
+        ownFrom[src] = i16(ownFrom, i);
+        ownFrom[i] = -1;
+        if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+        ownFrom[i] = i16(ownFrom, src);
+        ownFrom[src] = -1;
+        return false;
+      }
+    return false;
+  }
+
   /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
   function moveEarlier(k: number, W: number, from: number, src: number): boolean {
     const len = tplOf(from).places[src]?.len ?? 0;
     const ownFrom = item(owners, from);
-    // Leaving a full place free beside a used shorter one: that session takes the full place.
-    const fromOk = () => {
-      if (shortPlacesOk(tplOf(from), ownFrom)) return true;
-      const places = tplOf(from).places;
-      for (let i = 0; i < ownFrom.length; i++)
-        if (i16(ownFrom, i) >= 0 && (places[i]?.len ?? 0) < len) {
-          ownFrom[src] = i16(ownFrom, i);
-          ownFrom[i] = -1;
-          if (shortPlacesOk(tplOf(from), ownFrom)) return true;
-          ownFrom[i] = i16(ownFrom, src);
-          ownFrom[src] = -1;
-          return false;
-        }
-      return false;
-    };
+    const fromOk = () => leaveOk(from, src, len);
     // A free place of the same length before that week, on a day without another session of k.
     if (intoFreePlace(k, W, from, src, fromOk, (l) => l === len) > 0) return true;
     // No free place: swap with a subject j that can take this day (not its own last week),
@@ -662,11 +668,14 @@ export function repairCramming(
   /**
    * Moves k's session at place `src` of day `from` into a free shorter place before k's last
    * week when k would fall short of its need by the difference, and makes the difference up in
-   * a free place of its last week shorter than the session moved out, before its final review:
-   * the last week holds less, k keeps its need. Seed 777 #679: 12 h in the last week against
-   * 10.5 forced, while two 1-h places stood free earlier and a 1-h place free in that week (a
-   * 1.5-h session into a 1-h place, 1 h made up: 0.5 h less there, and k 0.5 h past its need,
-   * so the next 1.5-h session shrinks into the other 1-h place on its own).
+   * a free place of its last week, before its final review, shorter than what left that week:
+   * the last week holds less, k keeps its need. When no place shorter than the session is free
+   * there, a second session of the last week first shrinks into another free shorter place, and a
+   * place as long as one session makes up both. Seed 777 #679: 12 h in the last week against
+   * 10.5 forced, while two 1-h places stood free earlier and a 1-h place in that week (a 1.5-h
+   * session into a 1-h place, 1 h made up: 0.5 h less there, and k 0.5 h past its need, so the
+   * next 1.5-h session shrinks into the other 1-h place on its own). Seed 777 #747: 4.5 h of 1.5-h
+   * sessions in the last week against 3 forced, two 1-h places free earlier, none in that week.
    */
   function shrinkWithMakeUp(
     k: number,
@@ -676,41 +685,67 @@ export function repairCramming(
     len: number,
     fromOk: () => boolean,
   ): boolean {
+    const before = limitsPassed(k);
+    // The moves below may also rearrange the days they leave (leaveOk): undone whole on failure.
+    const saved = owners.map((own) => own.slice());
+    const shorter = (l: number) => l < len;
+    const l = intoFreePlace(k, W, from, src, fromOk, shorter);
+    if (l === 0) return false;
+    let lost = (len - l) / 2;
+    if (makeUp(k, W, lost, len, before)) return true;
+    // A second session of the same length shrinks too; a place of one session makes up both.
+    for (let d = W - 1; d >= W - LAST_WEEK_DAYS && d >= 0; d--)
+      for (const i of lateSessions(k, d)) {
+        if ((tplOf(d).places[i]?.len ?? 0) !== len) continue;
+        const l2 = intoFreePlace(k, W, d, i, () => leaveOk(d, i, len), shorter);
+        if (l2 === 0) continue;
+        lost += (len - l2) / 2;
+        if (makeUp(k, W, lost, 2 * len, before)) return true;
+        for (const [x, own] of saved.entries()) item(owners, x).set(own);
+        return false;
+      }
+    for (const [x, own] of saved.entries()) item(owners, x).set(own);
+    return false;
+  }
+
+  /**
+   * After k's sessions left `moved` half-hours of its last week for shorter places earlier,
+   * losing `lost` hours, a free place of that week before its final review, shorter than
+   * `moved`, takes a session of k if k then keeps its need; its last 3 days only while they stay
+   * within their limit (a last 3 days already over it that took the made-up hour held more than
+   * the deadline forced: seed 99,991 #584, 9 h of 15 there).
+   */
+  function makeUp(
+    k: number,
+    W: number,
+    lost: number,
+    moved: number,
+    before: { over3: boolean },
+  ): boolean {
+    const short = numLike(needs, k) - (f64(hours, k) - lost);
+    if (short <= 1e-9) {
+      hours[k] = f64(hours, k) - lost;
+      return true;
+    }
     const review = num(keep, k);
     const lastDay = review >= 0 ? Math.min(W, review) : W;
-    const before = limitsPassed(k);
-    // The move below may also rearrange the day it leaves (fromOk): undone whole on failure.
-    const saved = owners.map((own) => own.slice());
-    let madeUp = false;
-    const l = intoFreePlace(k, W, from, src, fromOk, (l) => {
-      if (l >= len) return false;
-      // The shortfall the shorter place leaves, to be made up in a place shorter than `len`.
-      const short = numLike(needs, k) - (f64(hours, k) - (len - l) / 2);
-      return short > 1e-9 && short * 2 < len;
-    });
-    if (l === 0) return false;
-    const short = numLike(needs, k) - (f64(hours, k) - (len - l) / 2);
-    for (let d = Math.max(0, W - LAST_WEEK_DAYS); d < lastDay && !madeUp; d++) {
+    for (let d = Math.max(0, W - LAST_WEEK_DAYS); d < lastDay; d++) {
       const own = item(owners, d);
       if (!runsOk(own, k)) continue;
       const places = tplOf(d).places;
-      for (let i = 0; i < own.length && !madeUp; i++) {
+      for (let i = 0; i < own.length; i++) {
         const m = places[i]?.len ?? 0;
-        if (own[i] !== -1 || m >= len || m / 2 < short - 1e-9) continue;
+        if (own[i] !== -1 || m >= moved || m / 2 < short - 1e-9) continue;
         own[i] = k;
         const after = limitsPassed(k);
-        // Into its last 3 days only while they stay within their limit: a last 3 days already
-        // over it that took the made-up hour held more than the deadline forced (seed 99,991
-        // #584: 9 h of 15 there).
         const last3Ok = d < W - CRAM_DAYS ? !(after.over3 && !before.over3) : !after.over3;
         if (shortPlacesOk(tplOf(d), own) && last3Ok) {
-          hours[k] = f64(hours, k) - (len - l) / 2 + m / 2;
-          madeUp = true;
-        } else own[i] = -1;
+          hours[k] = f64(hours, k) - lost + m / 2;
+          return true;
+        }
+        own[i] = -1;
       }
     }
-    if (madeUp) return true;
-    for (const [d, own] of saved.entries()) item(owners, d).set(own);
     return false;
   }
 
