@@ -112,6 +112,14 @@ export function hoursBySubject(
 /** Most moves in one plan, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 200;
 
+/**
+ * Most candidate trades and pushes the cramming repair checks against another subject's M8
+ * limits in one run (each check is a pass over that subject's days): a plan of many crowded
+ * exams over a year could ask millions; past this many the repair keeps what it has, and the
+ * plan's warning tells the student.
+ */
+const MAX_LIMIT_CHECKS = 5000;
+
 interface Gaps {
   /** Distinct study days, ascending. */
   days: number[];
@@ -458,8 +466,9 @@ export function topUp(
  * Moves sessions out of a subject's last week before its exam when that week holds more than
  * twice its mean week (or one session), and out of its last 3 days beyond a quarter of its hours
  * (or 2 sessions) - where the EDF guard had to force them late (M8). A session moves to
- * a free place of the same length before that week, on a day without another session of the
- * subject; never the final review (`keep[k]`, the final review's day).
+ * a free place of the same length before that week (before the last 3 days when only those are
+ * over their limit: `movesBefore`), on a day without another session of the subject, else by
+ * the trades, pushes and shrinks below; never the final review (`keep[k]`, its day).
  */
 export function repairCramming(
   tplOf: (day: number) => DayTemplate,
@@ -507,6 +516,9 @@ export function repairCramming(
     const { over7, over3 } = limitsPassed(k);
     return over7 || over3;
   };
+  /** The day the moves of the current session must land before (set per session below). */
+  let movesBefore = 0;
+  let limitChecks = 0;
   for (let k = 0; k < exam.length; k++) {
     const W = f64(exam, k);
     if (!(W >= 14) || W > owners.length) continue;
@@ -517,7 +529,10 @@ export function repairCramming(
       // Over both limits, a session of the last week before the last 3 days is tried too when
       // none of the last 3 days can move: stopping there left a last week of 20 h that two
       // trades with another exam's earlier sessions would have brought within M8 (seed 8 #191).
-      const lo = W - (over7 ? 7 : 3);
+      const lo = W - (over7 ? LAST_WEEK_DAYS : CRAM_DAYS);
+      // Where it may go: before the last week, or, with only the last 3 days over their limit,
+      // before those (a last week within its limit stays so: the move is inside it).
+      movesBefore = lo;
       let moved = false;
       for (let d = W - 1; d >= lo && !moved; d--)
         for (const i of lateSessions(k, d)) if (!moved) moved = moveEarlier(k, W, d, i);
@@ -528,6 +543,8 @@ export function repairCramming(
       // into its last days in the passes after (seed 31,337 #715).
       for (let d = W - 1; d >= lo && !moved && lastRun; d--)
         for (const i of lateSessions(k, d)) if (!moved) moved = dropBuffer(k, d, i);
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = gainThenDrop(k, d, i);
       if (!moved) break;
     }
   }
@@ -567,6 +584,106 @@ export function repairCramming(
   }
 
   /**
+   * Drops k's session at place `src` of day d (dropBuffer) once k has gained the hours it lacks
+   * for that: one of k's shorter sessions earlier trades places with a longer session of another
+   * subject that stays at or past its need without the difference. Mixed place lengths leave
+   * half-hours where they are not needed: seed 42 #383, C's last week 0.3 h over its limit and
+   * 0.5 h short of dropping a 1-h session there, while D held 18.5 h of an 18-h need with a
+   * 1.5-h session where C held a 1-h one.
+   */
+  function gainThenDrop(k: number, d: number, src: number): boolean {
+    const lack = numLike(needs, k) - (f64(hours, k) - (tplOf(d).places[src]?.len ?? 0) / 2);
+    if (lack <= 1e-9) return false;
+    for (let x = movesBefore - 1; x >= 0; x--) {
+      const ownX = item(owners, x);
+      for (let ix = 0; ix < ownX.length; ix++) {
+        const a = tplOf(x).places[ix]?.len ?? 0;
+        if (ownX[ix] !== k) continue;
+        for (let y = movesBefore - 1; y >= 0; y--) {
+          const ownY = item(owners, y);
+          for (let iy = 0; iy < ownY.length; iy++) {
+            const j = i16(ownY, iy);
+            const gain = ((tplOf(y).places[iy]?.len ?? 0) - a) / 2;
+            if (j < 0 || j === k || gain < lack - 1e-9 || y === num(keep, j)) continue;
+            if (f64(hours, j) - gain < numLike(needs, j) - 1e-9 || !fitsWindow(j, x)) continue;
+            if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+            const before = limitsPassed(j);
+            ownX[ix] = j;
+            ownY[iy] = k;
+            hours[j] = f64(hours, j) - gain;
+            hours[k] = f64(hours, k) + gain;
+            const after = limitsPassed(j);
+            const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+            const valid = (day: number, own: Int16Array) =>
+              shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+            if (!worse && valid(x, ownX) && valid(y, ownY) && dropBuffer(k, d, src)) return true;
+            ownX[ix] = k;
+            ownY[iy] = j;
+            hours[j] = f64(hours, j) + gain;
+            hours[k] = f64(hours, k) - gain;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a session of subject j may stand on day x: before its exam, by its final review. */
+  function fitsWindow(j: number, x: number): boolean {
+    const review = num(keep, j);
+    if (review >= 0) return x <= review;
+    const e = f64(exam, j);
+    return Number.isNaN(e) || x < e;
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into the place of another exam's session of
+   * the same length on an earlier day, and that session into a free place of its length later in
+   * its own window (before its final review's day, on a day without it, within its M8 limits):
+   * the other exam held a place k needed early while its own later days had room (seed 1 #486:
+   * C and B each held an hour before D's last 3 days that D needed, 7 h there against 5 allowed,
+   * while C's and B's own last days had free places within their limits).
+   */
+  function pushLater(k: number, from: number, src: number, len: number, fromOk: () => boolean) {
+    const ownFrom = item(owners, from);
+    // A day without k first; a second session of k on a day is the last resort.
+    for (let pass = 0; pass < 2; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass === 0 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
+          // Another exam's session, its final review's day aside (the review stays).
+          const review = num(keep, j);
+          if (Number.isNaN(f64(exam, j)) || d === review) continue;
+          // Up to its final review's day (the review is then the day's last place of its length).
+          const end = review >= 0 ? review + 1 : f64(exam, j);
+          for (let q = d + 1; q < end; q++) {
+            const ownQ = item(owners, q);
+            if ((pass === 0 && ownQ.includes(j)) || !runsOk(ownQ, j)) continue;
+            for (let iq = 0; iq < ownQ.length; iq++) {
+              if (ownQ[iq] !== -1 || (tplOf(q).places[iq]?.len ?? 0) !== len) continue;
+              if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+              const before = limitsPassed(j);
+              own[i] = k;
+              ownQ[iq] = j;
+              ownFrom[src] = -1;
+              const after = limitsPassed(j);
+              const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+              const runs = runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1);
+              if (!worse && runs && shortPlacesOk(tplOf(q), ownQ) && fromOk()) return true;
+              own[i] = j;
+              ownQ[iq] = -1;
+              ownFrom[src] = k;
+            }
+          }
+        }
+      }
+    return false;
+  }
+
+  /**
    * Whether day `from` stays valid with its place `src` (of `len` half-hours) left free: leaving
    * a full place free beside a used shorter one, that session takes the full place.
    */
@@ -586,12 +703,12 @@ export function repairCramming(
     return false;
   }
 
-  /** Moves k's session at place `src` of day `from` before k's last week; false if it cannot. */
+  /** Moves k's session at place `src` of day `from` before `movesBefore`; false if it cannot. */
   function moveEarlier(k: number, W: number, from: number, src: number): boolean {
     const len = tplOf(from).places[src]?.len ?? 0;
     const ownFrom = item(owners, from);
     const fromOk = () => leaveOk(from, src, len);
-    // A free place of the same length before that week, on a day without another session of k.
+    // A free place of the same length earlier, on a day without another session of k.
     if (intoFreePlace(k, W, from, src, fromOk, (l) => l === len) > 0) return true;
     // No free place: swap with a subject j that can take this day (not its own last week),
     // preferably one not studying that day already; a second session of j that day, then of k
@@ -620,7 +737,7 @@ export function repairCramming(
     for (let i = 0; i < ownFrom.length; i++)
       if (i16(ownFrom, i) >= 0 && ownFrom[i] !== k) alone = false;
     for (let pass = 0; pass < 3; pass++)
-      for (let d = W - 8; d >= 0; d--) {
+      for (let d = movesBefore - 1; d >= 0; d--) {
         const own = item(owners, d);
         if (pass < 2 && own.includes(k)) continue;
         for (let i = 0; i < own.length; i++) {
@@ -635,6 +752,7 @@ export function repairCramming(
         }
       }
     return (
+      pushLater(k, from, src, len, fromOk) ||
       shrinkEarlier(k, W, from, src, len, fromOk) ||
       (lastRun &&
         (splitEarlier(k, W, from, src, len) || shrinkWithMakeUp(k, W, from, src, len, fromOk)))
@@ -648,7 +766,7 @@ export function repairCramming(
     function secondTrade(j: number, d: number, i: number): boolean {
       for (const src2 of lateSessions(k, from)) {
         if (src2 === src || (tplOf(from).places[src2]?.len ?? 0) !== len) continue;
-        for (let d2 = W - 8; d2 >= 0; d2--) {
+        for (let d2 = movesBefore - 1; d2 >= 0; d2--) {
           const own2 = item(owners, d2);
           for (let i2 = 0; i2 < own2.length; i2++) {
             if (own2[i2] !== j || (d2 === d && i2 === i) || !tradable(j, d2, i2)) continue;
@@ -666,8 +784,8 @@ export function repairCramming(
   }
 
   /**
-   * Moves k's session at place `src` of day `from` into a free shorter place before k's last
-   * week when k would fall short of its need by the difference, and makes the difference up in
+   * Moves k's session at place `src` of day `from` into a free shorter place earlier (before
+   * `movesBefore`) when k would fall short of its need by the difference, and makes the difference up in
    * a free place of its last week, before its final review, shorter than what left that week:
    * the last week holds less, k keeps its need. When no place shorter than the session is free
    * there, a second session of the last week first shrinks into another free shorter place, and a
@@ -750,7 +868,7 @@ export function repairCramming(
   }
 
   /**
-   * Moves k's session at place `src` of day `from` into a free place before k's last week whose
+   * Moves k's session at place `src` of day `from` into a free place before `movesBefore` whose
    * length `takes` accepts, on a day without another session of k, where both days stay valid;
    * gives that place's length in half-hours, or 0 when no place would do.
    */
@@ -763,7 +881,7 @@ export function repairCramming(
     takes: (placeLen: number) => boolean,
   ): number {
     const ownFrom = item(owners, from);
-    for (let d = W - 8; d >= 0; d--) {
+    for (let d = movesBefore - 1; d >= 0; d--) {
       const own = item(owners, d);
       if (own.includes(k) || !runsOk(own, k)) continue;
       const places = tplOf(d).places;
@@ -781,8 +899,8 @@ export function repairCramming(
   }
 
   /**
-   * Moves k's session at place `src` of day `from` into a free shorter place before k's last
-   * week, when k keeps its need without the difference: a session past the need (a buffer
+   * Moves k's session at place `src` of day `from` into a free shorter place earlier (before
+   * `movesBefore`), when k keeps its need without the difference: a session past the need (a buffer
    * session, or rounding) stood in the last week while only a 1-h place was free earlier (seed
    * 31,337 #385: 6 h in the last week against 4.8 allowed).
    */
@@ -804,13 +922,13 @@ export function repairCramming(
 
   /**
    * Moves k's session at place `src` of day `from` into two free shorter places on two days
-   * before k's last week (without another session of k) whose lengths add up to it.
+   * before `movesBefore` (without another session of k) whose lengths add up to it.
    */
   function splitEarlier(k: number, W: number, from: number, src: number, len: number): boolean {
     const ownFrom = item(owners, from);
     let firstDay = -1;
     let firstAt = -1;
-    for (let d = W - 8; d >= 0; d--) {
+    for (let d = movesBefore - 1; d >= 0; d--) {
       const own = item(owners, d);
       if (own.includes(k) || !runsOk(own, k)) continue;
       const places = tplOf(d).places;
