@@ -8,6 +8,7 @@
 import { weekdayOf } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { shareBuffer } from './buffer-share.js';
+import { repairCramming } from './cramming-repair.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
 import { orderWithinDays } from './day-order.js';
@@ -19,14 +20,7 @@ import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
-import {
-  balanceTotal,
-  rebalanceNeeds,
-  repairCramming,
-  repairGaps,
-  repairRuns,
-  topUp,
-} from './repair.js';
+import { balanceTotal, rebalanceNeeds, repairGaps, repairRuns, topUp } from './repair.js';
 import { evenSteadyWeeks } from './steady-weeks.js';
 import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';

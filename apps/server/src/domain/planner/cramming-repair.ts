@@ -1,0 +1,514 @@
+/**
+ * The cramming repair (docs/planner.md, Anti-cramming): sessions the EDF guard forced into a
+ * subject's last week or last 3 days before its exam move earlier, by free places, trades with
+ * other subjects, pushes of their sessions later, and shrinks into shorter places (M8). Keeps
+ * every day's places valid (M1) and interleavable, touches no final review; bounded and
+ * deterministic.
+ */
+import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
+import { CRAM_DAYS, type DayTemplate } from './model.js';
+import { hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
+import { f64, i16, i32, item, num, numLike } from './typed.js';
+
+/**
+ * Most candidate trades and pushes the cramming repair checks against another subject's M8
+ * limits in one run (each check is a pass over that subject's days): a plan of many crowded
+ * exams over a year could ask millions; past this many the repair keeps what it has, and the
+ * plan's warning tells the student.
+ */
+const MAX_LIMIT_CHECKS = 5000;
+
+/**
+ * Moves sessions out of a subject's last week before its exam when that week holds more than
+ * twice its mean week (or one session), and out of its last 3 days beyond a quarter of its hours
+ * (or 2 sessions) - where the EDF guard had to force them late (M8). A session moves to
+ * a free place of the same length before that week (before the last 3 days when only those are
+ * over their limit: `movesBefore`), on a day without another session of the subject, else by
+ * the trades, pushes and shrinks below; never the final review (`keep[k]`, its day).
+ */
+export function repairCramming(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  exam: Float64Array,
+  keep: readonly number[],
+  /** Length of the final review's place, in half-hours. */
+  keepLen: ArrayLike<number>,
+  L: number,
+  movableBefore: Int32Array,
+  /** Each subject's need in hours: a session may shrink into a shorter place only above it. */
+  needs: ArrayLike<number>,
+  /**
+   * The last run (after the cap repair): as last resorts, a session may split over two shorter
+   * free places earlier, and a session that only adds buffer may be dropped.
+   */
+  lastRun = false,
+): void {
+  const hours = hoursBySubject(tplOf, owners, exam.length);
+  const hoursOn = (d: number, k: number) => {
+    const own = item(owners, d);
+    let h = 0;
+    for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
+    return h;
+  };
+  /** Which of subject k's M8 limits its sessions pass now: its last 7 days, its last 3. */
+  const limitsPassed = (k: number): { over7: boolean; over3: boolean } => {
+    const W = f64(exam, k);
+    let total = 0;
+    let last7 = 0;
+    let last3 = 0;
+    for (let d = 0; d < W; d++) {
+      const h = hoursOn(d, k);
+      total += h;
+      if (d >= W - LAST_WEEK_DAYS) last7 += h;
+      if (d >= W - CRAM_DAYS) last3 += h;
+    }
+    return {
+      over7: last7 > lastWeekAllowance(total, W, L) + 1e-9,
+      over3: last3 > cramAllowance(total, L) + 1e-9,
+    };
+  };
+  const overLimits = (k: number): boolean => {
+    if (!(f64(exam, k) >= 14) || f64(exam, k) > owners.length) return false;
+    const { over7, over3 } = limitsPassed(k);
+    return over7 || over3;
+  };
+  /** The day the moves of the current session must land before (set per session below). */
+  let movesBefore = 0;
+  let limitChecks = 0;
+  for (let k = 0; k < exam.length; k++) {
+    const W = f64(exam, k);
+    if (!(W >= 14) || W > owners.length) continue;
+    for (let guard = 0; guard < 20; guard++) {
+      const { over7, over3 } = limitsPassed(k);
+      if (!over7 && !over3) break;
+      // The session to move: the latest one that is not the final review and can go earlier.
+      // Over both limits, a session of the last week before the last 3 days is tried too when
+      // none of the last 3 days can move: stopping there left a last week of 20 h that two
+      // trades with another exam's earlier sessions would have brought within M8 (seed 8 #191).
+      const lo = W - (over7 ? LAST_WEEK_DAYS : CRAM_DAYS);
+      // Where it may go: before the last week, or, with only the last 3 days over their limit,
+      // before those (a last week within its limit stays so: the move is inside it).
+      movesBefore = lo;
+      let moved = false;
+      for (let d = W - 1; d >= lo && !moved; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = moveEarlier(k, W, d, i);
+      // Nothing could go earlier: in the last run (after the cap repair), a session that only
+      // adds buffer (the subject keeps its need without it) is dropped, the latest first, as the
+      // cap repair drops buffer (seed 31,337 #648: a 1-h session past the need stood in a last
+      // week 0.6 h over its limit). Earlier, the place it freed drew another exam's sessions
+      // into its last days in the passes after (seed 31,337 #715).
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = dropBuffer(k, d, i);
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = gainThenDrop(k, d, i);
+      if (!moved) break;
+    }
+  }
+
+  /** The places of k's sessions on day d, the latest first, its final review aside. */
+  function lateSessions(k: number, d: number): number[] {
+    const own = item(owners, d);
+    // On the final review's day, the last place of the final's length is the final review.
+    let finalAt = -1;
+    if (d === keep[k])
+      for (let i = 0; i < own.length; i++)
+        if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
+    const out: number[] = [];
+    for (let i = own.length - 1; i >= 0; i--) if (own[i] === k && i !== finalAt) out.push(i);
+    return out;
+  }
+
+  /**
+   * Drops k's session at place `src` of day d when k keeps its need without it and passes no
+   * limit it passed not before (fewer hours lower a quarter of them: a session dropped from the
+   * last week before the last 3 days put the last 3 days over theirs, seed 31,337 #715).
+   */
+  function dropBuffer(k: number, d: number, src: number): boolean {
+    const h = (tplOf(d).places[src]?.len ?? 0) / 2;
+    if (f64(hours, k) - h < numLike(needs, k) - 1e-9) return false;
+    const own = item(owners, d);
+    const before = limitsPassed(k);
+    own[src] = -1;
+    const after = limitsPassed(k);
+    const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+    if (!worse && shortPlacesOk(tplOf(d), own) && runsOk(own, -1)) {
+      hours[k] = f64(hours, k) - h;
+      return true;
+    }
+    own[src] = k;
+    return false;
+  }
+
+  /**
+   * Drops k's session at place `src` of day d (dropBuffer) once k has gained the hours it lacks
+   * for that: one of k's shorter sessions earlier trades places with a longer session of another
+   * subject that stays at or past its need without the difference. Mixed place lengths leave
+   * half-hours where they are not needed: seed 42 #383, C's last week 0.3 h over its limit and
+   * 0.5 h short of dropping a 1-h session there, while D held 18.5 h of an 18-h need with a
+   * 1.5-h session where C held a 1-h one.
+   */
+  function gainThenDrop(k: number, d: number, src: number): boolean {
+    const lack = numLike(needs, k) - (f64(hours, k) - (tplOf(d).places[src]?.len ?? 0) / 2);
+    if (lack <= 1e-9) return false;
+    for (let x = movesBefore - 1; x >= 0; x--) {
+      const ownX = item(owners, x);
+      for (let ix = 0; ix < ownX.length; ix++) {
+        const a = tplOf(x).places[ix]?.len ?? 0;
+        if (ownX[ix] !== k) continue;
+        for (let y = movesBefore - 1; y >= 0; y--) {
+          const ownY = item(owners, y);
+          for (let iy = 0; iy < ownY.length; iy++) {
+            const j = i16(ownY, iy);
+            const gain = ((tplOf(y).places[iy]?.len ?? 0) - a) / 2;
+            if (j < 0 || j === k || gain < lack - 1e-9 || y === num(keep, j)) continue;
+            if (f64(hours, j) - gain < numLike(needs, j) - 1e-9 || !fitsWindow(j, x)) continue;
+            if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+            const before = limitsPassed(j);
+            ownX[ix] = j;
+            ownY[iy] = k;
+            hours[j] = f64(hours, j) - gain;
+            hours[k] = f64(hours, k) + gain;
+            const after = limitsPassed(j);
+            const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+            const valid = (day: number, own: Int16Array) =>
+              shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+            if (!worse && valid(x, ownX) && valid(y, ownY) && dropBuffer(k, d, src)) return true;
+            ownX[ix] = k;
+            ownY[iy] = j;
+            hours[j] = f64(hours, j) + gain;
+            hours[k] = f64(hours, k) - gain;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a session of subject j may stand on day x: before its exam, by its final review. */
+  function fitsWindow(j: number, x: number): boolean {
+    const review = num(keep, j);
+    if (review >= 0) return x <= review;
+    const e = f64(exam, j);
+    return Number.isNaN(e) || x < e;
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into the place of another exam's session of
+   * the same length on an earlier day, and that session into a free place of its length later in
+   * its own window (before its final review's day, on a day without it, within its M8 limits):
+   * the other exam held a place k needed early while its own later days had room (seed 1 #486:
+   * C and B each held an hour before D's last 3 days that D needed, 7 h there against 5 allowed,
+   * while C's and B's own last days had free places within their limits).
+   */
+  function pushLater(k: number, from: number, src: number, len: number, fromOk: () => boolean) {
+    const ownFrom = item(owners, from);
+    // A day without k first; a second session of k on a day is the last resort.
+    for (let pass = 0; pass < 2; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass === 0 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) continue;
+          // Another exam's session, its final review's day aside (the review stays).
+          const review = num(keep, j);
+          if (Number.isNaN(f64(exam, j)) || d === review) continue;
+          // Up to its final review's day (the review is then the day's last place of its length).
+          const end = review >= 0 ? review + 1 : f64(exam, j);
+          for (let q = d + 1; q < end; q++) {
+            const ownQ = item(owners, q);
+            if ((pass === 0 && ownQ.includes(j)) || !runsOk(ownQ, j)) continue;
+            for (let iq = 0; iq < ownQ.length; iq++) {
+              if (ownQ[iq] !== -1 || (tplOf(q).places[iq]?.len ?? 0) !== len) continue;
+              if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+              const before = limitsPassed(j);
+              own[i] = k;
+              ownQ[iq] = j;
+              ownFrom[src] = -1;
+              const after = limitsPassed(j);
+              const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+              const runs = runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1);
+              if (!worse && runs && shortPlacesOk(tplOf(q), ownQ) && fromOk()) return true;
+              own[i] = j;
+              ownQ[iq] = -1;
+              ownFrom[src] = k;
+            }
+          }
+        }
+      }
+    return false;
+  }
+
+  /**
+   * Whether day `from` stays valid with its place `src` (of `len` half-hours) left free: leaving
+   * a full place free beside a used shorter one, that session takes the full place.
+   */
+  function leaveOk(from: number, src: number, len: number): boolean {
+    const ownFrom = item(owners, from);
+    if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+    const places = tplOf(from).places;
+    for (let i = 0; i < ownFrom.length; i++)
+      if (i16(ownFrom, i) >= 0 && (places[i]?.len ?? 0) < len) {
+        ownFrom[src] = i16(ownFrom, i);
+        ownFrom[i] = -1;
+        if (shortPlacesOk(tplOf(from), ownFrom)) return true;
+        ownFrom[i] = i16(ownFrom, src);
+        ownFrom[src] = -1;
+        return false;
+      }
+    return false;
+  }
+
+  /** Moves k's session at place `src` of day `from` before `movesBefore`; false if it cannot. */
+  function moveEarlier(k: number, W: number, from: number, src: number): boolean {
+    const len = tplOf(from).places[src]?.len ?? 0;
+    const ownFrom = item(owners, from);
+    const fromOk = () => leaveOk(from, src, len);
+    // A free place of the same length earlier, on a day without another session of k.
+    if (intoFreePlace(k, from, src, fromOk, (l) => l === len) > 0) return true;
+    // No free place: swap with a subject j that can take this day (not its own last week),
+    // preferably one not studying that day already; a second session of j that day, then of k
+    // on the day it moves to, are the last resorts (massing one day beats cramming).
+    /** Whether j's session at place i of day d may trade places with k's on `from`. */
+    const tradable = (j: number, d: number, i: number): boolean => {
+      if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) return false;
+      // Into j's own last week only while j stays within the same limits (its exam first,
+      // its final review last): the exam that crowds k's last week may have room in its own.
+      const review = num(keep, j);
+      // Its final review's day too: the review is then the day's last place of its length.
+      if (intoLastWeek(j) && !(from < f64(exam, j) && (review < 0 || from <= review))) return false;
+      // A session of j's own last week (before its review day) may go later within it:
+      // another exam's session there held a place k needed before its last week, while j's
+      // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
+      const inItsLastWeek = d >= i32(movableBefore, j);
+      return !inItsLastWeek || (intoLastWeek(j) && (review < 0 ? d < f64(exam, j) : d < review));
+    };
+    const intoLastWeek = (j: number) => from >= i32(movableBefore, j);
+    const limitsKept = (j: number) => !intoLastWeek(j) || !overLimits(j);
+    // A day of k alone (nothing to interleave) stays interleavable only if two of its sessions
+    // trade at once: one of j among five of k leaves a run of three (seed 31,337 #769: six 1-h
+    // sessions of k on a day of its last week, while another exam's earlier sessions could go
+    // there). Asked only of such days, as it searches pairs.
+    let alone = true;
+    for (let i = 0; i < ownFrom.length; i++)
+      if (i16(ownFrom, i) >= 0 && ownFrom[i] !== k) alone = false;
+    for (let pass = 0; pass < 3; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass < 2 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if ((pass === 0 && ownFrom.includes(j)) || !tradable(j, d, i)) continue;
+          own[i] = k;
+          ownFrom[src] = j;
+          if (runsOk(own, -1) && runsOk(ownFrom, -1) && limitsKept(j)) return true;
+          if (alone && runsOk(own, -1) && secondTrade(j, d, i)) return true;
+          own[i] = j;
+          ownFrom[src] = k;
+        }
+      }
+    return (
+      pushLater(k, from, src, len, fromOk) ||
+      shrinkEarlier(k, from, src, len, fromOk) ||
+      (lastRun &&
+        (splitEarlier(k, from, src, len) || shrinkWithMakeUp(k, W, from, src, len, fromOk)))
+    );
+
+    /**
+     * After k's session traded with j's at place i of day d, another session of k on `from`
+     * (of the same length, not its final review) trades with another of j's earlier sessions;
+     * true when every day touched stays interleavable and j within its limits.
+     */
+    function secondTrade(j: number, d: number, i: number): boolean {
+      for (const src2 of lateSessions(k, from)) {
+        if (src2 === src || (tplOf(from).places[src2]?.len ?? 0) !== len) continue;
+        for (let d2 = movesBefore - 1; d2 >= 0; d2--) {
+          const own2 = item(owners, d2);
+          for (let i2 = 0; i2 < own2.length; i2++) {
+            if (own2[i2] !== j || (d2 === d && i2 === i) || !tradable(j, d2, i2)) continue;
+            own2[i2] = k;
+            ownFrom[src2] = j;
+            const ok = runsOk(own2, -1) && runsOk(item(owners, d), -1) && runsOk(ownFrom, -1);
+            if (ok && limitsKept(j)) return true;
+            own2[i2] = j;
+            ownFrom[src2] = k;
+          }
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into a free shorter place earlier (before
+   * `movesBefore`) when k would fall short of its need by the difference, and makes the difference up in
+   * a free place of its last week, before its final review, shorter than what left that week:
+   * the last week holds less, k keeps its need. When no place shorter than the session is free
+   * there, a second session of the last week first shrinks into another free shorter place, and a
+   * place as long as one session makes up both. Seed 777 #679: 12 h in the last week against
+   * 10.5 forced, while two 1-h places stood free earlier and a 1-h place in that week (a 1.5-h
+   * session into a 1-h place, 1 h made up: 0.5 h less there, and k 0.5 h past its need, so the
+   * next 1.5-h session shrinks into the other 1-h place on its own). Seed 777 #747: 4.5 h of 1.5-h
+   * sessions in the last week against 3 forced, two 1-h places free earlier, none in that week.
+   */
+  function shrinkWithMakeUp(
+    k: number,
+    W: number,
+    from: number,
+    src: number,
+    len: number,
+    fromOk: () => boolean,
+  ): boolean {
+    const before = limitsPassed(k);
+    // The moves below may also rearrange the days they leave (leaveOk): undone whole on failure.
+    const saved = owners.map((own) => own.slice());
+    const shorter = (l: number) => l < len;
+    const l = intoFreePlace(k, from, src, fromOk, shorter);
+    if (l === 0) return false;
+    let lost = (len - l) / 2;
+    if (makeUp(k, W, lost, len, before)) return true;
+    // A second session of the same length shrinks too; a place of one session makes up both.
+    for (let d = W - 1; d >= W - LAST_WEEK_DAYS && d >= 0; d--)
+      for (const i of lateSessions(k, d)) {
+        if ((tplOf(d).places[i]?.len ?? 0) !== len) continue;
+        const l2 = intoFreePlace(k, d, i, () => leaveOk(d, i, len), shorter);
+        if (l2 === 0) continue;
+        lost += (len - l2) / 2;
+        if (makeUp(k, W, lost, 2 * len, before)) return true;
+        for (const [x, own] of saved.entries()) item(owners, x).set(own);
+        return false;
+      }
+    for (const [x, own] of saved.entries()) item(owners, x).set(own);
+    return false;
+  }
+
+  /**
+   * After k's sessions left `moved` half-hours of its last week for shorter places earlier,
+   * losing `lost` hours, a free place of that week before its final review, shorter than
+   * `moved`, takes a session of k if k then keeps its need; its last 3 days only while they stay
+   * within their limit (a last 3 days already over it that took the made-up hour held more than
+   * the deadline forced: seed 99,991 #584, 9 h of 15 there).
+   */
+  function makeUp(
+    k: number,
+    W: number,
+    lost: number,
+    moved: number,
+    before: { over3: boolean },
+  ): boolean {
+    const short = numLike(needs, k) - (f64(hours, k) - lost);
+    if (short <= 1e-9) {
+      hours[k] = f64(hours, k) - lost;
+      return true;
+    }
+    const review = num(keep, k);
+    const lastDay = review >= 0 ? Math.min(W, review) : W;
+    for (let d = Math.max(0, W - LAST_WEEK_DAYS); d < lastDay; d++) {
+      const own = item(owners, d);
+      if (!runsOk(own, k)) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const m = places[i]?.len ?? 0;
+        if (own[i] !== -1 || m >= moved || m / 2 < short - 1e-9) continue;
+        own[i] = k;
+        const after = limitsPassed(k);
+        const last3Ok = d < W - CRAM_DAYS ? !(after.over3 && !before.over3) : !after.over3;
+        if (shortPlacesOk(tplOf(d), own) && last3Ok) {
+          hours[k] = f64(hours, k) - lost + m / 2;
+          return true;
+        }
+        own[i] = -1;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into a free place before `movesBefore` whose
+   * length `takes` accepts, on a day without another session of k, where both days stay valid;
+   * gives that place's length in half-hours, or 0 when no place would do.
+   */
+  function intoFreePlace(
+    k: number,
+    from: number,
+    src: number,
+    fromOk: () => boolean,
+    takes: (placeLen: number) => boolean,
+  ): number {
+    const ownFrom = item(owners, from);
+    for (let d = movesBefore - 1; d >= 0; d--) {
+      const own = item(owners, d);
+      if (own.includes(k) || !runsOk(own, k)) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const l = places[i]?.len ?? 0;
+        if (own[i] !== -1 || !takes(l)) continue;
+        own[i] = k;
+        ownFrom[src] = -1;
+        if (shortPlacesOk(tplOf(d), own) && fromOk()) return l;
+        own[i] = -1;
+        ownFrom[src] = k;
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into a free shorter place earlier (before
+   * `movesBefore`), when k keeps its need without the difference: a session past the need (a buffer
+   * session, or rounding) stood in the last week while only a 1-h place was free earlier (seed
+   * 31,337 #385: 6 h in the last week against 4.8 allowed).
+   */
+  function shrinkEarlier(
+    k: number,
+    from: number,
+    src: number,
+    len: number,
+    fromOk: () => boolean,
+  ): boolean {
+    const keepsNeed = (l: number) =>
+      l < len && f64(hours, k) - (len - l) / 2 >= numLike(needs, k) - 1e-9;
+    const l = intoFreePlace(k, from, src, fromOk, keepsNeed);
+    if (l === 0) return false;
+    hours[k] = f64(hours, k) - (len - l) / 2;
+    return true;
+  }
+
+  /**
+   * Moves k's session at place `src` of day `from` into two free shorter places on two days
+   * before `movesBefore` (without another session of k) whose lengths add up to it.
+   */
+  function splitEarlier(k: number, from: number, src: number, len: number): boolean {
+    const ownFrom = item(owners, from);
+    let firstDay = -1;
+    let firstAt = -1;
+    for (let d = movesBefore - 1; d >= 0; d--) {
+      const own = item(owners, d);
+      if (own.includes(k) || !runsOk(own, k)) continue;
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        const l = places[i]?.len ?? 0;
+        if (own[i] !== -1 || l >= len) continue;
+        if (firstDay < 0) {
+          own[i] = k;
+          if (shortPlacesOk(tplOf(d), own)) {
+            firstDay = d;
+            firstAt = i;
+            break;
+          }
+          own[i] = -1;
+          continue;
+        }
+        const firstLen = tplOf(firstDay).places[firstAt]?.len ?? 0;
+        if (l + firstLen !== len) continue;
+        own[i] = k;
+        ownFrom[src] = -1;
+        if (shortPlacesOk(tplOf(d), own) && shortPlacesOk(tplOf(from), ownFrom)) return true;
+        own[i] = -1;
+        ownFrom[src] = k;
+      }
+    }
+    if (firstDay >= 0) item(owners, firstDay)[firstAt] = -1;
+    return false;
+  }
+}
