@@ -48,6 +48,15 @@ describe('answerInMaterial', () => {
   it('rejects an empty answer', () => {
     expect(answerInMaterial(' … ', material, 'en')).toBe(false);
   });
+
+  it("reads an order question's steps in the material's order, one after another", () => {
+    const steps = 'Boot:\n1. The firmware runs\n2. The loader starts\n3. The kernel mounts root';
+    const right = 'The firmware runs → The loader starts → The kernel mounts root';
+    expect(answerInMaterial(right, steps, 'en')).toBe(true);
+    const swapped = 'The loader starts → The firmware runs → The kernel mounts root';
+    expect(answerInMaterial(swapped, steps, 'en')).toBe(false);
+    expect(answerInMaterial('The firmware runs → The disk spins', steps, 'en')).toBe(false);
+  });
 });
 
 describe('testsInstructionOrStopWord', () => {

@@ -26,10 +26,20 @@ function stemmed(text: string, language: Language): string {
     .join(' ')} `;
 }
 
-/** Whether `part`'s words occur in `whole` in the same order, side by side (stemmed). */
+/**
+ * Whether `part`'s words occur in `whole` in the same order, side by side (stemmed). A sequence
+ * of steps ("A → B → C", an order question's option) is there when each step is, in that order.
+ */
 export function containsWords(whole: string, part: string, language: Language): boolean {
-  const p = stemmed(part, language);
-  return p.trim().length > 0 && stemmed(whole, language).includes(p);
+  const w = stemmed(whole, language);
+  let from = 0;
+  for (const step of part.split(' → ')) {
+    const p = stemmed(step, language);
+    const at = p.trim().length > 0 ? w.indexOf(p, from) : -1;
+    if (at < 0) return false;
+    from = at + p.length - 1;
+  }
+  return true;
 }
 
 /** An answer (a card's back, a question's correct option) is in the material: its words occur there in order. */

@@ -45,6 +45,8 @@ export interface MaterialSentence {
   source: string;
   /** A lead-in's list: the items under it, as written. */
   items?: string[];
+  /** The list is numbered: its items are steps in that order. */
+  ordered?: boolean;
 }
 
 export interface TopicsRequest {

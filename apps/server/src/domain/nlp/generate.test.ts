@@ -47,6 +47,7 @@ const wording: CardWording = {
   term: (definition) => `Which term is described here: “${definition}”?`,
   fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
   why: (effect) => `Why is it so: “${effect}”?`,
+  order: (leadIn) => `Which is the right order? ${leadIn}`,
 };
 
 describe('the builtin study-material pipeline', () => {
@@ -438,6 +439,7 @@ describe('options of the kind of the answer', () => {
       term: (definition) => `¿Qué término se describe aquí: «${definition}»?`,
       fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
       why: (effect) => `¿Por qué: «${effect}»?`,
+      order: (leadIn) => `¿Cuál es el orden correcto? ${leadIn}`,
     };
     const quiz = makeQuiz(prose, { max: 8, seed: 1, wording: wordingEs });
     expect(quiz.length).toBeGreaterThanOrEqual(1);
@@ -489,5 +491,58 @@ describe('the lesson’s own topic', () => {
     expect(deck.some((c) => key(c.back) === 'photosynthesis')).toBe(false);
     const quiz = makeQuiz(notes, { max: QUIZ_SIZE, seed: 1, wording, topic: 'Photosynthesis' });
     for (const q of quiz) expect(key(q.options[q.correctIndex] ?? '')).not.toBe('photosynthesis');
+  });
+});
+
+describe('a numbered list', () => {
+  const notes = [
+    '# Page faults',
+    'A page fault is handled in four steps:',
+    '1. The MMU traps to the kernel',
+    '2. The kernel finds a free frame',
+    '3. The page is read from disk',
+    '4. The faulting instruction is restarted',
+    '',
+    'A page fault occurs when a process touches a page that is not in memory.',
+    'The working set is the set of pages a process uses in a short window of time.',
+    '',
+    'Causes of thrashing:',
+    '- too many processes',
+    '- too little memory',
+    '- a poor replacement policy',
+    '',
+    'There are four conditions for deadlock:',
+    '1. mutual exclusion',
+    '2. hold and wait',
+    '3. no preemption',
+    '4. circular wait',
+  ].join('\n');
+  const material = materialSentences(notes, 'Page faults', TEMPLATE);
+
+  it('is read as steps in order; a bulleted one is not', () => {
+    const steps = material.find((s) => s.text.startsWith('A page fault is handled'));
+    expect(steps?.ordered).toBe(true);
+    expect(steps?.items).toHaveLength(4);
+    expect(material.find((s) => s.text.startsWith('Causes of thrashing'))?.ordered).toBeUndefined();
+  });
+
+  it('gives the quiz a question on the order of its steps, against three other orders', () => {
+    const quiz = makeQuiz(material, { max: 10, seed: 3, wording, deck: [] });
+    const q = quiz.find((x) => x.prompt.startsWith('Which is the right order?'));
+    expect(q?.prompt).toBe('Which is the right order? A page fault is handled in four steps:');
+    const right = [
+      'The MMU traps to the kernel',
+      'The kernel finds a free frame',
+      'The page is read from disk',
+      'The faulting instruction is restarted',
+    ].join(' → ');
+    expect(q?.options[q.correctIndex]).toBe(right);
+    expect(new Set(q?.options).size).toBe(4);
+    for (const option of q?.options ?? [])
+      expect([...option.split(' → ')].sort()).toEqual([...right.split(' → ')].sort());
+    // The bulleted list is no order question, nor a numbered one whose lead-in names no steps
+    // (four conditions that hold at once).
+    expect(quiz.some((x) => x.prompt.includes('Causes of thrashing'))).toBe(false);
+    expect(quiz.some((x) => x.prompt.includes('conditions for deadlock'))).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { type SourceSentence, tag } from './nlp.js';
 import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
 
-export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number';
+/** What a card or question asks; `order` is asked by the quiz only (steps of a numbered list). */
+export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number' | 'order';
 
 /** The fixed words of cards and questions, in the student's language. */
 export interface CardWording {
@@ -16,6 +17,8 @@ export interface CardWording {
   fillBlank(sentence: string): string;
   /** A cause question's prompt, around the effect whose cause the material gives. */
   why(effect: string): string;
+  /** An order question's prompt, around the lead-in of a numbered list ("The steps are:"). */
+  order(leadIn: string): string;
 }
 
 /**
@@ -896,7 +899,7 @@ export function makeFlashcards(
   topic = '',
 ): CardDraft[] {
   const { cards } = candidates(sentences, wording, false, topic);
-  const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
+  const order: CardKind[] = ['definition', 'term', 'cause', 'order', 'number', 'cloze'];
   const byKind = order.map((k) => cards.filter((c) => c.kind === k));
   // Interleave kinds so a capped deck still covers definitions, numbers and clozes.
   const out: CardDraft[] = [];
@@ -988,6 +991,56 @@ function perturbNumbers(value: string): string[] {
  * the explanation; distractors are of the same kind (definitions with definitions, terms with
  * terms, numbers with numbers of the same unit), drawn from the material.
  */
+/** Items of a numbered list an order question asks: 3 to this many (its options hold them all). */
+const ORDER_MAX_ITEMS = 5;
+/** Most words of an item an order question asks, so its options stay readable. */
+const ORDER_MAX_WORDS = 12;
+/** How an order question's options join the steps. */
+const THEN = ' → ';
+/**
+ * A lead-in that announces steps, in the languages the engine speaks: a numbered list is not
+ * always a sequence ("There are four conditions for deadlock:" numbers four conditions that
+ * hold at once), and asking its order would test the numbering, not the material.
+ */
+const STEP_CUES =
+  /(?<!\p{L})(steps?|stages?|phases?|order|sequence|procedure|pasos?|etapas?|fases?|orden|secuencia|procedimiento|étapes?|ordre|séquence|procédure|schritte?n?|phasen?|stufen?|reihenfolge|ablauf|βήμα|βήματα|στάδιο|στάδια|φάση|φάσεις|σειρά|διαδικασία)(?!\p{L})/iu;
+
+/**
+ * An order question from a lead-in that announces steps with its numbered list ("A page fault
+ * is handled in four steps:" 1. ... 2. ...): the steps in the material's order, against three
+ * other orders (two neighbours swapped, or the last step first). None for a list of nested,
+ * long, formula or code items, or of fewer than 3 or more than ORDER_MAX_ITEMS.
+ */
+function orderQuestion(
+  s: SourceSentence,
+  wording: CardWording,
+  rand: () => number,
+): Omit<KindedQuestion, 'correctIndex'> | undefined {
+  const steps = s.items;
+  if (!s.ordered || !steps || steps.length < 3 || steps.length > ORDER_MAX_ITEMS) return undefined;
+  if (!STEP_CUES.test(s.text)) return undefined;
+  const plainStep = (x: string) =>
+    words(x) >= 1 && words(x) <= ORDER_MAX_WORDS && findMath(x).length === 0 && !/[`|]/.test(x);
+  if (!steps.every(plainStep) || new Set(steps.map((x) => x.toLowerCase())).size < steps.length)
+    return undefined;
+  const wrong: string[][] = [];
+  for (let i = 0; i + 1 < steps.length; i++) {
+    const swapped = [...steps];
+    [swapped[i], swapped[i + 1]] = [steps[i + 1] as string, steps[i] as string];
+    wrong.push(swapped);
+  }
+  wrong.push([steps[steps.length - 1] as string, ...steps.slice(0, -1)]);
+  const options = [...new Set(shuffle(wrong, rand).map((w) => w.join(THEN)))].slice(0, 3);
+  if (options.length < 3) return undefined;
+  const list = steps.map((x, i) => `${i + 1}. ${x}`).join(' ');
+  return {
+    prompt: wording.order(s.text),
+    options: [steps.join(THEN), ...options],
+    explanation: `“${s.text} ${list}” (${s.source})`,
+    kind: 'order',
+  };
+}
+
 export function makeQuiz(
   sentences: SourceSentence[],
   opts: {
@@ -1008,7 +1061,20 @@ export function makeQuiz(
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
   const drafts: Omit<KindedQuestion, 'correctIndex'>[] = [];
+  // Numbered lists asked in order: cards of their own kind, taking turns with the others.
+  const ordered = new Map<CardDraft, Omit<KindedQuestion, 'correctIndex'>>();
+  for (const s of sentences) {
+    const q = orderQuestion(s, opts.wording, rand);
+    const first = q?.options[0];
+    if (q && first)
+      ordered.set(
+        { front: q.prompt, back: first, kind: 'order', source: s.text, sourceName: s.source },
+        q,
+      );
+  }
   const make = (card: CardDraft): Omit<KindedQuestion, 'correctIndex'> | undefined => {
+    const asked = ordered.get(card);
+    if (asked) return asked;
     const explanation = `“${card.source}” (${card.sourceName})`;
     let prompt: string;
     let pool: string[];
@@ -1062,7 +1128,7 @@ export function makeQuiz(
     if (distractors.length < 3) return undefined;
     return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
   };
-  const order: CardKind[] = ['definition', 'term', 'cause', 'number', 'cloze'];
+  const order: CardKind[] = ['definition', 'term', 'cause', 'order', 'number', 'cloze'];
   // Kinds take turns (a definition, a cause, a number, a blank...), so a short quiz is mixed.
   const interleave = (list: CardDraft[]) => {
     const byKind = order.map((k) => shuffle(list, rand).filter((c) => c.kind === k));
@@ -1072,7 +1138,7 @@ export function makeQuiz(
     return out;
   };
   const queue = [
-    ...interleave(cards.filter((c) => !spare.has(c))),
+    ...interleave([...cards.filter((c) => !spare.has(c)), ...ordered.keys()]),
     ...interleave(cards.filter((c) => spare.has(c))),
   ];
   // The deck the same material gives: its prompts are asked elsewhere (the flashcards), so the

@@ -47,6 +47,8 @@ export interface SourceSentence {
   source: string;
   /** A lead-in's list ("There are four conditions:"): the items under it, as written. */
   items?: string[];
+  /** The list is numbered: its items are steps in that order. */
+  ordered?: boolean;
 }
 
 // Uploaded files are data, never instructions: sentences that talk to an AI are not study
@@ -132,14 +134,12 @@ export function materialSentences(
   }
   const language = detectLanguage(text);
   const lists = leadInLists(kept);
-  const listOf = new Map(lists.map((l) => [l.line, l.items]));
+  const listOf = new Map(lists.map((l) => [l.line, l]));
   // A lead-in is most often a whole line; one that ends a longer line is looked for among a
   // bounded number of lists, so a file of thousands of lead-ins stays linear.
-  const itemsOf = (text: string) =>
+  const listAt = (text: string) =>
     listOf.get(text) ??
-    (lists.length <= MAX_LISTS_SEARCHED
-      ? lists.find((l) => l.line.endsWith(text))?.items
-      : undefined);
+    (lists.length <= MAX_LISTS_SEARCHED ? lists.find((l) => l.line.endsWith(text)) : undefined);
   return splitSentences(kept.join('\n'))
     .map(unmarked)
     .filter(
@@ -153,12 +153,16 @@ export function materialSentences(
     )
     .map((text) => {
       // A lead-in keeps its list, so an answer quoting it quotes the list too.
-      const items = text.endsWith(':') ? itemsOf(text) : undefined;
-      return items ? { text, source, items } : { text, source };
+      const list = text.endsWith(':') ? listAt(text) : undefined;
+      if (!list) return { text, source };
+      return list.ordered
+        ? { text, source, items: list.items, ordered: true }
+        : { text, source, items: list.items };
     });
 }
 
 const LIST_ITEM = /^\s{0,6}(?:[-*+•]|\d{1,3}[.)])\s+/;
+const NUMBERED_ITEM = /^\s{0,6}\d{1,3}[.)]\s+/;
 const MAX_LISTS_SEARCHED = 200;
 
 /**
@@ -166,20 +170,25 @@ const MAX_LISTS_SEARCHED = 200;
  * that is itself a list item owns only the items indented under it: its siblings are not its
  * list (a lesson's key points are bullets one after another).
  */
-function leadInLists(lines: string[]): { line: string; items: string[] }[] {
-  const out: { line: string; items: string[] }[] = [];
+function leadInLists(lines: string[]): { line: string; items: string[]; ordered: boolean }[] {
+  const out: { line: string; items: string[]; ordered: boolean }[] = [];
   const indent = (line: string) => line.length - line.trimStart().length;
   lines.forEach((raw, i) => {
     const line = unmarked(raw.replace(LIST_ITEM, '')).replace(/\s+/g, ' ');
     if (!line.endsWith(':')) return;
     const under = LIST_ITEM.test(raw) ? indent(raw) : -1;
     const items: string[] = [];
+    // Steps in order: every item numbered, none nested under another.
+    let ordered = true;
+    let first = -1;
     for (let j = i + 1; j < lines.length; j++) {
       const next = lines[j] ?? '';
       if (!LIST_ITEM.test(next) || indent(next) <= under) break;
+      if (first < 0) first = indent(next);
+      ordered &&= NUMBERED_ITEM.test(next) && indent(next) === first;
       items.push(unmarked(next.replace(LIST_ITEM, '')));
     }
-    if (items.length > 0) out.push({ line, items });
+    if (items.length > 0) out.push({ line, items, ordered });
   });
   return out;
 }

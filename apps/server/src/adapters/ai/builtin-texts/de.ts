@@ -10,6 +10,7 @@ export const de: BuiltinTexts = {
     term: (definition) => `Welcher Begriff wird hier beschrieben: „${definition}“?`,
     fillBlank: (sentence) => `Ergänze die Lücke: ${sentence}`,
     why: (effect) => `Warum ist das so: „${effect}“?`,
+    order: (leadIn) => `Welche Reihenfolge stimmt? ${leadIn}`,
   },
   lessonHelper: {
     noMaterial: (title) =>

@@ -10,6 +10,7 @@ export const el: BuiltinTexts = {
     term: (definition) => `Ποιος όρος περιγράφεται εδώ: «${definition}»;`,
     fillBlank: (sentence) => `Συμπλήρωσε το κενό: ${sentence}`,
     why: (effect) => `Γιατί ισχύει αυτό: «${effect}»;`,
+    order: (leadIn) => `Ποια είναι η σωστή σειρά; ${leadIn}`,
   },
   lessonHelper: {
     noMaterial: (title) =>

@@ -10,6 +10,7 @@ export const en: BuiltinTexts = {
     term: (definition) => `Which term is described here: “${definition}”?`,
     fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
     why: (effect) => `Why is it so: “${effect}”?`,
+    order: (leadIn) => `Which is the right order? ${leadIn}`,
   },
   lessonHelper: {
     noMaterial: (title) =>

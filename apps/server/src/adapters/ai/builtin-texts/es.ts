@@ -10,6 +10,7 @@ export const es: BuiltinTexts = {
     term: (definition) => `¿Qué término se describe aquí: «${definition}»?`,
     fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
     why: (effect) => `¿Por qué ocurre esto: «${effect}»?`,
+    order: (leadIn) => `¿Cuál es el orden correcto? ${leadIn}`,
   },
   lessonHelper: {
     noMaterial: (title) =>

@@ -10,6 +10,7 @@ export const fr: BuiltinTexts = {
     term: (definition) => `Quel terme est décrit ici : « ${definition} » ?`,
     fillBlank: (sentence) => `Complétez le blanc : ${sentence}`,
     why: (effect) => `Pourquoi est-ce le cas : « ${effect} » ?`,
+    order: (leadIn) => `Quel est le bon ordre ? ${leadIn}`,
   },
   lessonHelper: {
     noMaterial: (title) =>
