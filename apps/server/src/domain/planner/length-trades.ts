@@ -5,7 +5,8 @@
  * When the needs fill the free time exactly, that half hour is the difference between a need met
  * and a warning. Pure, bounded, deterministic.
  */
-import { CRAM_DAYS, type DayTemplate } from './model.js';
+import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk } from './repair.js';
 
 const EPS = 1e-9;
@@ -23,9 +24,50 @@ export function tradeLengths(
   movableBefore: ArrayLike<number>,
   keep: ArrayLike<number>,
   takes: ArrayLike<boolean>,
+  /**
+   * The last run's: each subject's exam day (0: none in the plan) and the session length. The
+   * subject over its need may then take the shorter place in its own last week, before its final
+   * review, while its M8 limits hold (seed 99,991 #966: the only subject over its need could take
+   * the short subject's 1-h place only there, 2.5 h in a last week allowed 14).
+   */
+  lastDays?: { examEnd: ArrayLike<number>; sessionHours: number },
 ): void {
   const hours = hoursBySubject(tplOf, owners, needs.length);
   const short = (j: number) => (hours[j] as number) < (needs[j] as number) - EPS;
+  /** Whether subject k may hold a session on day x: before its movable limit, or as above. */
+  const mayTake = (k: number, x: number): boolean => {
+    if (x < (movableBefore[k] as number)) return true;
+    const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
+    const review = keep[k] as number;
+    return (
+      lastDays !== undefined &&
+      W >= CRAM_MIN_WINDOW &&
+      W <= owners.length &&
+      x < W &&
+      (review < 0 || x < review)
+    );
+  };
+  /** Whether subject k keeps its M8 limits (always true without an exam in the plan). */
+  const withinLimits = (k: number): boolean => {
+    const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
+    if (!lastDays || W < CRAM_MIN_WINDOW || W > owners.length) return true;
+    let total = 0;
+    let last7 = 0;
+    let last3 = 0;
+    for (let d = 0; d < W; d++) {
+      const own = owners[d] as Int16Array;
+      for (let i = 0; i < own.length; i++) {
+        if (own[i] !== k) continue;
+        const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+        total += h;
+        if (d >= W - LAST_WEEK_DAYS) last7 += h;
+        if (d >= W - CRAM_DAYS) last3 += h;
+      }
+    }
+    const L = lastDays.sessionHours;
+    return last7 <= lastWeekAllowance(total, W, L) + EPS && last3 <= cramAllowance(total, L) + EPS;
+  };
+  const rules: TradeRules = { mayTake, withinLimits };
   for (let j = 0; j < needs.length; j++) {
     if (!takes[j]) continue;
     for (let x = 0; x < owners.length; x++) {
@@ -33,7 +75,10 @@ export function tradeLengths(
       if (x === keep[j]) continue;
       const own = owners[x] as Int16Array;
       for (let a = 0; a < own.length; a++)
-        if (own[a] === j && tradeFrom(tplOf, owners, hours, needs, movableBefore, keep, x, a))
+        if (
+          own[a] === j &&
+          tradeFrom(tplOf, owners, hours, needs, movableBefore, keep, x, a, rules)
+        )
           break;
     }
   }
@@ -157,6 +202,12 @@ function findTrade(
   return undefined;
 }
 
+/** Where the subject over its need may go, and whether it stays within its M8 limits there. */
+interface TradeRules {
+  mayTake: (k: number, x: number) => boolean;
+  withinLimits: (k: number) => boolean;
+}
+
 /** Trades subject j's place a on day x for a longer one of an over-need subject; true if done. */
 function tradeFrom(
   tplOf: (day: number) => DayTemplate,
@@ -167,6 +218,7 @@ function tradeFrom(
   keep: ArrayLike<number>,
   x: number,
   a: number,
+  rules: TradeRules,
 ): boolean {
   const ownX = owners[x] as Int16Array;
   const j = ownX[a] as number;
@@ -179,12 +231,12 @@ function tradeFrom(
     for (let b = 0; b < ownY.length; b++) {
       const k = ownY[b] as number;
       const more = ((places[b]?.len ?? 0) - lenX) / 2;
-      if (k < 0 || k === j || more <= EPS || y === keep[k] || x >= (movableBefore[k] as number))
-        continue;
+      if (k < 0 || k === j || more <= EPS || y === keep[k] || !rules.mayTake(k, x)) continue;
       if (ownX.includes(k) || (hours[k] as number) - more < (needs[k] as number) - EPS) continue;
       ownY[b] = j;
       ownX[a] = k;
-      if (runsOk(ownX, -1) && runsOk(ownY, -1)) {
+      const late = x >= (movableBefore[k] as number);
+      if (runsOk(ownX, -1) && runsOk(ownY, -1) && (!late || rules.withinLimits(k))) {
         hours[j] = (hours[j] as number) + more;
         hours[k] = (hours[k] as number) - more;
         return true;

@@ -430,5 +430,5 @@ function repairPasses(state: RepairState): void {
   // The passes since the length trades (cap, cramming, final reviews) move sessions between
   // places of other lengths, and can leave a subject half an hour short again where a trade
   // meets it (seed 12,345 #861: 14.5 of 15 h; seed 60,613 #141): they run once more.
-  tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes);
+  tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes, { examEnd, sessionHours });
 }
