@@ -13,7 +13,7 @@ export function printPlannerQuality(seed: number, runs: number): boolean {
   for (const r of rows) {
     const ok = r.offenders.length === 0;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'}  ${r.metric}: ${r.value}  target ${r.target}${ok ? '' : `  (${r.offenders.length} failing: ${r.offenders.slice(0, 3).join('; ')})`}`,
+      `${ok ? 'PASS' : 'FAIL'}  ${r.metric}: ${r.value}  target ${r.target}${ok ? '' : `  (${r.offenders.length} failing: ${r.offenders.slice(0, Number(process.env.PLANNER_SHOW ?? 3)).join('; ')})`}`,
     );
   }
   return rows.every((r) => r.offenders.length === 0);

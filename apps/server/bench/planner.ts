@@ -1,7 +1,8 @@
 /**
  * `npm run bench:planner`: the planner's quality and workload lines only, at PLANNER_SEED
  * (default: the fixed seed) over PLANNER_RUNS generated inputs (default 1,000). Prints the seed
- * first so a failure replays, and exits non-zero on any FAIL.
+ * first so a failure replays, and exits non-zero on any FAIL. A failing line names its first 3
+ * offenders; PLANNER_SHOW=<n> names n.
  *
  * `npm run bench:planner -- --hash` prints instead a hash of the plans made for the stored inputs
  * (the fixtures, and 200 generated inputs at each of five seeds, front-loading off and on, each

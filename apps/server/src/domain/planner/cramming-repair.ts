@@ -26,6 +26,37 @@ const MAX_LIMIT_CHECKS = 5000;
  * over their limit: `movesBefore`), on a day without another session of the subject, else by
  * the trades, pushes and shrinks below; never the final review (`keep[k]`, its day).
  */
+/**
+ * Which of its M8 limits subject k's sessions pass in the plan as it is, its exam on day W: its
+ * last 7 days (twice its mean week, or one session) and its last 3 (a quarter of its hours, or
+ * 2 sessions).
+ */
+export function m8LimitsPassed(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  sessionHours: number,
+): { over7: boolean; over3: boolean } {
+  let total = 0;
+  let last7 = 0;
+  let last3 = 0;
+  for (let d = 0; d < W; d++) {
+    const own = item(owners, d);
+    for (let i = 0; i < own.length; i++) {
+      if (own[i] !== k) continue;
+      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+      total += h;
+      if (d >= W - LAST_WEEK_DAYS) last7 += h;
+      if (d >= W - CRAM_DAYS) last3 += h;
+    }
+  }
+  return {
+    over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
+    over3: last3 > cramAllowance(total, sessionHours) + 1e-9,
+  };
+}
+
 export function repairCramming(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
@@ -44,29 +75,8 @@ export function repairCramming(
   lastRun = false,
 ): void {
   const hours = hoursBySubject(tplOf, owners, exam.length);
-  const hoursOn = (d: number, k: number) => {
-    const own = item(owners, d);
-    let h = 0;
-    for (let i = 0; i < own.length; i++) if (own[i] === k) h += (tplOf(d).places[i]?.len ?? 0) / 2;
-    return h;
-  };
   /** Which of subject k's M8 limits its sessions pass now: its last 7 days, its last 3. */
-  const limitsPassed = (k: number): { over7: boolean; over3: boolean } => {
-    const W = f64(exam, k);
-    let total = 0;
-    let last7 = 0;
-    let last3 = 0;
-    for (let d = 0; d < W; d++) {
-      const h = hoursOn(d, k);
-      total += h;
-      if (d >= W - LAST_WEEK_DAYS) last7 += h;
-      if (d >= W - CRAM_DAYS) last3 += h;
-    }
-    return {
-      over7: last7 > lastWeekAllowance(total, W, L) + 1e-9,
-      over3: last3 > cramAllowance(total, L) + 1e-9,
-    };
-  };
+  const limitsPassed = (k: number) => m8LimitsPassed(tplOf, owners, k, f64(exam, k), L);
   const overLimits = (k: number): boolean => {
     if (!(f64(exam, k) >= 14) || f64(exam, k) > owners.length) return false;
     const { over7, over3 } = limitsPassed(k);

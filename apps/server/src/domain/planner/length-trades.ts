@@ -5,7 +5,7 @@
  * When the needs fill the free time exactly, that half hour is the difference between a need met
  * and a warning. Pure, bounded, deterministic.
  */
-import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
+import { m8LimitsPassed } from './cramming-repair.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk } from './repair.js';
 
@@ -51,21 +51,8 @@ export function tradeLengths(
   const withinLimits = (k: number): boolean => {
     const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
     if (!lastDays || W < CRAM_MIN_WINDOW || W > owners.length) return true;
-    let total = 0;
-    let last7 = 0;
-    let last3 = 0;
-    for (let d = 0; d < W; d++) {
-      const own = owners[d] as Int16Array;
-      for (let i = 0; i < own.length; i++) {
-        if (own[i] !== k) continue;
-        const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-        total += h;
-        if (d >= W - LAST_WEEK_DAYS) last7 += h;
-        if (d >= W - CRAM_DAYS) last3 += h;
-      }
-    }
-    const L = lastDays.sessionHours;
-    return last7 <= lastWeekAllowance(total, W, L) + EPS && last3 <= cramAllowance(total, L) + EPS;
+    const { over7, over3 } = m8LimitsPassed(tplOf, owners, k, W, lastDays.sessionHours);
+    return !over7 && !over3;
   };
   const rules: TradeRules = { mayTake, withinLimits };
   for (let j = 0; j < needs.length; j++) {
