@@ -689,6 +689,52 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     }
   });
 
+  it('asks the order of the steps a lead-in announces, from an uploaded file', async () => {
+    const steps = [
+      'The MMU traps to the kernel',
+      'The kernel finds a free frame',
+      'The page is read from disk into the frame',
+      'The page table is updated',
+      'The faulting instruction is restarted',
+    ];
+    const notes = [
+      '# Page faults',
+      'A page fault occurs when a process touches a page that is not in physical memory.',
+      'The OS handles a page fault in these steps:',
+      ...steps.map((x, i) => `${i + 1}. ${x}`),
+      '',
+      'Demand paging loads a page only when a process first touches it.',
+      'The working set is the set of pages a process has used in a recent window of time.',
+      'Thrashing happens when the working sets of all processes no longer fit in memory.',
+    ].join('\n');
+    const w = wizard();
+    const keyTopics = 'Page faults\nDemand paging\nWorking sets and thrashing';
+    const request = wizard({ subjects: [{ ...w.subjects[0], keyTopics }] });
+    const r = await post(
+      form(request, [{ field: 'Organic_Chemistry', filename: 'page-faults.md', content: notes }]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    await t.settle();
+    const plan = (await client.get(`/api/generic/GetStudyProgramById/${r.json().planId}`)).json();
+    const topic = plan.subjectDetails[0].topics.find(
+      (x: { name: string }) => x.name === 'Page faults',
+    );
+    const quiz = (await client.post(`/lessons/${topic.lessonId}/quiz`)).json();
+    const result = (
+      await client.post(`/quizzes/${quiz.id}/submit`, {
+        answers: quiz.questions.map(() => null),
+      })
+    ).json();
+    const order = (
+      result.questions as { prompt: string; options: string[]; correctIndex: number }[]
+    ).find((q) => q.prompt.startsWith('Which is the right order?'));
+    expect(order?.prompt).toBe(
+      'Which is the right order? The OS handles a page fault in these steps:',
+    );
+    expect(order?.options[order.correctIndex]).toBe(steps.join(' → '));
+    expect(new Set(order?.options).size).toBe(4);
+  });
+
   it('keeps proposals private to their student', async () => {
     const r = await post(form(wizard()));
     const other = new TestClient(t.app);
