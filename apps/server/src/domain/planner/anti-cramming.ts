@@ -4,9 +4,9 @@
  * loop checks it on every place and the EDF guard moves what it cannot hold earlier. Pure, no I/O.
  */
 import { DAYS_PER_WEEK } from '@studybuddy/contracts';
-import { CRAM_DAYS, CRAM_MIN_WINDOW } from './model.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import type { PlanModel } from './plan-model.js';
-import { f64, i32, num } from './typed.js';
+import { f64, i32, item, num } from './typed.js';
 
 /** Days before the exam that make its last week (M8; sessions stay put in it, too). */
 export const LAST_WEEK_DAYS = DAYS_PER_WEEK;
@@ -72,4 +72,43 @@ export function lastDaysBudget(
       lastWeekHours[k] = f64(finalHours, k);
   }
   return { cramHours, lastWeekHours, lastWeekCap, cramCap };
+}
+
+/**
+ * Which of its M8 limits subject k's sessions pass in the plan as it is, its exam on day W: its
+ * last 7 days (twice its mean week, or one session) and its last 3 (a quarter of its hours, or
+ * 2 sessions).
+ */
+export function m8LimitsPassed(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  sessionHours: number,
+): { over7: boolean; over3: boolean } {
+  let total = 0;
+  let last7 = 0;
+  let last3 = 0;
+  for (let d = 0; d < W; d++) {
+    const own = item(owners, d);
+    for (let i = 0; i < own.length; i++) {
+      if (own[i] !== k) continue;
+      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
+      total += h;
+      if (d >= W - LAST_WEEK_DAYS) last7 += h;
+      if (d >= W - CRAM_DAYS) last3 += h;
+    }
+  }
+  return {
+    over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
+    over3: last3 > cramAllowance(total, sessionHours) + 1e-9,
+  };
+}
+
+/** Whether a move put the subject over a limit (its last week, its last 3 days) it kept before. */
+export function newlyPassed(
+  before: { over7: boolean; over3: boolean },
+  after: { over7: boolean; over3: boolean },
+): boolean {
+  return (after.over3 && !before.over3) || (after.over7 && !before.over7);
 }

@@ -5,7 +5,7 @@
  * every day's places valid (M1) and interleavable, touches no final review; bounded and
  * deterministic.
  */
-import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
+import { LAST_WEEK_DAYS, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
@@ -26,37 +26,6 @@ const MAX_LIMIT_CHECKS = 5000;
  * over their limit: `movesBefore`), on a day without another session of the subject, else by
  * the trades, pushes and shrinks below; never the final review (`keep[k]`, its day).
  */
-/**
- * Which of its M8 limits subject k's sessions pass in the plan as it is, its exam on day W: its
- * last 7 days (twice its mean week, or one session) and its last 3 (a quarter of its hours, or
- * 2 sessions).
- */
-export function m8LimitsPassed(
-  tplOf: (day: number) => DayTemplate,
-  owners: readonly Int16Array[],
-  k: number,
-  W: number,
-  sessionHours: number,
-): { over7: boolean; over3: boolean } {
-  let total = 0;
-  let last7 = 0;
-  let last3 = 0;
-  for (let d = 0; d < W; d++) {
-    const own = item(owners, d);
-    for (let i = 0; i < own.length; i++) {
-      if (own[i] !== k) continue;
-      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-      total += h;
-      if (d >= W - LAST_WEEK_DAYS) last7 += h;
-      if (d >= W - CRAM_DAYS) last3 += h;
-    }
-  }
-  return {
-    over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
-    over3: last3 > cramAllowance(total, sessionHours) + 1e-9,
-  };
-}
-
 export function repairCramming(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
@@ -140,7 +109,7 @@ export function repairCramming(
     const before = limitsPassed(k);
     own[src] = -1;
     const after = limitsPassed(k);
-    const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+    const worse = newlyPassed(before, after);
     if (!worse && shortPlacesOk(tplOf(d), own) && runsOk(own, -1)) {
       hours[k] = f64(hours, k) - h;
       return true;
@@ -158,6 +127,8 @@ export function repairCramming(
    * 1.5-h session where C held a 1-h one.
    */
   function gainThenDrop(k: number, d: number, src: number): boolean {
+    const valid = (day: number, own: Int16Array) =>
+      shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
     const lack = numLike(needs, k) - (f64(hours, k) - (tplOf(d).places[src]?.len ?? 0) / 2);
     if (lack <= 1e-9) return false;
     for (let x = movesBefore - 1; x >= 0; x--) {
@@ -179,9 +150,7 @@ export function repairCramming(
             hours[j] = f64(hours, j) - gain;
             hours[k] = f64(hours, k) + gain;
             const after = limitsPassed(j);
-            const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
-            const valid = (day: number, own: Int16Array) =>
-              shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+            const worse = newlyPassed(before, after);
             if (!worse && valid(x, ownX) && valid(y, ownY) && dropBuffer(k, d, src)) return true;
             ownX[ix] = k;
             ownY[iy] = j;
@@ -236,7 +205,7 @@ export function repairCramming(
               ownQ[iq] = j;
               ownFrom[src] = -1;
               const after = limitsPassed(j);
-              const worse = (after.over3 && !before.over3) || (after.over7 && !before.over7);
+              const worse = newlyPassed(before, after);
               const runs = runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1);
               if (!worse && runs && shortPlacesOk(tplOf(q), ownQ) && fromOk()) return true;
               own[i] = j;
@@ -372,6 +341,10 @@ export function repairCramming(
     const before = limitsPassed(k);
     // The moves below may also rearrange the days they leave (leaveOk): undone whole on failure.
     const saved = owners.map((own) => own.slice());
+    const undo = () => {
+      for (const [x, own] of saved.entries()) item(owners, x).set(own);
+      return false;
+    };
     const shorter = (l: number) => l < len;
     const l = intoFreePlace(k, from, src, fromOk, shorter);
     if (l === 0) return false;
@@ -384,12 +357,9 @@ export function repairCramming(
         const l2 = intoFreePlace(k, d, i, () => leaveOk(d, i, len), shorter);
         if (l2 === 0) continue;
         lost += (len - l2) / 2;
-        if (makeUp(k, W, lost, 2 * len, before)) return true;
-        for (const [x, own] of saved.entries()) item(owners, x).set(own);
-        return false;
+        return makeUp(k, W, lost, 2 * len, before) || undo();
       }
-    for (const [x, own] of saved.entries()) item(owners, x).set(own);
-    return false;
+    return undo();
   }
 
   /**

@@ -5,7 +5,7 @@
  * When the needs fill the free time exactly, that half hour is the difference between a need met
  * and a warning. Pure, bounded, deterministic.
  */
-import { m8LimitsPassed } from './cramming-repair.js';
+import { m8LimitsPassed } from './anti-cramming.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk } from './repair.js';
 
@@ -34,23 +34,22 @@ export function tradeLengths(
 ): void {
   const hours = hoursBySubject(tplOf, owners, needs.length);
   const short = (j: number) => (hours[j] as number) < (needs[j] as number) - EPS;
+  /** Subject k's exam day when its last week counts (M8) in this run, else 0. */
+  const lastWeekExam = (k: number): number => {
+    const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
+    return W >= CRAM_MIN_WINDOW && W <= owners.length ? W : 0;
+  };
   /** Whether subject k may hold a session on day x: before its movable limit, or as above. */
   const mayTake = (k: number, x: number): boolean => {
     if (x < (movableBefore[k] as number)) return true;
-    const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
+    const W = lastWeekExam(k);
     const review = keep[k] as number;
-    return (
-      lastDays !== undefined &&
-      W >= CRAM_MIN_WINDOW &&
-      W <= owners.length &&
-      x < W &&
-      (review < 0 || x < review)
-    );
+    return W > 0 && x < W && (review < 0 || x < review);
   };
   /** Whether subject k keeps its M8 limits (always true without an exam in the plan). */
   const withinLimits = (k: number): boolean => {
-    const W = (lastDays?.examEnd[k] as number | undefined) ?? 0;
-    if (!lastDays || W < CRAM_MIN_WINDOW || W > owners.length) return true;
+    const W = lastWeekExam(k);
+    if (!lastDays || W === 0) return true;
     const { over7, over3 } = m8LimitsPassed(tplOf, owners, k, W, lastDays.sessionHours);
     return !over7 && !over3;
   };
