@@ -92,7 +92,11 @@ const DEV: NotesSubject[] = [
           },
           { question: 'When is terminal velocity reached?', terms: ['drag equals weight'] },
         ],
-        uncovered: ['What is the speed of sound in air?', 'How does a nuclear reactor work?'],
+        uncovered: [
+          'What is the speed of sound in air?',
+          'How does a nuclear reactor work?',
+          'When did Newton die?',
+        ],
       },
       {
         name: 'Circular motion',
@@ -144,7 +148,11 @@ const DEV: NotesSubject[] = [
             unit: { file: 'processes.md', heading: 'Process states' },
           },
         ],
-        uncovered: ['What is a file system journal?', 'How does virtual machine migration work?'],
+        uncovered: [
+          'What is a file system journal?',
+          'How does virtual machine migration work?',
+          'When did Unix appear?',
+        ],
       },
       {
         name: 'Synchronisation and deadlock',

@@ -157,6 +157,27 @@ describe('answerFromMaterial coverage', () => {
     expect(texts(fall)[0]).toContain('1794');
   });
 
+  it('refuses a date of an event the notes never name, when they date other steps', () => {
+    // Notes dating Rome's wars, none its surrender: which of their dates would it be?
+    const rome = materialSentences(
+      [
+        '## The Roman Republic',
+        '- In 509 BC the Romans expelled their last king and founded the Republic.',
+        '- In 264 BC Rome went to war with Carthage over Sicily.',
+        '- In 146 BC Rome destroyed Carthage and Corinth.',
+        '- The Senate advised the consuls, who were elected every year.',
+      ].join('\n'),
+      'republic.md',
+    );
+    expect(answerFromMaterial('When did Rome surrender?', rome)).toEqual(refused);
+    // Undated notes cannot give a date either ("appear" is a stop word of the index).
+    const unix = materialSentences('On Unix a process is created with fork().', 'processes.md');
+    expect(answerFromMaterial('When did Unix appear?', unix)).toEqual(refused);
+    // The event named in the notes is answered from its own passage among the dated ones.
+    const expelled = answerFromMaterial('When did the Romans expel their last king?', rome);
+    expect(texts(expelled)[0]).toContain('509 BC');
+  });
+
   it('ranks the passage that restates the question in its own words first', () => {
     const a = answerFromMaterial('¿Para qué se usa el verbo estar?', verbs);
     expect(texts(a)[0]).toContain('pasajeros');

@@ -353,6 +353,32 @@ function termCoverage(
   };
 }
 
+/**
+ * True when a passage holds one of these words, compared by stem (a verb may be a stop word of
+ * the index: "When did Unix appear?").
+ */
+function namesAny(passages: SourceSentence[], words: string[], language: Language): boolean {
+  const wanted = new Set(words.map((w) => stem(language, plain(w))));
+  return passages.some((p) =>
+    [...p.text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => wanted.has(stem(language, plain(m[0])))),
+  );
+}
+
+/**
+ * The answer to a question asking for a date or a count of an event the material never names
+ * (its verb is not in it): the one passage about its subject that holds a number, said in other
+ * words ("Quand Robespierre tombe-t-il ?" of "La chute de Robespierre, le 27 juillet 1794").
+ * With none, or with several numbers about the subject, the material does not say which is
+ * asked ("When did Japan surrender?" of notes dating Japan's steps to war), so it is not
+ * covered.
+ */
+function onlyNumbered(hits: Array<{ sentence: SourceSentence }>): GroundedAnswer {
+  const numbered = hits.filter((h) => findNumbers(h.sentence.text).length > 0);
+  const only = numbered[0];
+  if (!only || numbered.length > 1) return { covered: false, sentences: [] };
+  return { covered: true, sentences: [only.sentence] };
+}
+
 /** Terms a question needs found in one passage to count as answered by it. */
 const neededFor = (terms: string[]) => (terms.length === 1 ? 1 : Math.ceil(terms.length / 2));
 
@@ -412,8 +438,10 @@ export function answerFromMaterial(question: string, material: SourceSentence[])
         score: h.score * (h.matched.length / terms.length) * cue(h.sentence.text, terms),
       }))
       .sort((a, b) => b.score - a.score || a.index - b.index);
-    const best = ranked[0];
     const needed = neededFor(terms.filter((t) => !verbs.has(t)));
+    if (wantsNumber && read.verbs.length > 0 && !namesAny(sentences, read.verbs, language))
+      return onlyNumbered(ranked.filter((h) => h.matched.length >= needed));
+    const best = ranked[0];
     if (!best || best.matched.length < needed) return { covered: false, sentences: [] };
     const chosen = [best];
     const second = ranked[1];
