@@ -6,9 +6,10 @@
  * uses does not.
  */
 
+import { readFormula } from '../src/domain/nlp/formula-question.js';
 import { looksLikeInstruction } from '../src/domain/nlp/nlp.js';
 import { isStopWord, type Language, stem } from '../src/domain/text/language.js';
-import { escapeHtml, markdownHeading, replaceMath } from '../src/domain/text/text.js';
+import { escapeHtml, findMath, markdownHeading, replaceMath } from '../src/domain/text/text.js';
 
 /** The words of a text, lower case, in order (letters and digits; everything else splits). */
 export function words(text: string): string[] {
@@ -45,6 +46,45 @@ export function containsWords(whole: string, part: string, language: Language): 
 /** An answer (a card's back, a question's correct option) is in the material: its words occur there in order. */
 export function answerInMaterial(answer: string, material: string, language: Language): boolean {
   return containsWords(material, answer, language);
+}
+
+/**
+ * The formula an apply question asks, when its key is right: the prompt's first `$…$` is a
+ * formula, the next ones give every quantity it needs a value (`$u = 3$`), and the key, read as
+ * the material's language writes numbers, is the formula's value there (evaluated here, not
+ * taken from the engine). Undefined for any other question, or a wrong key.
+ */
+export function appliedFormula(
+  prompt: string,
+  key: string,
+  language: Language,
+): string | undefined {
+  const [first, ...rest] = findMath(prompt);
+  const formula = first ? readFormula(first) : undefined;
+  if (!formula) return undefined;
+  const given = new Map<string, number>();
+  for (const math of rest) {
+    const m = /^\$*(.+?)\s*=\s*(-?\d+(?:\.\d+)?)\$*$/.exec(math);
+    if (m?.[1] && m[2]) given.set(m[1].trim(), Number(m[2]));
+  }
+  const scope: Record<string, number> = {};
+  for (const q of formula.inputs) {
+    const value = given.get(q.latex);
+    if (value === undefined) return undefined;
+    scope[q.symbol] = value;
+  }
+  const decimal = new Intl.NumberFormat(language)
+    .formatToParts(1.5)
+    .find((p) => p.type === 'decimal');
+  const asNumber = Number(key.replace(decimal?.value ?? '.', '.').replace('\u2212', '-'));
+  const value = Number(formula.expression.compile().evaluate(scope));
+  return Math.abs(value - asNumber) < 0.005 ? formula.latex : undefined;
+}
+
+/** True when the material holds this LaTeX formula (spaces aside). */
+export function holdsFormula(material: string, latex: string): boolean {
+  const squeeze = (t: string) => t.replace(/\s+/g, '');
+  return squeeze(material).includes(squeeze(latex));
 }
 
 /** What a card or a question tests: its answer, and the text it is drawn from or shows. */
@@ -108,7 +148,9 @@ export function testsInstructionOrStopWord(
 ): boolean {
   const answerWords = words(item.answer);
   if (answerWords.length === 0) return true;
-  if (!MATH.test(item.answer) && answerWords.every((w) => isStopWord(language, w))) return true;
+  // A number is not a stop word, though the lists hold "10": a key computed from a formula is one.
+  const stop = (w: string) => !/^\d+$/.test(w) && isStopWord(language, w);
+  if (!MATH.test(item.answer) && answerWords.every(stop)) return true;
   return [item.answer, ...item.context].some(
     (text) => hasFragment(text, fragments) || looksLikeInstruction(text),
   );

@@ -20,11 +20,13 @@ import {
   answerFromOwnTopic,
   answersCovered,
   answersWithSection,
+  appliedFormula,
   bulletLabelsOf,
   cutMidPhrase,
   deepDiveOnTopic,
   deepDivePoints,
   frontMatterKeys,
+  holdsFormula,
   isRefusal,
   keepsListsWithLeadIns,
   labelAsTerm,
@@ -206,7 +208,12 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
         checks: {
           structure: structureOk(q.prompt, answer, q.prompt.replace(BLANK, answer)),
           cut: !cutMidPhrase(q.explanation, language),
-          ownTopic: answerFromOwnTopic(answer, ownText, others, language),
+          ownTopic: ((formula) =>
+            formula
+              ? holdsFormula(ownText, formula)
+              : answerFromOwnTopic(answer, ownText, others, language))(
+            appliedFormula(q.prompt, answer, language),
+          ),
           label: !labelAsTerm({ prompt: q.prompt, answer }, labels),
           junk: !testsInstructionOrStopWord(
             { answer, context: [q.prompt, q.explanation] },

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import { createBuiltinEngine } from '../src/adapters/ai/builtin-engine.js';
 import { textsFor } from '../src/adapters/ai/builtin-texts/index.js';
+import type { Language } from '../src/domain/text/language.js';
 import { TOPIC_MATERIAL_CHARS, topicsWithMaterial } from '../src/domain/text/topic-material.js';
 import { sameTopic } from '../src/domain/text/topics.js';
 import type { LessonMaterial } from '../src/features/lesson-material/index.js';
@@ -18,7 +19,9 @@ import { CORPUS, type CorpusSubject, VARIANTS, type Variant } from './content-co
 import {
   answerInMaterial,
   answersCovered,
+  appliedFormula,
   deepDivePoints,
+  holdsFormula,
   isRefusal,
   sameKindOptions,
   sectionsOf,
@@ -51,6 +54,14 @@ interface Metric {
   checks: Check[];
 }
 
+/**
+ * A question's key is grounded: in the material, or, for a formula applied to numbers, the
+ * formula's value at the prompt's numbers with the formula in the material.
+ */
+function groundedAnswer(prompt: string, key: string, material: string, language: Language) {
+  const formula = appliedFormula(prompt, key, language);
+  return formula ? holdsFormula(material, formula) : answerInMaterial(key, material, language);
+}
 const metrics = {
   // Without this, an engine that writes nothing would meet every target below.
   produced: {
@@ -181,7 +192,7 @@ async function runSubject(ai: AiEngine, subject: CorpusSubject, variant: Variant
       const answer = q.options[q.correctIndex] ?? '';
       const what = `[quiz ${topicName}] ${q.prompt} -> ${answer} | ${q.options.join(' | ')}`;
       metrics.grounded.checks.push({
-        ok: answerInMaterial(answer, file.text, language),
+        ok: groundedAnswer(q.prompt, answer, file.text, language),
         run,
         what,
       });

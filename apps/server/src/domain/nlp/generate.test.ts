@@ -48,6 +48,8 @@ const wording: CardWording = {
   fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
   why: (effect) => `Why is it so: “${effect}”?`,
   order: (leadIn) => `Which is the right order? ${leadIn}`,
+  apply: (formula, target, givens) =>
+    `Using ${formula}, what is ${target} when ${givens.join(', ')}?`,
 };
 
 describe('the builtin study-material pipeline', () => {
@@ -440,6 +442,7 @@ describe('options of the kind of the answer', () => {
       fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
       why: (effect) => `¿Por qué: «${effect}»?`,
       order: (leadIn) => `¿Cuál es el orden correcto? ${leadIn}`,
+      apply: (formula, target, givens) => `Con ${formula}, ¿cuánto vale ${target} si ${givens}?`,
     };
     const quiz = makeQuiz(prose, { max: 8, seed: 1, wording: wordingEs });
     expect(quiz.length).toBeGreaterThanOrEqual(1);
@@ -544,5 +547,51 @@ describe('a numbered list', () => {
     // (four conditions that hold at once).
     expect(quiz.some((x) => x.prompt.includes('Causes of thrashing'))).toBe(false);
     expect(quiz.some((x) => x.prompt.includes('conditions for deadlock'))).toBe(false);
+  });
+});
+
+describe('a formula in the notes', () => {
+  const notes = [
+    '# Dynamics',
+    'Newton’s second law relates the resultant force on a body to its acceleration.',
+    '- $F = ma$ (resultant force, constant mass)',
+    '- $W = mg$, with $g = 9.81\\ \\mathrm{N\\,kg^{-1}}$',
+    'Momentum is the product of mass and velocity, and it is conserved in collisions.',
+    'Weight is the gravitational force on a mass, and it acts towards the centre of the Earth.',
+  ].join('\n');
+
+  it('gives the quiz a question applying it to numbers, its key the value there', () => {
+    const quiz = makeQuiz(materialSentences(notes, 'Dynamics'), { max: 6, seed: 2, wording });
+    const applied = quiz.filter((x) => x.prompt.startsWith('Using $'));
+    expect(applied.length).toBeGreaterThan(0);
+    for (const q of applied) {
+      const values = Object.fromEntries(
+        [...q.prompt.matchAll(/\$(\w) = ([\d.]+)\$/g)].map((m) => [m[1], Number(m[2])]),
+      );
+      const key = Number(q.options[q.correctIndex]);
+      if (q.prompt.includes('$F = ma$')) expect(key).toBe(values.m * values.a);
+      else expect(key).toBeCloseTo(values.m * 9.81, 9);
+      expect(new Set(q.options).size).toBe(4);
+      expect(q.options.every((o) => Number.isFinite(Number(o)))).toBe(true);
+    }
+  });
+
+  it('writes the numbers as the material’s language does', () => {
+    const es = [
+      '# Dinámica',
+      '- $E_c = \\frac{1}{2} m v^2$',
+      'La energía cinética es la energía que tiene un cuerpo por estar en movimiento.',
+    ].join('\n');
+    const quiz = makeQuiz(materialSentences(es, 'Dinámica'), {
+      max: 4,
+      seed: 4,
+      wording: {
+        ...wording,
+        apply: (f, t, g) => `Con ${f}, ¿cuánto vale ${t} si ${g.join(', ')}?`,
+      },
+    });
+    const q = quiz.find((x) => x.prompt.startsWith('Con $'));
+    expect(q).toBeDefined();
+    for (const o of q?.options ?? []) expect(o).toMatch(/^-?\d+(,\d{1,2})?$/);
   });
 });

@@ -1,11 +1,15 @@
 import { detectLanguage, isStopWord, type Language } from '../text/language.js';
 import { findMath, replaceMath, trimEndMatching } from '../text/text.js';
+import { applyFormula, constantsOf, formulaOf } from './formula-question.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { type SourceSentence, tag } from './nlp.js';
 import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
 
-/** What a card or question asks; `order` is asked by the quiz only (steps of a numbered list). */
-export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number' | 'order';
+/**
+ * What a card or question asks; `order` (steps of a numbered list) and `apply` (a formula with
+ * numbers) are asked by the quiz only.
+ */
+export type CardKind = 'definition' | 'term' | 'cause' | 'cloze' | 'number' | 'order' | 'apply';
 
 /** The fixed words of cards and questions, in the student's language. */
 export interface CardWording {
@@ -19,6 +23,11 @@ export interface CardWording {
   why(effect: string): string;
   /** An order question's prompt, around the lead-in of a numbered list ("The steps are:"). */
   order(leadIn: string): string;
+  /**
+   * An apply question's prompt: the formula and the quantity it gives, as `$…$` LaTeX, and the
+   * values of the others (`$u = 3$`), to be joined as a list in the language.
+   */
+  apply(formula: string, target: string, givens: string[]): string;
 }
 
 /**
@@ -1041,6 +1050,32 @@ function orderQuestion(
   };
 }
 
+/**
+ * An apply question from a passage holding a formula the engine reads (`formulaOf`): the
+ * formula's result at values 2 to 9 of its quantities, against the results of three slips (an
+ * operator swapped, a power or a root left out, a fraction upside down). Numbers are written as
+ * the language writes them.
+ */
+function applyQuestion(
+  s: SourceSentence,
+  wording: CardWording,
+  language: Language,
+  rand: () => number,
+  constants: ReadonlyMap<string, number>,
+): Omit<KindedQuestion, 'correctIndex'> | undefined {
+  const formula = formulaOf(s.text);
+  const applied = formula && applyFormula(formula, rand, constants);
+  if (!formula || !applied) return undefined;
+  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false });
+  const answer = format.format(applied.answer);
+  return {
+    prompt: wording.apply(`$${formula.latex}$`, `$${formula.target}$`, applied.givens),
+    options: [answer, ...applied.wrong.map((x) => format.format(x))],
+    explanation: `“${s.text}” (${s.source}): $${formula.target} = ${answer}$`,
+    kind: 'apply',
+  };
+}
+
 export function makeQuiz(
   sentences: SourceSentence[],
   opts: {
@@ -1063,12 +1098,16 @@ export function makeQuiz(
   const drafts: Omit<KindedQuestion, 'correctIndex'>[] = [];
   // Numbered lists asked in order: cards of their own kind, taking turns with the others.
   const ordered = new Map<CardDraft, Omit<KindedQuestion, 'correctIndex'>>();
+  // Formulas applied to numbers likewise, with the material's values of its constants.
+  const constants = constantsOf(sentences.map((s) => s.text));
   for (const s of sentences) {
-    const q = orderQuestion(s, opts.wording, rand);
+    const q =
+      orderQuestion(s, opts.wording, rand) ??
+      applyQuestion(s, opts.wording, language, rand, constants);
     const first = q?.options[0];
     if (q && first)
       ordered.set(
-        { front: q.prompt, back: first, kind: 'order', source: s.text, sourceName: s.source },
+        { front: q.prompt, back: first, kind: q.kind, source: s.text, sourceName: s.source },
         q,
       );
   }
@@ -1128,7 +1167,7 @@ export function makeQuiz(
     if (distractors.length < 3) return undefined;
     return { prompt, options: [card.back, ...distractors], explanation, kind: card.kind };
   };
-  const order: CardKind[] = ['definition', 'term', 'cause', 'order', 'number', 'cloze'];
+  const order: CardKind[] = ['definition', 'term', 'apply', 'cause', 'order', 'number', 'cloze'];
   // Kinds take turns (a definition, a cause, a number, a blank...), so a short quiz is mixed.
   const interleave = (list: CardDraft[]) => {
     const byKind = order.map((k) => shuffle(list, rand).filter((c) => c.kind === k));

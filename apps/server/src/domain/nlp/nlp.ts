@@ -3,6 +3,7 @@ import winkNLP from 'wink-nlp';
 import { detectLanguage } from '../text/language.js';
 import { splitSentences } from '../text/text.js';
 import { contentWords } from '../text/words.js';
+import { formulaOf } from './formula-question.js';
 
 /**
  * English part-of-speech tagging through wink-nlp and its bundled English model (an npm
@@ -144,10 +145,10 @@ export function materialSentences(
     .map(unmarked)
     .filter(
       (s) =>
-        s.length >= 15 &&
+        // A formula on a line of its own ("- $v = u + at$") is material too: the quiz applies it.
+        (formulaOf(s) !== undefined || (s.length >= 15 && contentWords(s, language).length >= 2)) &&
         s.length <= 600 &&
         !s.endsWith('?') &&
-        contentWords(s, language).length >= 2 &&
         !looksLikeInstruction(s) &&
         !isEngineText(s, template),
     )

@@ -735,6 +735,46 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     expect(new Set(order?.options).size).toBe(4);
   });
 
+  it('applies a formula of an uploaded file to numbers in the quiz, its key computed', async () => {
+    const notes = [
+      '# Dynamics',
+      'A resultant force on a body makes it accelerate in the direction of the force.',
+      '- $F = ma$ (resultant force, constant mass)',
+      'Momentum is the product of mass and velocity, and it is conserved in a collision.',
+      'Weight is the gravitational force that the Earth exerts on a mass near its surface.',
+    ].join('\n');
+    const w = wizard();
+    const request = wizard({
+      subjects: [
+        {
+          ...w.subjects[0],
+          keyTopics: 'Dynamics\nMomentum and collisions\nWeight and gravitational fields',
+        },
+      ],
+    });
+    const r = await post(
+      form(request, [{ field: 'Organic_Chemistry', filename: 'dynamics.md', content: notes }]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    await t.settle();
+    const plan = (await client.get(`/api/generic/GetStudyProgramById/${r.json().planId}`)).json();
+    const topic = plan.subjectDetails[0].topics.find(
+      (x: { name: string }) => x.name === 'Dynamics',
+    );
+    const quiz = (await client.post(`/lessons/${topic.lessonId}/quiz`)).json();
+    const result = (
+      await client.post(`/quizzes/${quiz.id}/submit`, { answers: quiz.questions.map(() => null) })
+    ).json();
+    const applied = (
+      result.questions as { prompt: string; options: string[]; correctIndex: number }[]
+    ).find((q) => q.prompt.startsWith('Using $F = ma$'));
+    const m = Number(applied?.prompt.match(/\$m = (\d+)\$/)?.[1]);
+    const a = Number(applied?.prompt.match(/\$a = (\d+)\$/)?.[1]);
+    expect(applied?.prompt).toBe(`Using $F = ma$, what is $F$ when $m = ${m}$ and $a = ${a}$?`);
+    expect(applied?.options[applied.correctIndex]).toBe(String(m * a));
+    expect(new Set(applied?.options).size).toBe(4);
+  });
+
   it('keeps proposals private to their student', async () => {
     const r = await post(form(wizard()));
     const other = new TestClient(t.app);

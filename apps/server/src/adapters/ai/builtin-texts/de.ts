@@ -11,6 +11,8 @@ export const de: BuiltinTexts = {
     fillBlank: (sentence) => `Ergänze die Lücke: ${sentence}`,
     why: (effect) => `Warum ist das so: „${effect}“?`,
     order: (leadIn) => `Welche Reihenfolge stimmt? ${leadIn}`,
+    apply: (formula, target, givens) =>
+      `Mit der Formel ${formula}: Wie groß ist ${target}, wenn ${new Intl.ListFormat('de').format(givens)}?`,
   },
   lessonHelper: {
     noMaterial: (title) =>

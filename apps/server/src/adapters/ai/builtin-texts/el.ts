@@ -11,6 +11,8 @@ export const el: BuiltinTexts = {
     fillBlank: (sentence) => `Συμπλήρωσε το κενό: ${sentence}`,
     why: (effect) => `Γιατί ισχύει αυτό: «${effect}»;`,
     order: (leadIn) => `Ποια είναι η σωστή σειρά; ${leadIn}`,
+    apply: (formula, target, givens) =>
+      `Με τον τύπο ${formula}, πόσο είναι το ${target} όταν ${new Intl.ListFormat('el').format(givens)};`,
   },
   lessonHelper: {
     noMaterial: (title) =>

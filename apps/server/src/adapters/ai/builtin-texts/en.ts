@@ -11,6 +11,8 @@ export const en: BuiltinTexts = {
     fillBlank: (sentence) => `Fill in the blank: ${sentence}`,
     why: (effect) => `Why is it so: “${effect}”?`,
     order: (leadIn) => `Which is the right order? ${leadIn}`,
+    apply: (formula, target, givens) =>
+      `Using ${formula}, what is ${target} when ${new Intl.ListFormat('en-GB').format(givens)}?`,
   },
   lessonHelper: {
     noMaterial: (title) =>

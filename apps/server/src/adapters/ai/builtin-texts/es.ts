@@ -11,6 +11,8 @@ export const es: BuiltinTexts = {
     fillBlank: (sentence) => `Completa el espacio en blanco: ${sentence}`,
     why: (effect) => `¿Por qué ocurre esto: «${effect}»?`,
     order: (leadIn) => `¿Cuál es el orden correcto? ${leadIn}`,
+    apply: (formula, target, givens) =>
+      `Con la fórmula ${formula}, ¿cuánto vale ${target} si ${new Intl.ListFormat('es').format(givens)}?`,
   },
   lessonHelper: {
     noMaterial: (title) =>

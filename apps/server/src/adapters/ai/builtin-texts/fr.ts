@@ -11,6 +11,8 @@ export const fr: BuiltinTexts = {
     fillBlank: (sentence) => `Complétez le blanc : ${sentence}`,
     why: (effect) => `Pourquoi est-ce le cas : « ${effect} » ?`,
     order: (leadIn) => `Quel est le bon ordre ? ${leadIn}`,
+    apply: (formula, target, givens) =>
+      `Avec la formule ${formula}, combien vaut ${target} si ${new Intl.ListFormat('fr').format(givens)} ?`,
   },
   lessonHelper: {
     noMaterial: (title) =>
