@@ -103,9 +103,13 @@ import { siteRoutes } from './features/site/index.js';
 import {
   createContentEvents,
   createPlanContentJob,
+  createRestudyFiles,
+  createRestudyFilesRepository,
   createSmartSchedulerRepository,
   createSmartSchedulerService,
+  MAX_REQUEST_TEXT_CHARS,
   PLAN_CONTENT_JOB,
+  RESTUDY_FILES_JOB,
   smartSchedulerRoutes,
   TOPIC_CONTENT_JOB,
   topicContentJob,
@@ -348,9 +352,21 @@ export async function buildApp({
     slots: createFairSlots(config.ai.concurrency),
     onWritten: contentEvents.written,
   });
+  const jobQueue = createJobQueue(db.db);
+  const restudyFiles = createRestudyFiles({
+    repo: createRestudyFilesRepository(db.db),
+    restudy: (text, signal) =>
+      readers.work.run<string>({ kind: 'restudy', text, maxChars: MAX_REQUEST_TEXT_CHARS }, signal),
+    enqueue: async () => {
+      await jobQueue.enqueue([{ kind: RESTUDY_FILES_JOB, userId: null, payload: {} }]);
+      jobs.wake();
+    },
+    log: app.log,
+  });
   const jobs = createJobRunner({
-    queue: createJobQueue(db.db),
+    queue: jobQueue,
     handlers: {
+      [RESTUDY_FILES_JOB]: restudyFiles.job,
       [PLAN_CONTENT_JOB]: planContent,
       [TOPIC_CONTENT_JOB]: topicContentJob(planContent),
       [SESSION_REMINDER_JOB]: reminders.deliveryJob,
@@ -364,6 +380,10 @@ export async function buildApp({
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
+  // Files stored under an older reading of documents are read again, once, in the background.
+  app.addHook('onReady', async () => {
+    await restudyFiles.enqueueIfStale();
+  });
   app.addHook('onClose', () => jobs.stop());
   app.decorate('reminders', reminders);
   const reminderScans = createReminderScanner({

@@ -181,6 +181,8 @@ export interface StudyFilesTable {
   kind: string;
   sizeBytes: number;
   textContent: string;
+  /** Which reading of a document `textContent` is (STUDY_TEXT_VERSION); 0 before it. */
+  textVersion: Generated<number>;
   createdAt: string;
 }
 

@@ -1,3 +1,4 @@
+import { STUDY_TEXT_VERSION } from '../domain/text/study-text.js';
 import type { TestClient, TestDb } from './harness.js';
 
 /** Study notes written for the tests. */
@@ -63,6 +64,7 @@ export async function createBiologyLesson(client: TestClient, db: TestDb, userId
       kind: 'md',
       sizeBytes: PHOTOSYNTHESIS_FILE.length,
       textContent: PHOTOSYNTHESIS_FILE,
+      textVersion: STUDY_TEXT_VERSION,
       createdAt: new Date().toISOString(),
     })
     .execute();

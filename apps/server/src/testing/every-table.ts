@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { review } from '../domain/srs/srs.js';
+import { STUDY_TEXT_VERSION } from '../domain/text/study-text.js';
 import { createFactories, FACTORY_NOW } from './factories.js';
 
 /** Text that trips careless copies: quotes, backslashes, line ends, tabs, Greek, an emoji. */
@@ -96,6 +97,7 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
       sizeBytes: 2_147_483_647,
       // Larger than a batch of the copy's read-back in the batching test.
       textContent: `${AWKWARD_TEXT} `.repeat(4_000),
+      textVersion: STUDY_TEXT_VERSION,
       createdAt: at,
     })
     .execute();

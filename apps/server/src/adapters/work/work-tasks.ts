@@ -17,6 +17,8 @@ export type AiMethod = Exclude<keyof AiEngine, 'chatStream' | 'answerLessonStrea
 export type WorkTask =
   /** A file's hash and normalised text: its own bytes as UTF-8, or the text parsed from it. */
   | { kind: 'file'; data: Uint8Array; text?: string; maxChars: number }
+  /** A stored file's text read again as a document (files stored before STUDY_TEXT_VERSION). */
+  | { kind: 'restudy'; text: string; maxChars: number }
   | { kind: 'topics'; args: Parameters<typeof topicsWithMaterial> }
   | { kind: 'material'; args: Parameters<typeof materialFor> }
   /** A lesson's material as sentences: the lesson's, its topic's in the files, the focused. */
@@ -33,6 +35,8 @@ export async function runTask(task: WorkTask): Promise<unknown> {
         text: storedText(task.text ?? Buffer.from(task.data).toString('utf8'), task.maxChars),
         sha256: createHash('sha256').update(task.data).digest('hex'),
       };
+    case 'restudy':
+      return storedText(task.text, task.maxChars);
     case 'topics':
       return topicsWithMaterial(...task.args);
     case 'material':

@@ -14,6 +14,7 @@ import * as m0012 from './0012-create-reminders-notifications-and-admin-log.js';
 import * as m0013 from './0013-add-plan-versions.js';
 import * as m0014 from './0014-add-unsubscribe-version.js';
 import * as m0015 from './0015-create-backups.js';
+import * as m0016 from './0016-add-study-file-text-version.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-add-plan-versions': m0013,
   '0014-add-unsubscribe-version': m0014,
   '0015-create-backups': m0015,
+  '0016-add-study-file-text-version': m0016,
 };

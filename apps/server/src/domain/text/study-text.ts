@@ -360,6 +360,14 @@ function withoutContents(text: string): string {
 }
 
 /**
+ * The reading of a document that `studyText` gives, stored with each file's text. Raise it when
+ * studyText reads documents differently: the files stored under an older one are read again
+ * from their stored text (features/smart-scheduler/restudy-files.ts). 0 is the text of the
+ * files stored before uploads were read as documents.
+ */
+export const STUDY_TEXT_VERSION = 1;
+
+/**
  * The study text of a file: its Markdown parsed as a document and written back as clean lines
  * (see above). Blocks are separated by a blank line, but a list stays right under the line that
  * leads into it ("There are four conditions for deadlock:"), so the two are read as one passage.

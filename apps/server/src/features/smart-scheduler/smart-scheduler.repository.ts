@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { insertJobs } from '../../db/job-queue.js';
 import type { Database } from '../../db/types.js';
 import { storedNotices } from '../../domain/notices.js';
+import { STUDY_TEXT_VERSION } from '../../domain/text/study-text.js';
 import { PLAN_CONTENT_JOB, type PlanContentPayload, type PlanTopic } from './plan-content.js';
 import type { TopicContent } from './topic-content.js';
 
@@ -125,7 +126,13 @@ export function createSmartSchedulerRepository(db: Kysely<Database>) {
           for (const f of s.files) {
             await trx
               .insertInto('studyFiles')
-              .values({ userId, subjectId: subject.id, ...f, createdAt: now })
+              .values({
+                userId,
+                subjectId: subject.id,
+                ...f,
+                textVersion: STUDY_TEXT_VERSION,
+                createdAt: now,
+              })
               .execute();
             // SQLite writes on the event loop: a file's text (up to 2 MB, ~10 ms) per turn, so
             // other requests are served between files; their queries wait for the commit.
