@@ -12,6 +12,7 @@ import type { AiEngine } from '../src/adapters/ai/ai-engine.js';
 import { textsFor } from '../src/adapters/ai/builtin-texts/index.js';
 import { INGEST_LIMITS } from '../src/adapters/files/ingest.js';
 import { storedText } from '../src/adapters/work/work-tasks.js';
+import { createSynonymCheck } from '../src/domain/nlp/synonyms.js';
 import { TOPIC_MATERIAL_CHARS, topicsWithMaterial } from '../src/domain/text/topic-material.js';
 import { sameTopic } from '../src/domain/text/topics.js';
 import type { Split } from './content-corpus.js';
@@ -86,6 +87,7 @@ const CHECKS = {
   label: 'no bullet label read as a term',
   junk: 'no instruction or stop word tested',
   options: 'four options of one kind',
+  synonyms: 'no other name of the key among the options',
 } as const;
 
 /** The text of a topic's own sources: whole files, or the sections under the given headings. */
@@ -199,6 +201,11 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
     }
     const fronts = cards.value.map((c) => c.front);
     const quiz = await ai.quiz({ ...request, max: QUIZ_MAX, seed: lessonId * 7919 });
+    // Names the topic's material gives one thing (an acronym and its words, "a (b)").
+    const sameThing = createSynonymCheck(
+      ownText.split('\n').map((text) => ({ text })),
+      language,
+    );
     for (const q of quiz.value) {
       const answer = q.options[q.correctIndex] ?? '';
       const what = `${q.prompt} -> ${answer} | ${q.options.join(' | ')}`;
@@ -221,6 +228,7 @@ async function runSubject(ai: AiEngine, subject: NotesSubject, out: PartResults)
             language,
           ),
           options: sameKindOptions(q.options),
+          synonyms: !q.options.some((o, i) => i !== q.correctIndex && sameThing(o, answer)),
         },
       });
       out.repeats.push({ run, what: q.prompt, ok: !repeatsCard(q.prompt, fronts) });

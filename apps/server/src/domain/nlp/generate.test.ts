@@ -18,6 +18,7 @@ import { keyphrases } from './keyphrases.js';
 import { materialSentences } from './nlp.js';
 import { answerFromMaterial } from './qa.js';
 import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
+import { createSynonymCheck } from './synonyms.js';
 
 const NOTES = `# The heart
 
@@ -593,5 +594,34 @@ describe('a formula in the notes', () => {
     const q = quiz.find((x) => x.prompt.startsWith('Con $'));
     expect(q).toBeDefined();
     for (const o of q?.options ?? []) expect(o).toMatch(/^-?\d+(,\d{1,2})?$/);
+  });
+});
+
+describe('options that name the same thing', () => {
+  const notes = [
+    '# Memory',
+    '- TLB: a small cache of recent address translations',
+    '- Translation lookaside buffer: the hardware cache the MMU looks in before the page table',
+    '- MMU: the hardware that translates virtual addresses to physical ones',
+    '- Memory management unit: the part of the processor that checks every memory access',
+    '- Page table: the per-process map from page numbers to frame numbers',
+    '- Frame: a fixed-size block of physical memory that holds one page',
+    '- Swap space: the disk area where evicted pages are written',
+  ].join('\n');
+  const material = materialSentences(notes, 'Memory');
+  const same = createSynonymCheck(material, 'en');
+
+  it('never offers another name of the key, nor two names of one thing, as wrong options', () => {
+    let asked = 0;
+    for (let seed = 1; seed <= 20; seed++)
+      for (const q of makeQuiz(material, { max: 8, seed, wording, deck: [] })) {
+        const key = q.options[q.correctIndex] as string;
+        const wrong = q.options.filter((_, i) => i !== q.correctIndex);
+        if (/^(TLB|MMU|Translation lookaside buffer|Memory management unit)$/.test(key)) asked++;
+        for (const o of wrong) expect(same(o, key), `${q.prompt} ${q.options}`).toBe(false);
+        for (const [i, o] of wrong.entries())
+          for (const p of wrong.slice(i + 1)) expect(same(o, p), `${q.options}`).toBe(false);
+      }
+    expect(asked).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import { applyFormula, constantsOf, formulaOf } from './formula-question.js';
 import { type Keyphrase, keyphrases, phraseKey } from './keyphrases.js';
 import { type SourceSentence, tag } from './nlp.js';
 import { DECK_SIZE, QUIZ_SIZE } from './sizes.js';
+import { createSynonymCheck } from './synonyms.js';
 
 /**
  * What a card or question asks; `order` (steps of a numbered list) and `apply` (a formula with
@@ -53,6 +54,9 @@ export interface QuestionDraft {
   /** Quotes the sentence of the material that holds the answer. */
   explanation: string;
 }
+
+/** Whether two options name the same thing (synonyms.ts). */
+type SameThing = (a: string, b: string) => boolean;
 
 /** A question with the kind of card it was made from (used to pick distractors, not stored). */
 type KindedQuestion = QuestionDraft & { kind: CardKind };
@@ -938,7 +942,13 @@ function shuffle<T>(items: T[], rand: () => number): T[] {
   return a;
 }
 
-function distinctFrom(answer: string, stem: string, picked: string[], language: Language) {
+function distinctFrom(
+  answer: string,
+  stem: string,
+  picked: string[],
+  language: Language,
+  same: SameThing,
+) {
   const a = phraseKey(answer, language);
   const s = phraseKey(stem, language);
   return (candidate: string) => {
@@ -949,6 +959,10 @@ function distinctFrom(answer: string, stem: string, picked: string[], language: 
       !k.includes(a) &&
       !a.includes(k) &&
       !s.includes(k) &&
+      // Another name of the answer is no wrong option ("PCB" beside "process control block"),
+      // nor two names of one thing two wrong options.
+      !same(answer, candidate) &&
+      !picked.some((p) => same(p, candidate)) &&
       // "Crise" is no second option beside "Crise financière".
       !picked.some((p) => {
         const q = phraseKey(p, language);
@@ -964,12 +978,13 @@ function pickDistractors(
   pool: string[],
   rand: () => number,
   language: Language,
+  same: SameThing,
   first: string[] = [],
 ): string[] {
   const picked: string[] = [];
   for (const c of [...first, ...shuffle(pool, rand)]) {
     if (picked.length === 3) break;
-    if (distinctFrom(answer, stem, picked, language)(c)) picked.push(c);
+    if (distinctFrom(answer, stem, picked, language, same)(c)) picked.push(c);
   }
   return picked;
 }
@@ -1092,6 +1107,7 @@ export function makeQuiz(
   const rand = seededRandom(opts.seed ?? 1);
   const { rivals, definitions, labels, dates, causes, phrases, cards, spare, numbers, language } =
     candidates(sentences, opts.wording, true, opts.topic);
+  const same = createSynonymCheck(sentences, language);
   const causePool = causes.map((c) => c.cause);
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
@@ -1159,7 +1175,7 @@ export function makeQuiz(
     }
     // A term contrasted with another ("SN1 ..., whereas SN2 ...") has that one among its options.
     const rival = rivals.get(card);
-    const distractors = pickDistractors(card.back, prompt, alike(pool), rand, language, [
+    const distractors = pickDistractors(card.back, prompt, alike(pool), rand, language, same, [
       ...(rival ? [rival] : []),
       ...alike(preferred),
     ]);
