@@ -156,7 +156,7 @@ describe('AI tools journey', () => {
     await context.close();
   });
 
-  it('shows a formula on a flashcard as a formula, not as LaTeX', async () => {
+  it('shows a formula as a formula on a flashcard, and applies one to numbers in the quiz', async () => {
     const { page, errors, context } = await openPage(browser);
     await login(page, student.email, student.password);
     await page.waitForURL('**/dashboard');
@@ -171,6 +171,21 @@ describe('AI tools journey', () => {
     const shown = (await card.locator('.flashcard__text').allInnerTexts()).join(' ');
     expect(shown).not.toMatch(/\$|\\frac/);
     await expectAccessible(page, 'flashcard with a formula');
+
+    // The quiz applies a formula to numbers, rendered as in a lesson, with numbers as options.
+    await page.getByRole('tab', { name: 'Quiz' }).click();
+    await page.getByRole('button', { name: 'Start a quiz' }).click();
+    const applied = page
+      .getByRole('group', { name: /^Question \d+ of \d+/ })
+      .filter({ hasText: /^.*Using/ })
+      .first();
+    await applied.locator('.katex').first().waitFor();
+    // The visible text (KaTeX's MathML keeps the LaTeX source for screen readers).
+    expect((await applied.allInnerTexts()).join(' ')).not.toMatch(/\$|\\frac/);
+    const options = (await applied.locator('label').allInnerTexts()).map((o) => o.trim());
+    expect(options).toHaveLength(4);
+    for (const o of options) expect(o).toMatch(/^-?\d+(\.\d{1,2})?$/);
+    await expectAccessible(page, 'quiz with a formula applied');
     expect(errors).toEqual([]);
     await context.close();
   });
