@@ -37,6 +37,9 @@ export const updateProfileInputSchema = z
     notifyOnLesson: z.boolean().optional().default(false),
     reminderLeadMinutes: reminderLeadSchema.optional().default(DEFAULT_REMINDER_LEAD_MINUTES),
     weekStartsOn: z.enum(WEEK_STARTS).optional().default(DEFAULT_WEEK_START),
+    // The profile's read-only fields, so the profile read can be sent back whole: ignored.
+    username: z.string().max(100).optional(),
+    isAdmin: z.boolean().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

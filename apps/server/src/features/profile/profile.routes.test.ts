@@ -50,6 +50,26 @@ describe.each(dbKinds)('profile routes on %s', (kind) => {
     });
   });
 
+  it('takes the profile it answered back whole, ignoring its read-only fields', async () => {
+    const read = (await client.get('/user/profile')).json();
+    expect(read).toMatchObject({ username: sampleUser.username, isAdmin: false });
+    const r = await client.post('/user/profile/update', {
+      ...read,
+      firstName: 'Anna',
+      username: 'someone-else',
+      isAdmin: true,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      firstName: 'Anna',
+      username: sampleUser.username,
+      isAdmin: false,
+    });
+    // Other unknown fields are still refused.
+    const extra = await client.post('/user/profile/update', { ...read, role: 'Admin' });
+    expect(extra.statusCode).toBe(400);
+  });
+
   it('saves the first day of the week and refuses a day that is not Sunday or Monday', async () => {
     expect((await client.get('/user/profile')).json().weekStartsOn).toBe('sunday');
     const r = await client.post('/user/profile/update', { ...form, weekStartsOn: 'monday' });
