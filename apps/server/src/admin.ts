@@ -9,6 +9,11 @@ import {
   parseAdminArgs,
   runAdminCommand,
 } from './features/admin/index.js';
+import { createUsersRepository } from './features/auth/index.js';
+import {
+  createPasswordResetRepository,
+  createResetLinks,
+} from './features/password-reset/index.js';
 import { secureDataDir } from './platform/data-dir.js';
 
 /** Who ran the command, for the admin log: the operating system's user. */
@@ -21,7 +26,7 @@ function operator(): string {
 }
 
 /**
- * `npm run admin -- grant EMAIL | revoke EMAIL`: the server's configuration and database, the
+ * `npm run admin -- grant EMAIL | revoke EMAIL | reset-link EMAIL`: the server's configuration and database, the
  * same migrations first, then the command (features/admin/admin-cli.ts).
  */
 async function main(): Promise<number> {
@@ -40,6 +45,11 @@ async function main(): Promise<number> {
     const admin = createAdminService({
       repo: createAdminRepository(db.db),
       ai: { provider: config.ai.provider, model: config.ai.model },
+      resetLinks: createResetLinks({
+        repo: createPasswordResetRepository(db.db),
+        users: createUsersRepository(db.db),
+        publicUrl: config.mail.publicUrl,
+      }),
     });
     const result = await runAdminCommand(args, { admin, by: `command line (${operator()})` });
     process.stdout.write(result.out);

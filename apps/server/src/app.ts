@@ -78,6 +78,12 @@ import {
   createLivingPlanService,
   livingPlanRoutes,
 } from './features/living-plan/index.js';
+import {
+  createPasswordResetRepository,
+  createPasswordResetService,
+  createResetLinks,
+  passwordResetRoutes,
+} from './features/password-reset/index.js';
 import { createPlansRepository, createPlansService, planRoutes } from './features/plans/index.js';
 import { createProfileService, profileRoutes } from './features/profile/index.js';
 import {
@@ -321,6 +327,28 @@ export async function buildApp({
     { event: 'mail.config', smtp: config.mail.smtpUrl ? maskUrl(config.mail.smtpUrl) : null },
     mailer ? 'reminders by e-mail and in the app' : 'no SMTP_URL: reminders in the app only',
   );
+  const passwordResetLinks = createResetLinks({
+    repo: createPasswordResetRepository(db.db),
+    users,
+    publicUrl: config.mail.publicUrl,
+  });
+  const passwordResets = createPasswordResetService({
+    repo: createPasswordResetRepository(db.db),
+    users,
+    hasher,
+    auth,
+    ...(mailer ? { mailer } : {}),
+    publicUrl: config.mail.publicUrl,
+    onSendFailed: (userId, error) =>
+      app.log.error(
+        {
+          event: 'auth.reset_mail_failed',
+          userId,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        'the password-reset e-mail could not be sent',
+      ),
+  });
   const reminders = createRemindersService({
     repo: createRemindersRepository(db.db),
     ...(mailer ? { mailer } : {}),
@@ -437,13 +465,19 @@ export async function buildApp({
     isDatabaseUp: () => isDatabaseUp(db.db),
     pendingMigrations: () => pendingMigrations(db),
   });
-  await app.register(siteRoutes, { site: config.site });
+  await app.register(siteRoutes, {
+    site: { ...config.site, passwordResetByEmail: passwordResets.byEmail },
+  });
   await app.register(authRoutes, {
     auth,
     cookieSecure: config.cookieSecure,
     sessionMaxDays: config.sessionMaxDays,
     throttles: authThrottles,
     loginGuard,
+  });
+  await app.register(passwordResetRoutes, {
+    resets: passwordResets,
+    throttle: authThrottles.reset,
   });
   await app.register(profileRoutes, { profile, passwordChecks: authThrottles.passwordChecks });
   await app.register(sessionRoutes, { auth });
@@ -482,6 +516,7 @@ export async function buildApp({
       ai: { provider: config.ai.provider, model: config.ai.model },
       backups: () => backups.status(),
       accountDeleted: auth.accountDeleted,
+      resetLinks: passwordResetLinks,
     }),
     passwordChecks: authThrottles.passwordChecks,
     store: throttleStore,

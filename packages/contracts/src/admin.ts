@@ -78,6 +78,21 @@ export const adminDeleteAccountInputSchema = z
   .describe('AdminDeleteAccountInput');
 export type AdminDeleteAccountInput = z.input<typeof adminDeleteAccountInputSchema>;
 
+/** A one-time reset link the admin gives a student by hand (no e-mail is sent). */
+export const adminResetLinkInputSchema = z
+  .object({ email: emailSchema })
+  .strict()
+  .describe('AdminResetLinkInput');
+export type AdminResetLinkInput = z.input<typeof adminResetLinkInputSchema>;
+
+export const adminResetLinkSchema = z
+  .object({
+    link: z.string().describe('PUBLIC_URL/reset-password#token=...; shown once, never stored'),
+    expiresAt: z.string().describe('ISO-8601 UTC'),
+  })
+  .describe('AdminResetLink');
+export type AdminResetLink = z.infer<typeof adminResetLinkSchema>;
+
 export const adminEndpoints = {
   overview: endpoint({
     method: 'GET',
@@ -93,5 +108,13 @@ export const adminEndpoints = {
     body: adminDeleteAccountInputSchema,
     response: messageResponseSchema,
     summary: 'Admins only (404 to others): delete a student’s account and all its data on request',
+  }),
+  resetLink: endpoint({
+    method: 'POST',
+    path: '/api/admin/accounts/reset-link',
+    body: adminResetLinkInputSchema,
+    response: adminResetLinkSchema,
+    summary:
+      'Admins only (404 to others): a one-time password-reset link for a student, shown to the admin and never e-mailed',
   }),
 };

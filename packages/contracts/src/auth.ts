@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './email.js';
 import { endpoint } from './endpoint.js';
-import { type CatalogueMessage, VALIDATION_MESSAGES as M, message } from './messages.js';
+import {
+  type CatalogueMessage,
+  customIssue,
+  VALIDATION_MESSAGES as M,
+  message,
+} from './messages.js';
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome (ASVS 6.2.9); the cap only bounds hashing work. */
@@ -72,6 +77,35 @@ export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() }).describe('Message');
 
+/** How long a password-reset link works (minutes). */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** A forgotten password: the account's e-mail, to send a reset link to. */
+export const passwordResetRequestSchema = z
+  .object({ email: emailSchema })
+  .strict()
+  .describe('PasswordResetRequest');
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** A new password set with a reset link's token (which travels in the page's URL fragment). */
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    newPassword: newPasswordSchema,
+    confirmNewPassword: z.string().max(PASSWORD_MAX),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmNewPassword)
+      ctx.addIssue(customIssue(M.passwordsMismatch, ['confirmNewPassword']));
+  })
+  .describe('PasswordResetConfirm');
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** What a reset request answers, whether the account exists or not. */
+export const PASSWORD_RESET_SENT =
+  'If an account uses this e-mail, a link to choose a new password is on its way. It works for 30 minutes.';
+
 export const authEndpoints = {
   register: endpoint({
     method: 'POST',
@@ -95,6 +129,21 @@ export const authEndpoints = {
     body: undefined,
     response: authTokenResponseSchema,
     summary: 'New access token from the HttpOnly refresh cookie (rotates it)',
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    body: passwordResetRequestSchema,
+    response: messageResponseSchema,
+    summary:
+      'Forgotten password: e-mails a one-time reset link; 202 with the same answer whether the account exists or not',
+  }),
+  passwordResetConfirm: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    body: passwordResetConfirmSchema,
+    response: messageResponseSchema,
+    summary: 'Sets a new password with a reset link’s token and ends every session of the account',
   }),
   logout: endpoint({
     method: 'POST',

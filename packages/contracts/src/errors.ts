@@ -40,6 +40,7 @@ export const errorCodes = [
   'wrong_password',
   'password_too_common',
   'password_like_identity',
+  'reset_token_invalid',
   'generation_in_progress',
   'upload_quota_exceeded',
   'server_busy',

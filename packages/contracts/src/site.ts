@@ -8,6 +8,11 @@ export const siteConfigSchema = z
     socialUrl: z.string().describe('Social network profile'),
     codeUrl: z.string().describe('Where the source code is hosted'),
     communityUrl: z.string().describe('Community chat'),
+    passwordResetByEmail: z
+      .boolean()
+      .describe(
+        'A forgotten password is reset by e-mail (SMTP is set); else the admin makes a link',
+      ),
   })
   .describe('SiteConfig');
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

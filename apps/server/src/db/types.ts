@@ -356,6 +356,18 @@ export interface BackupsTable {
   createdAt: string;
 }
 
+/** A one-time link that sets a forgotten password; only the token's SHA-256 is kept. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  /** `email` (the student asked) or `admin` (an admin made the link). */
+  madeBy: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -380,4 +392,5 @@ export interface Database {
   dailyCounts: DailyCountsTable;
   planVersions: PlanVersionsTable;
   backups: BackupsTable;
+  passwordResets: PasswordResetsTable;
 }

@@ -61,6 +61,8 @@ describe('log lines', () => {
       '/api/reminders/%75nsubscribe?<token>',
     );
     expect(loggableUrl('/unsubscribe/?TOKEN=a.b')).toBe('/unsubscribe/?<token>');
+    // A password-reset link's page, loaded from the e-mail.
+    expect(loggableUrl('/reset-password?token=abc_-1')).toBe('/reset-password?<token>');
     expect(loggableUrl('/api/topics?planId=3')).toBe('/api/topics?planId=3');
   });
 });

@@ -238,6 +238,18 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     })
     .execute();
 
+  await db
+    .insertInto('passwordResets')
+    .values({
+      userId,
+      tokenHash: 'e'.repeat(64),
+      madeBy: 'email',
+      expiresAt: '2026-01-06T09:30:00.000Z',
+      usedAt: null,
+      createdAt: at,
+    })
+    .execute();
+
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
   await f.planTree(ben.id, { name: 'Resits' });

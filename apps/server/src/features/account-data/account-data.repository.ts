@@ -16,10 +16,13 @@ export type StudentTable = Exclude<
 >;
 
 /**
- * The tables exported whole: never the logins, the jobs, the files (their text), or the plan
- * list's version (a cache key, no data of the student's).
+ * The tables exported whole: never the logins, the reset links, the jobs, the files (their
+ * text), or the plan list's version (a cache key, no data of the student's).
  */
-type ExportedTable = Exclude<StudentTable, 'authSessions' | 'jobs' | 'studyFiles' | 'planVersions'>;
+type ExportedTable = Exclude<
+  StudentTable,
+  'authSessions' | 'jobs' | 'studyFiles' | 'planVersions' | 'passwordResets'
+>;
 
 /**
  * Where each table's rows go in the account's delete: a row before the rows it points to, so
@@ -45,6 +48,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   appFeedback: 6,
   // Ended here, with the rest: the old access tokens find no session from the commit on.
   authSessions: 6,
+  // Reset links go with the account: a link kept in a mailbox sets nothing.
+  passwordResets: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.

@@ -13,6 +13,8 @@ import {
   TestClient,
 } from '../../testing/harness.js';
 import { form, isoDay, wizard } from '../../testing/wizard-form.js';
+import { createUsersRepository } from '../auth/index.js';
+import { createPasswordResetRepository, createResetLinks } from '../password-reset/index.js';
 
 /**
  * How each table's rows name their student: a column of its own, or, for a table without one,
@@ -45,6 +47,7 @@ const OWNER: Record<keyof Database, Owner> = {
   sessionReminders: { column: 'userId' },
   notifications: { column: 'userId' },
   planVersions: { column: 'userId', key: 'userId' },
+  passwordResets: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -216,7 +219,25 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     expect(await t.app.reminders.scan()).toBe(1);
     await t.settle();
     expect((await ok<{ unread: number }>(ana.get('/api/notifications'))).unread).toBe(1);
+    await resetLinkFor(anaId);
     return { planId: plan.id, feedUrl: feed.url };
+  }
+
+  /** A password-reset link of the account, as an admin makes one (this app has no SMTP). */
+  async function resetLinkFor(userId: number) {
+    const email = (
+      await t.db.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const made = await createResetLinks({
+      repo: createPasswordResetRepository(t.db.db),
+      users: createUsersRepository(t.db.db),
+      publicUrl: 'http://localhost',
+    }).forAdmin(email);
+    expect(made?.userId).toBe(userId);
   }
 
   /** Eve, whose rows must outlive Ana's account. */
@@ -226,6 +247,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     await ok(eve.post(`/review/lesson/${tree.lessonId}`, { rating: 3, comment: 'Mine' }), 201);
     await ok(eve.post('/ai/AiAssistance', { prompt: 'hello' }));
     await ok(eve.post('/api/review', { rating: 5 }), 201);
+    await resetLinkFor(eveId);
     await t.settle();
   }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect.js';
 import { createTestDb, dbKinds, type TestDb } from '../../testing/test-db.js';
 import { createUsersRepository } from '../auth/index.js';
+import { createPasswordResetRepository, createResetLinks } from '../password-reset/index.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService } from './admin.service.js';
 import { ADMIN_USAGE, runAdminCommand } from './admin-cli.js';
@@ -32,6 +33,11 @@ describe.each(dbKinds)('the admin command on %s', (kind) => {
       admin: createAdminService({
         repo: createAdminRepository(db.db),
         ai: { provider: 'builtin', model: undefined },
+        resetLinks: createResetLinks({
+          repo: createPasswordResetRepository(db.db),
+          users: createUsersRepository(db.db),
+          publicUrl: 'https://study.example.org',
+        }),
       }),
       by: BY,
     });
@@ -85,6 +91,21 @@ describe.each(dbKinds)('the admin command on %s', (kind) => {
     expect((await run('revoke', 'nobody@example.com')).code).toBe(1);
     expect(await actions()).toEqual([]);
     expect(await roleOf('ana@example.com')).toBe('Student');
+  });
+
+  it('prints a one-time reset link, logged with who made it, and e-mails nothing', async () => {
+    const r = await run('reset-link', 'Ana@Example.com');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /^A one-time link for ana@example\.com to choose a new password, until \S+Z:\nhttps:\/\/study\.example\.org\/reset-password\?token=[\w-]{43}\n/,
+    );
+    expect(await actions()).toEqual([
+      { adminEmail: BY, action: 'reset-link', target: 'ana@example.com' },
+    ]);
+    expect(await db.db.selectFrom('passwordResets').select('madeBy').execute()).toEqual([
+      { madeBy: 'admin' },
+    ]);
+    expect(await run('reset-link', 'nobody@example.com')).toMatchObject({ code: 1 });
   });
 
   it.each([

@@ -1,19 +1,21 @@
 import type { AdminService } from './admin.service.js';
 
 export const ADMIN_USAGE = [
-  'Usage: npm run admin -- grant EMAIL    make the account an admin',
-  '       npm run admin -- revoke EMAIL   make it a student again',
+  'Usage: npm run admin -- grant EMAIL        make the account an admin',
+  '       npm run admin -- revoke EMAIL       make it a student again',
+  '       npm run admin -- reset-link EMAIL   a one-time link to choose a new password (30 min)',
   'Run it on the server machine as the server’s user, with its environment (DATA_DIR or DATABASE_URL).',
 ].join('\n');
 
-export type AdminCommand = { command: 'grant' | 'revoke'; email: string };
+const COMMANDS = ['grant', 'revoke', 'reset-link'] as const;
+export type AdminCommand = { command: (typeof COMMANDS)[number]; email: string };
 
-/** The command and e-mail of `grant EMAIL` or `revoke EMAIL`; undefined for anything else. */
+/** The command and e-mail of `grant EMAIL`, `revoke EMAIL` or `reset-link EMAIL`; else undefined. */
 export function parseAdminArgs(args: readonly string[]): AdminCommand | undefined {
   const [command, email, ...rest] = args;
-  if ((command !== 'grant' && command !== 'revoke') || !email?.trim() || rest.length > 0)
-    return undefined;
-  return { command, email: email.trim() };
+  const known = COMMANDS.find((c) => c === command);
+  if (!known || !email?.trim() || rest.length > 0) return undefined;
+  return { command: known, email: email.trim() };
 }
 
 /** What the command prints and how it exits: 0 done, 1 no such account, 2 wrong usage. */
@@ -25,7 +27,8 @@ export interface AdminCommandResult {
 
 /**
  * `npm run admin -- grant EMAIL` and `revoke EMAIL`: the only way to give or take the admin
- * role, on the server machine. `by` names who ran it in the admin log.
+ * role, on the server machine; `reset-link EMAIL`: a student's way back in when no e-mail can
+ * reach them. `by` names who ran it in the admin log.
  */
 export async function runAdminCommand(
   args: readonly string[],
@@ -36,9 +39,20 @@ export async function runAdminCommand(
   const parsed = parseAdminArgs(args);
   if (!parsed) return { code: 2, out: '', err: `${ADMIN_USAGE}\n` };
   const { command, email } = parsed;
+  const noAccount = { code: 1, out: '', err: `No account has the e-mail address ${email}.\n` };
+  if (command === 'reset-link') {
+    // Printed for the admin to give the student by hand; never e-mailed, logged with who made it.
+    const made = await deps.admin.resetLink(email, deps.by);
+    if (!made) return noAccount;
+    const lines = [
+      `A one-time link for ${made.email} to choose a new password, until ${made.expiresAt}:`,
+      made.link,
+      'Give it to the student yourself (it is not e-mailed); it works once.',
+    ];
+    return { code: 0, out: `${lines.join('\n')}\n`, err: '' };
+  }
   const result = await deps.admin[command](email, deps.by);
-  if (result === 'no_account')
-    return { code: 1, out: '', err: `No account has the e-mail address ${email}.\n` };
+  if (result === 'no_account') return noAccount;
   const line =
     command === 'grant'
       ? result === 'changed'

@@ -8,7 +8,7 @@ import { createUsersRepository } from '../auth/index.js';
 export interface NewAdminAction {
   /** The admin's e-mail, or `command line (<user>)` for the command on the server machine. */
   adminEmail: string;
-  action: 'grant' | 'revoke' | 'delete-account';
+  action: 'grant' | 'revoke' | 'delete-account' | 'reset-link';
   /** The e-mail of the account acted on. */
   target: string;
   createdAt: string;
@@ -54,6 +54,11 @@ export function createAdminRepository(db: Kysely<Database>) {
     async findAccountByEmail(email: string): Promise<AdminAccountRow | undefined> {
       const u = await users.findUserByEmail(email);
       return u && { id: u.id, email: u.email, role: u.role };
+    },
+
+    /** Logs an admin action that changes no row of its own (a reset link made). */
+    async logAction(action: NewAdminAction): Promise<void> {
+      await insertAction(db, action);
     },
 
     /** Sets the role and logs it, together. False when the account is gone. */

@@ -46,6 +46,13 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
     deps.store,
   );
 
+  // As many as deletes: a stolen admin login cannot take over accounts in bulk.
+  const resetLinks = createThrottle(
+    'admin_reset_link',
+    deps.deleteThrottle ?? DELETE_THROTTLE,
+    deps.store,
+  );
+
   // This plugin is encapsulated (registered without fastify-plugin): the hook is its routes'.
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const hidden = noSuchRoute(request.method, request.url);
@@ -75,5 +82,20 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
       'account deleted by an admin',
     );
     return { message: ADMIN_MESSAGES.deleted };
+  });
+
+  // A reset link, for a student who cannot receive the e-mail: shown here once, never stored.
+  route(app, adminEndpoints.resetLink, { ...opts, public: true }, async (req, reply) => {
+    const user = currentUser(req);
+    const decision = await resetLinks.consume(`user:${user.id}`);
+    if (!decision.allowed) throw throttled(reply, decision);
+    const by = await admin.emailOf(user.id);
+    const made = by === undefined ? undefined : await admin.resetLink(req.body.email, by);
+    if (!made) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+    req.log.info(
+      { event: 'admin.reset_link', ...securityFields(req), forUserId: made.userId },
+      'password-reset link made by an admin',
+    );
+    return { link: made.link, expiresAt: made.expiresAt };
   });
 }

@@ -8,6 +8,7 @@ import {
 import { utcDay } from '../../db/daily-counts.js';
 import { AppError } from '../../platform/app-error.js';
 import { ADMIN_ROLE, STUDENT_ROLE } from '../auth/index.js';
+import type { ResetLinks } from '../password-reset/index.js';
 import type { AdminRepository } from './admin.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +29,8 @@ export interface AdminServiceDeps {
   backups?: () => Promise<BackupStatus>;
   /** Tells every instance the account's sessions are gone with it. */
   accountDeleted?: (userId: number) => void;
+  /** Makes a one-time password-reset link for an account (features/password-reset). */
+  resetLinks?: Pick<ResetLinks, 'forAdmin'>;
   /** Tests may fix the clock. */
   now?: () => Date;
 }
@@ -115,6 +118,28 @@ export function createAdminService(deps: AdminServiceDeps) {
       if (!deleted) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
       deps.accountDeleted?.(target.id);
       return { userId: target.id };
+    },
+
+    /** The e-mail of an account (an admin's, for the admin log), or undefined when gone. */
+    async emailOf(userId: number): Promise<string | undefined> {
+      return (await repo.findAccountById(userId))?.email;
+    },
+
+    /**
+     * A one-time reset link for the student with this e-mail, shown to the admin and never
+     * e-mailed (an instance without SMTP, or a student without their mailbox); logged with who
+     * made it (`by`: the admin's e-mail, or the command line). Undefined: no such account.
+     */
+    async resetLink(email: string, by: string) {
+      const made = await deps.resetLinks?.forAdmin(email);
+      if (!made) return undefined;
+      await repo.logAction({
+        adminEmail: by,
+        action: 'reset-link',
+        target: made.email,
+        createdAt: now().toISOString(),
+      });
+      return made;
     },
 
     /** Makes the account an admin; `by` names who, for the admin log. */

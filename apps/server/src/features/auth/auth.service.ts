@@ -208,6 +208,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       return revoked;
     },
 
+    /** Ends every session of the user (a password set with a reset link). */
+    async revokeAllSessions(userId: number): Promise<number> {
+      // No session id is empty: "every session but ''" is every session.
+      const revoked = await deps.sessions.revokeOtherSessions(userId, '', now().toISOString());
+      ended({ userId });
+      return revoked;
+    },
+
     /** The account and its session rows are gone (deleted): no instance may serve them. */
     accountDeleted(userId: number): void {
       ended({ userId });

@@ -26,6 +26,8 @@ export function createAuthThrottles(limits: AuthLimits, store: ThrottleStore = m
   return {
     login: createThrottle('login_address', perMinute(limits.perAddressPerMinute), store),
     register: createThrottle('register_address', perMinute(limits.perAddressPerMinute), store),
+    // Reset requests (each may send an e-mail) and confirmations, per address.
+    reset: createThrottle('reset_address', perMinute(limits.perAddressPerMinute), store),
     // Every page load restores the session through refresh, so its limit only has to stop
     // floods: the cookie holds 256 random bits, there is nothing to guess.
     refresh: createThrottle('refresh_address', perMinute(limits.perAddressPerMinute * 12), store),
