@@ -29,6 +29,7 @@ const publicRoutes: [string, string][] = [
   ['/contact', 'We usually reply within 24 hours.'],
   ['/services', 'Our services'],
   ['/unsubscribe?token=from-an-email', 'Stop lesson reminders?'],
+  ['/reset-password?token=from-an-email', 'Choose a new password'],
 ];
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
@@ -93,6 +94,7 @@ export function sweepPublicScreens() {
       for (const [path, ready] of publicRoutes) await visit(page, path, ready);
       await visit(page, '/login', 'Welcome back');
       await visit(page, '/register', 'Create your account');
+      await visit(page, '/forgot-password', 'Forgot your password?');
       expect(errors).toEqual([]);
       await context.close();
     });

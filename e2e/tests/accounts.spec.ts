@@ -162,6 +162,15 @@ describe('accounts journey', () => {
     await page.waitForURL('**/admin');
     await see(page, 'Reminders sent today');
     await see(page, 'Delete a student’s account');
+    // A way back in for a student who cannot get the e-mail: a link shown here, once.
+    const wayBack = page.getByRole('region', { name: 'A way back in for a student' });
+    await wayBack.getByLabel(/^Student’s e-mail address/).fill(s.email);
+    await wayBack.getByRole('button', { name: 'Make a link' }).click();
+    await see(page, `A link for ${s.email}, valid until`);
+    expect(await wayBack.locator('code').textContent()).toMatch(
+      /\/reset-password\?token=[\w-]{43}$/,
+    );
+    await see(page, 'Made a password-reset link');
     await expectAccessible(page, 'admin');
     expect(runAdmin(['grant', 'nobody@example.com']).code).toBe(1);
 
@@ -187,6 +196,53 @@ describe('accounts journey', () => {
     expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
     expect(errors.filter((e) => /status of 400/.test(e))).toHaveLength(1);
     await context.close();
+  });
+
+  it('gets a student who forgot their password back in with a link the admin makes', async () => {
+    const s = newStudent('forgot');
+    await new ApiClient().signUp(s);
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    // This server sends no e-mail (no SMTP_URL): the page sends the student to the admin.
+    await see(page, 'This StudyBuddy does not send e-mail.');
+    await expectAccessible(page, 'forgot password without e-mail');
+
+    const made = runAdmin(['reset-link', s.email]);
+    expect(made.code, made.err).toBe(0);
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(made.out)?.[0] ?? '');
+    // The link names PUBLIC_URL; the test's server listens on an address of its own.
+    const linkPath = `${link.pathname}${link.search}`;
+    await page.goto(linkPath);
+    await see(page, 'Choose a new password');
+    // The token leaves the address bar at once.
+    await page.waitForURL((url) => url.pathname === '/reset-password' && url.search === '');
+    const fresh = 'a brand new passphrase';
+    await page.getByLabel(/^New password/).fill(fresh);
+    await page.getByLabel(/^Confirm the new password/).fill(fresh);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.waitForURL('**/login?notice=passwordReset');
+    await see(page, 'Your new password is set. Log in with it.');
+    await login(page, s.email, fresh);
+    await page.waitForURL('**/dashboard');
+
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The link works once: opened again, in another browser, it says so and offers a new one.
+    const again = await openPage(browser);
+    await again.page.goto(linkPath);
+    await again.page.getByLabel(/^New password/).fill(`${fresh} again`);
+    await again.page.getByLabel(/^Confirm the new password/).fill(`${fresh} again`);
+    await again.page.getByRole('button', { name: 'Set the new password' }).click();
+    await see(again.page, 'has been used, has expired or is not valid');
+    await expectAccessible(again.page, 'a used reset link');
+    await again.page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await again.page.waitForURL('**/forgot-password');
+    // The used link's refusal (a 400) is the only console error.
+    expect(again.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await again.context.close();
   });
 
   it('switches the language to Greek and keeps it after a reload', async () => {

@@ -13,6 +13,7 @@ import { routes } from './router';
 
 const site = {
   supportEmail: 'help@school.example',
+  passwordResetByEmail: true,
   socialUrl: 'https://social.example/@studybuddy',
   codeUrl: 'https://code.example/studybuddy',
   communityUrl: 'https://chat.example/#/room',

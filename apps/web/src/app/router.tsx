@@ -32,12 +32,14 @@ const publicRoutes: RouteObject[] = [
   page(paths.contact, () => import('./pages/contact-page')),
   page(paths.services, () => import('./pages/services-page')),
   page(paths.unsubscribe, () => import('./pages/unsubscribe-page')),
+  page(paths.resetPassword, () => import('./pages/reset-password-page')),
 ];
 
 /** Screens only for visitors who are not logged in. */
 const guestRoutes: RouteObject[] = [
   page(paths.login, () => import('./pages/login-page')),
   page(paths.register, () => import('./pages/register-page')),
+  page(paths.forgotPassword, () => import('./pages/forgot-password-page')),
 ];
 
 const studyPlanList = () => import('./pages/study-plan-list-page');

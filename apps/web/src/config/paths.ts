@@ -8,9 +8,16 @@ export const paths = {
   contact: '/contact',
   services: '/services',
   login: '/login',
-  /** Login with a notice above the form (`accountDeleted`: after the account was deleted). */
-  loginNotice: (notice: 'accountDeleted') => withQuery('/login', { notice }),
+  /**
+   * Login with a notice above the form (`accountDeleted`: after the account was deleted;
+   * `passwordReset`: after a new password was set with a reset link).
+   */
+  loginNotice: (notice: 'accountDeleted' | 'passwordReset') => withQuery('/login', { notice }),
   register: '/register',
+  /** A forgotten password: ask for a reset link. */
+  forgotPassword: '/forgot-password',
+  /** Where a reset link leads (`?token=`); public. */
+  resetPassword: '/reset-password',
   /** Where a reminder e-mail's unsubscribe link leads (`?token=`); public. */
   unsubscribe: '/unsubscribe',
   dashboard: '/dashboard',

@@ -5,6 +5,7 @@ import { AdminFeedbackList } from '@/features/admin/components/admin-feedback-li
 import { AdminFigures } from '@/features/admin/components/admin-figures';
 import { AdminLog } from '@/features/admin/components/admin-log';
 import { DeleteStudentAccountCard } from '@/features/admin/components/delete-student-account-card';
+import { ResetLinkCard } from '@/features/admin/components/reset-link-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-error';
@@ -59,6 +60,7 @@ export default function AdminPage() {
           <AdminLog actions={overview.data.actions} />
         </>
       )}
+      <ResetLinkCard />
       <DeleteStudentAccountCard />
     </div>
   );

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 /** Notices another screen can leave for the login page (`paths.loginNotice`). */
 const noticeKeys: Record<string, string> = {
   accountDeleted: 'auth.login.notices.accountDeleted',
+  passwordReset: 'auth.login.notices.passwordReset',
 };
 
 export default function LoginPage() {

@@ -21,6 +21,7 @@ vi.mock('@/lib/page-load', () => ({ loadPage: vi.fn() }));
 const user = testUser();
 const site = {
   supportEmail: 'help@school.example',
+  passwordResetByEmail: true,
   socialUrl: 'https://social.example/@studybuddy',
   codeUrl: 'https://code.example/studybuddy',
   communityUrl: 'https://chat.example/#/room',

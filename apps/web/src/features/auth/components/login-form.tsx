@@ -58,6 +58,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         error={errors.password ? t('auth.login.errors.passwordRequired') : undefined}
         {...register('password')}
       />
+      <p className="form__aside">
+        <Link to={paths.forgotPassword}>{t('auth.login.forgotLink')}</Link>
+      </p>
       <button
         type="submit"
         className="button button--primary button--block"
