@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../support/admin.js';
@@ -243,6 +244,53 @@ describe('accounts journey', () => {
     // The used link's refusal (a 400) is the only console error.
     expect(again.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await again.context.close();
+  });
+
+  it('turns on two-step sign-in, logs in with a code, then with a recovery code', async () => {
+    const s = newStudent('twostep');
+    await new ApiClient().signUp(s);
+    const { page, errors, context } = await openPage(browser);
+    await login(page, s.email, s.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Two-step sign-in' });
+    await card.getByLabel(/^Current password/).fill(s.password);
+    await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectAccessible(page, 'two-step sign-in setup');
+    // The key the screen shows is what the authenticator app would hold.
+    const totp = new TOTP({
+      secret: Secret.fromBase32((await card.locator('code').textContent()) ?? ''),
+    });
+    await card.getByLabel(/^Code from the app/).fill(totp.generate());
+    await card.getByRole('button', { name: 'Confirm and turn on' }).click();
+    const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    const recovery = ((await codes.first().textContent()) ?? '').trim();
+    await expectAccessible(page, 'recovery codes');
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await see(page, 'Two-step sign-in is on. You have 10 unused recovery codes.');
+    await context.close();
+
+    // A new browser: the password, then the code the app shows for the next step.
+    const phone = await openPage(browser);
+    await login(phone.page, s.email, s.password);
+    await see(phone.page, 'Enter the 6-digit code your authenticator app shows now.');
+    await expectAccessible(phone.page, 'login code');
+    await phone.page.getByLabel(/^Code/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await phone.page.getByRole('button', { name: 'Continue' }).click();
+    await phone.page.waitForURL('**/dashboard');
+    await phone.context.close();
+
+    // A lost phone: a recovery code in its place.
+    const lost = await openPage(browser);
+    await login(lost.page, s.email, s.password);
+    await lost.page.getByLabel(/^Code/).fill(recovery);
+    await lost.page.getByRole('button', { name: 'Continue' }).click();
+    await lost.page.waitForURL('**/dashboard');
+    expect([...errors, ...phone.errors, ...lost.errors]).toEqual([]);
+    await lost.context.close();
   });
 
   it('switches the language to Greek and keeps it after a reload', async () => {

@@ -95,7 +95,7 @@ const DEV: NotesSubject[] = [
         uncovered: [
           'What is the speed of sound in air?',
           'How does a nuclear reactor work?',
-          'When did Newton die?',
+          'When did Newton publish the Principia?',
         ],
       },
       {

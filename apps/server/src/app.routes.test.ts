@@ -9,6 +9,7 @@ import {
   healthEndpoints,
   notificationEndpoints,
   siteEndpoints,
+  twoFactorEndpoints,
 } from '@studybuddy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClient } from './testing/harness.js';
@@ -37,6 +38,18 @@ const PUBLIC: Array<
   { endpoint: authEndpoints.login, why: 'issues the token' },
   { endpoint: authEndpoints.refresh, why: 'checks the HttpOnly refresh cookie, not a token' },
   {
+    endpoint: authEndpoints.passwordReset,
+    why: 'a student who forgot the password has no token: answers the same for any address',
+  },
+  {
+    endpoint: authEndpoints.passwordResetConfirm,
+    why: 'the reset link’s one-time token (256 random bits) is the credential',
+  },
+  {
+    endpoint: twoFactorEndpoints.login,
+    why: 'the second step of a login: the signed challenge of a right password is the credential',
+  },
+  {
     endpoint: calendarFeedEndpoints.feed,
     why: 'calendar apps send no login: the secret address (a 256-bit token) is the credential',
   },
@@ -55,7 +68,7 @@ const PUBLIC: Array<
  * The routes that hide from everyone but an admin: to an anonymous caller they answer 404, as
  * a path the server does not have (features/admin/admin.routes.ts).
  */
-const ADMIN_ONLY: Endpoint[] = Object.values(adminEndpoints);
+const ADMIN_ONLY: Endpoint[] = [...Object.values(adminEndpoints), twoFactorEndpoints.adminRemove];
 
 const key = (method: string, url: string) => `${method} ${url}`;
 

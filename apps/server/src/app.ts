@@ -135,6 +135,11 @@ import {
   createTopicsService,
   topicRoutes,
 } from './features/topics/index.js';
+import {
+  createTwoFactorRepository,
+  createTwoFactorService,
+  twoFactorRoutes,
+} from './features/two-factor/index.js';
 import { AccessLog } from './platform/access-log.js';
 import { AppError } from './platform/app-error.js';
 import { authenticatePlugin } from './platform/authenticate.js';
@@ -149,6 +154,7 @@ import { serializeReply, serializeRequest } from './platform/log-serializers.js'
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
+import { createSecretBox } from './platform/secret-box.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { serializerCompiler } from './platform/serializer.js';
@@ -293,7 +299,15 @@ export async function buildApp({
     devices: createDeviceCookies(secret),
   });
   const users = createUsersRepository(db.db);
+  const twoFactor = createTwoFactorService({
+    repo: createTwoFactorRepository(db.db),
+    users,
+    hasher,
+    box: createSecretBox(secret, 'totp-secrets'),
+    challengeKey: secret,
+  });
   const auth = createAuthService({
+    twoFactor,
     users,
     sessions: createSessionsRepository(db.db),
     hasher,
@@ -474,7 +488,9 @@ export async function buildApp({
     sessionMaxDays: config.sessionMaxDays,
     throttles: authThrottles,
     loginGuard,
+    twoFactor,
   });
+  await app.register(twoFactorRoutes, { twoFactor, checks: authThrottles.passwordChecks });
   await app.register(passwordResetRoutes, {
     resets: passwordResets,
     throttle: authThrottles.reset,
@@ -517,6 +533,7 @@ export async function buildApp({
       backups: () => backups.status(),
       accountDeleted: auth.accountDeleted,
       resetLinks: passwordResetLinks,
+      twoFactor,
     }),
     passwordChecks: authThrottles.passwordChecks,
     store: throttleStore,

@@ -30,8 +30,17 @@ const sameAsEnglishAllowed: Record<string, readonly string[]> = {
     'calendar.busy.kinds.sport',
     'notifications.bell.label',
     'notifications.panel.title',
+    // "Code" is the French word too.
+    'auth.login.twoFactor.code',
   ],
-  de: ['nav.blog', 'plans.form.name', 'lessons.tools.quiz', 'calendar.busy.kinds.sport'],
+  de: [
+    'nav.blog',
+    'plans.form.name',
+    'lessons.tools.quiz',
+    'calendar.busy.kinds.sport',
+    // "Code" is the German word too.
+    'auth.login.twoFactor.code',
+  ],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);

@@ -75,6 +75,15 @@ export const authTokenResponseSchema = z
   .describe('AuthTokenResponse');
 export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
 
+/** What a password login answers when the account has two-step sign-in on. */
+export const twoFactorRequiredSchema = z
+  .object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().describe('Finishes the login with a code, for 5 minutes'),
+  })
+  .describe('TwoFactorRequired');
+export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
+
 export const messageResponseSchema = z.object({ message: z.string() }).describe('Message');
 
 /** How long a password-reset link works (minutes). */
@@ -120,8 +129,9 @@ export const authEndpoints = {
     path: '/api/authentication/login',
     aliases: ['/api/auth/login'],
     body: loginInputSchema,
-    response: authTokenResponseSchema,
-    summary: 'Log in with e-mail and password; sets the refresh cookie',
+    response: z.union([authTokenResponseSchema, twoFactorRequiredSchema]),
+    summary:
+      'Log in with e-mail and password; sets the refresh cookie, or asks for a code (two-step sign-in)',
   }),
   refresh: endpoint({
     method: 'POST',

@@ -41,6 +41,8 @@ export const errorCodes = [
   'password_too_common',
   'password_like_identity',
   'reset_token_invalid',
+  'two_factor_code_invalid',
+  'two_factor_challenge_invalid',
   'generation_in_progress',
   'upload_quota_exceeded',
   'server_busy',

@@ -29,6 +29,7 @@ export * from './study-week.js';
 export * from './subjects.js';
 export * from './time-zone.js';
 export * from './topics.js';
+export * from './two-factor.js';
 export * from './workload.js';
 
 /** Cookie and header names of the double-submit CSRF defence. */

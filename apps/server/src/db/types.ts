@@ -34,6 +34,13 @@ export interface UsersTable {
    * each time the profile's lesson reminders are turned back on (migration 0014).
    */
   unsubscribeVersion: Generated<number>;
+  /** The TOTP secret, sealed (features/two-factor/secret-box.ts); null: two-step sign-in off. */
+  totpSecret: string | null;
+  /** A secret being set up, sealed, until its first code confirms it. */
+  totpPendingSecret: string | null;
+  totpEnabledAt: string | null;
+  /** The last TOTP time step a code was accepted for: a code works once. */
+  totpLastStep: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -368,6 +375,15 @@ export interface PasswordResetsTable {
   createdAt: string;
 }
 
+/** Two-step sign-in's recovery codes: each stored as its SHA-256, each used once. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -393,4 +409,5 @@ export interface Database {
   planVersions: PlanVersionsTable;
   backups: BackupsTable;
   passwordResets: PasswordResetsTable;
+  recoveryCodes: RecoveryCodesTable;
 }

@@ -107,6 +107,8 @@ describe('platform', () => {
       socialUrl: 'https://mastodon.social/',
       codeUrl: 'https://code.school.example/sb',
       communityUrl: 'https://matrix.to/',
+      // No SMTP_URL: a forgotten password goes through the admin.
+      passwordResetByEmail: false,
     });
     expect(r.headers['cache-control']).toBe('public, max-age=300');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);

@@ -250,6 +250,11 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     })
     .execute();
 
+  await db
+    .insertInto('recoveryCodes')
+    .values({ userId, codeHash: 'd'.repeat(64), usedAt: null, createdAt: at })
+    .execute();
+
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
   await f.planTree(ben.id, { name: 'Resits' });

@@ -16,6 +16,7 @@ import * as m0014 from './0014-add-unsubscribe-version.js';
 import * as m0015 from './0015-create-backups.js';
 import * as m0016 from './0016-add-study-file-text-version.js';
 import * as m0017 from './0017-create-password-resets.js';
+import * as m0018 from './0018-add-two-factor.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-create-backups': m0015,
   '0016-add-study-file-text-version': m0016,
   '0017-create-password-resets': m0017,
+  '0018-add-two-factor': m0018,
 };

@@ -16,12 +16,12 @@ export type StudentTable = Exclude<
 >;
 
 /**
- * The tables exported whole: never the logins, the reset links, the jobs, the files (their
+ * The tables exported whole: never the logins, the reset links, the recovery codes, the jobs, the files (their
  * text), or the plan list's version (a cache key, no data of the student's).
  */
 type ExportedTable = Exclude<
   StudentTable,
-  'authSessions' | 'jobs' | 'studyFiles' | 'planVersions' | 'passwordResets'
+  'authSessions' | 'jobs' | 'studyFiles' | 'planVersions' | 'passwordResets' | 'recoveryCodes'
 >;
 
 /**
@@ -50,6 +50,7 @@ const DELETE_RANK: Record<StudentTable, number> = {
   authSessions: 6,
   // Reset links go with the account: a link kept in a mailbox sets nothing.
   passwordResets: 6,
+  recoveryCodes: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.

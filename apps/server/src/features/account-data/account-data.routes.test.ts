@@ -48,6 +48,7 @@ const OWNER: Record<keyof Database, Owner> = {
   notifications: { column: 'userId' },
   planVersions: { column: 'userId', key: 'userId' },
   passwordResets: { column: 'userId' },
+  recoveryCodes: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -223,7 +224,10 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     return { planId: plan.id, feedUrl: feed.url };
   }
 
-  /** A password-reset link of the account, as an admin makes one (this app has no SMTP). */
+  /**
+   * A password-reset link of the account, as an admin makes one (this app has no SMTP), and a
+   * recovery code of two-step sign-in.
+   */
   async function resetLinkFor(userId: number) {
     const email = (
       await t.db.db
@@ -238,6 +242,16 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       publicUrl: 'http://localhost',
     }).forAdmin(email);
     expect(made?.userId).toBe(userId);
+    // A recovery code of two-step sign-in, as turning it on stores one (hashed).
+    await t.db.db
+      .insertInto('recoveryCodes')
+      .values({
+        userId,
+        codeHash: 'c'.repeat(64),
+        usedAt: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
   }
 
   /** Eve, whose rows must outlive Ana's account. */

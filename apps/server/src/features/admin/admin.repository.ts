@@ -8,7 +8,7 @@ import { createUsersRepository } from '../auth/index.js';
 export interface NewAdminAction {
   /** The admin's e-mail, or `command line (<user>)` for the command on the server machine. */
   adminEmail: string;
-  action: 'grant' | 'revoke' | 'delete-account' | 'reset-link';
+  action: 'grant' | 'revoke' | 'delete-account' | 'reset-link' | 'remove-two-factor';
   /** The e-mail of the account acted on. */
   target: string;
   createdAt: string;

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, adminEndpoints } from '@studybuddy/contracts';
+import { ADMIN_MESSAGES, adminEndpoints, twoFactorEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
@@ -97,5 +97,20 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
       'password-reset link made by an admin',
     );
     return { link: made.link, expiresAt: made.expiresAt };
+  });
+
+  // A student who lost the phone with their codes and their recovery codes.
+  route(app, twoFactorEndpoints.adminRemove, { ...opts, public: true }, async (req, reply) => {
+    const user = currentUser(req);
+    const decision = await resetLinks.consume(`user:${user.id}`);
+    if (!decision.allowed) throw throttled(reply, decision);
+    const by = await admin.emailOf(user.id);
+    const done = by === undefined ? undefined : await admin.removeTwoFactor(req.body.email, by);
+    if (!done) throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+    req.log.info(
+      { event: 'admin.two_factor_removed', ...securityFields(req), forUserId: done.userId },
+      'two-step sign-in turned off by an admin',
+    );
+    return { message: 'Two-step sign-in is off for this account.' };
   });
 }

@@ -9,6 +9,7 @@ import { utcDay } from '../../db/daily-counts.js';
 import { AppError } from '../../platform/app-error.js';
 import { ADMIN_ROLE, STUDENT_ROLE } from '../auth/index.js';
 import type { ResetLinks } from '../password-reset/index.js';
+import type { TwoFactorService } from '../two-factor/index.js';
 import type { AdminRepository } from './admin.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -31,6 +32,8 @@ export interface AdminServiceDeps {
   accountDeleted?: (userId: number) => void;
   /** Makes a one-time password-reset link for an account (features/password-reset). */
   resetLinks?: Pick<ResetLinks, 'forAdmin'>;
+  /** Turns an account's two-step sign-in off (features/two-factor). */
+  twoFactor?: Pick<TwoFactorService, 'remove'>;
   /** Tests may fix the clock. */
   now?: () => Date;
 }
@@ -140,6 +143,23 @@ export function createAdminService(deps: AdminServiceDeps) {
         createdAt: now().toISOString(),
       });
       return made;
+    },
+
+    /**
+     * Turns off the two-step sign-in of a student who lost the device (they log in with their
+     * password alone, and may turn it on again); logged with who did it. Undefined: no account.
+     */
+    async removeTwoFactor(email: string, by: string) {
+      const target = await repo.findAccountByEmail(email);
+      if (!target || !deps.twoFactor) return undefined;
+      await deps.twoFactor.remove(target.id);
+      await repo.logAction({
+        adminEmail: by,
+        action: 'remove-two-factor',
+        target: target.email,
+        createdAt: now().toISOString(),
+      });
+      return { userId: target.id };
     },
 
     /** Makes the account an admin; `by` names who, for the admin log. */

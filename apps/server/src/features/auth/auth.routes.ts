@@ -1,19 +1,27 @@
-import { authEndpoints } from '@studybuddy/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authEndpoints, TWO_FACTOR_MESSAGES, twoFactorEndpoints } from '@studybuddy/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import { clientAddress, securityFields, throttled } from '../../platform/throttle.js';
-import type { AuthService, IssuedSession } from './auth.service.js';
+import type { AuthService, CodeNeeded, IssuedSession } from './auth.service.js';
 import type { AuthThrottles, LoginGuard } from './login-guard.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   cookieSecure: boolean;
   sessionMaxDays: number;
-  throttles: Pick<AuthThrottles, 'login' | 'register' | 'refresh'>;
+  throttles: Pick<AuthThrottles, 'login' | 'register' | 'refresh' | 'passwordChecks'>;
   loginGuard: LoginGuard;
+  /** Two-step sign-in's second step: the challenge's account, and whether a code is its. */
+  twoFactor?: {
+    readChallenge(challenge: string): number | undefined;
+    acceptCode(userId: number, code: string): Promise<'app' | 'recovery' | undefined>;
+  };
 }
+
+const CHALLENGE_INVALID_MESSAGE = TWO_FACTOR_MESSAGES.challengeInvalid;
+const CODE_INVALID_MESSAGE = TWO_FACTOR_MESSAGES.codeInvalid;
 
 /** The refresh cookie is only ever sent to /api/auth, never to the rest of the API. */
 const REFRESH_PATH = '/api/auth';
@@ -99,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
       );
     }
     let failedUserId: number | undefined;
-    let issued: IssuedSession;
+    let issued: IssuedSession | CodeNeeded;
     try {
       issued = await opts.auth.login(req.body, req.headers['user-agent'], {
         onLoginFailed: (userId) => {
@@ -131,17 +139,59 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
       secure: opts.cookieSecure,
       maxAge: DEVICE_MAX_AGE,
     });
+    if (!('response' in issued)) {
+      // The password was right; the session waits for the code (two-step sign-in).
+      req.log.info(
+        { event: 'auth.login_code_asked', userId: issued.userId, ip: req.ip },
+        'password right, code asked',
+      );
+      return { twoFactorRequired: true as const, challenge: issued.challenge };
+    }
+    logLogin(req, issued, attempt.trustedDevice);
+    return setRefreshCookie(reply, issued);
+  });
+
+  const logLogin = (req: FastifyRequest, issued: IssuedSession, trustedDevice?: boolean) => {
     const sessionId = issued.refreshToken.slice(0, issued.refreshToken.indexOf('.'));
     req.log.info(
       {
         event: 'auth.login',
         userId: issued.response.user.id,
         sid: sessionId.slice(0, 8),
-        trustedDevice: attempt.trustedDevice,
+        ...(trustedDevice === undefined ? {} : { trustedDevice }),
         ip: req.ip,
       },
       'login succeeded',
     );
+  };
+
+  // The second step of a login with two-step sign-in: the challenge the password step gave
+  // and a code. Wrong codes count against the account as wrong passwords do.
+  route(app, twoFactorEndpoints.login, open, async (req, reply) => {
+    const byAddress = await throttles.login.consume(clientAddress(req.ip));
+    if (!byAddress.allowed) throw throttled(reply, byAddress);
+    const codes = opts.twoFactor;
+    const userId = codes?.readChallenge(req.body.challenge);
+    if (!codes || userId === undefined)
+      throw new AppError(400, 'two_factor_challenge_invalid', CHALLENGE_INVALID_MESSAGE);
+    const key = `user:${userId}`;
+    const decision = await throttles.passwordChecks.consume(key);
+    if (!decision.allowed) {
+      req.log.warn({ event: 'auth.login_code_throttled', userId, ip: req.ip }, 'code refused');
+      throw throttled(reply, decision);
+    }
+    const kind = await codes.acceptCode(userId, req.body.code);
+    if (!kind) {
+      req.log.warn({ event: 'auth.login_code_failed', userId, ip: req.ip }, 'wrong code');
+      throw new AppError(400, 'two_factor_code_invalid', CODE_INVALID_MESSAGE, [
+        { path: 'code', message: CODE_INVALID_MESSAGE },
+      ]);
+    }
+    await throttles.passwordChecks.reward(key);
+    const issued = await opts.auth.finishLogin(userId, req.headers['user-agent']);
+    if (kind === 'recovery')
+      req.log.warn({ event: 'auth.recovery_code_used', userId, ip: req.ip }, 'recovery code used');
+    logLogin(req, issued);
     return setRefreshCookie(reply, issued);
   });
 

@@ -55,6 +55,7 @@ describe('auth service', () => {
       { email: input.email, password: input.password },
       userAgent ?? chromeOnLinux,
     );
+    if (!('response' in issued)) throw new Error('no two-step sign-in here');
     return { ...issued, sid: sidOf(issued.response.accessToken) };
   }
 

@@ -30,7 +30,18 @@ export interface AuthServiceDeps {
    * asks the database.
    */
   sessionEnds?: Broadcast;
+  /** Two-step sign-in: whether an account needs a code, and the challenge that waits for it. */
+  twoFactor?: {
+    isOn(userId: number): Promise<boolean>;
+    challenge(userId: number): string;
+  };
   now?: () => Date;
+}
+
+/** A password login of an account with two-step sign-in: the code is asked next. */
+export interface CodeNeeded {
+  userId: number;
+  challenge: string;
 }
 
 /** What a successful login or refresh hands to the route: the body and the new refresh cookie. */
@@ -96,6 +107,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
+  /** A new session of the user: its row, its access token and its refresh cookie. */
+  async function startSession(user: UserRow, userAgent: string | undefined) {
+    const at = now();
+    const id = randomBytes(32).toString('base64url');
+    const secret = newRefreshSecret();
+    await deps.sessions.insertSession({
+      id,
+      userId: user.id,
+      refreshTokenHash: sha256(secret),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: at.toISOString(),
+      lastSeenAt: at.toISOString(),
+      expiresAt: new Date(at.getTime() + deps.sessionMaxDays * DAY_MS).toISOString(),
+      revokedAt: null,
+    });
+    return issueAccess(user, id, `${id}.${secret}`);
+  }
+
   /** Refresh tokens are `<session id>.<secret>`; only the secret's hash is stored. */
   function newRefreshSecret(): string {
     return randomBytes(32).toString('base64url');
@@ -128,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: LoginInput,
       userAgent: string | undefined,
       events: AuthEvents = {},
-    ): Promise<IssuedSession> {
+    ): Promise<IssuedSession | CodeNeeded> {
       const user = await deps.users.findUserByEmail(input.email);
       if (!user) {
         await deps.hasher.verifyDummy(input.password);
@@ -139,20 +168,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         events.onLoginFailed?.(user.id);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
-      const at = now();
-      const id = randomBytes(32).toString('base64url');
-      const secret = newRefreshSecret();
-      await deps.sessions.insertSession({
-        id,
-        userId: user.id,
-        refreshTokenHash: sha256(secret),
-        userAgent: userAgent?.slice(0, 300) ?? null,
-        createdAt: at.toISOString(),
-        lastSeenAt: at.toISOString(),
-        expiresAt: new Date(at.getTime() + deps.sessionMaxDays * DAY_MS).toISOString(),
-        revokedAt: null,
-      });
-      return issueAccess(user, id, `${id}.${secret}`);
+      if (await deps.twoFactor?.isOn(user.id))
+        return { userId: user.id, challenge: deps.twoFactor?.challenge(user.id) ?? '' };
+      return startSession(user, userAgent);
+    },
+
+    /** The session of a login whose second step (a code) the two-factor routes accepted. */
+    async finishLogin(userId: number, userAgent: string | undefined): Promise<IssuedSession> {
+      const user = await deps.users.findUserById(userId);
+      if (!user) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      return startSession(user, userAgent);
     },
 
     async refresh(

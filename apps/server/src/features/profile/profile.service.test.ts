@@ -49,8 +49,11 @@ describe('profile service', () => {
         .where('id', '=', ana.id)
         .executeTakeFirstOrThrow()
     ).passwordHash;
-  const login = async (password = PASSWORD) =>
-    sidOf((await auth.login({ email: ana.email, password }, undefined)).response.accessToken);
+  const login = async (password = PASSWORD) => {
+    const issued = await auth.login({ email: ana.email, password }, undefined);
+    if (!('response' in issued)) throw new Error('no two-step sign-in here');
+    return sidOf(issued.response.accessToken);
+  };
 
   beforeEach(async () => {
     db = await createTestDb('sqlite');

@@ -5,6 +5,7 @@ import { AdminFeedbackList } from '@/features/admin/components/admin-feedback-li
 import { AdminFigures } from '@/features/admin/components/admin-figures';
 import { AdminLog } from '@/features/admin/components/admin-log';
 import { DeleteStudentAccountCard } from '@/features/admin/components/delete-student-account-card';
+import { RemoveTwoFactorCard } from '@/features/admin/components/remove-two-factor-card';
 import { ResetLinkCard } from '@/features/admin/components/reset-link-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -61,6 +62,7 @@ export default function AdminPage() {
         </>
       )}
       <ResetLinkCard />
+      <RemoveTwoFactorCard />
       <DeleteStudentAccountCard />
     </div>
   );

@@ -7,6 +7,7 @@ import { BrowserNotificationsCard } from '@/features/notifications/components/br
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { SessionsList } from '@/features/profile/components/sessions-list';
+import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { loadPage } from '@/lib/page-load';
 
@@ -29,6 +30,7 @@ export default function ProfilePage() {
       <section className="card">
         {profile.isPending ? null : <ProfileForm profile={profile.data} />}
       </section>
+      <TwoFactorCard />
       <BrowserNotificationsCard />
       <CalendarFeedCard />
       <AccountDataCard onDeleted={leaveDeletedAccount} />

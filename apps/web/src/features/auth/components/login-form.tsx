@@ -8,6 +8,7 @@ import { FormMessage, InputField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { authErrorText } from './auth-error';
+import { TwoFactorStep } from './two-factor-step';
 
 export interface LoginFormProps {
   onSuccess: () => void;
@@ -18,6 +19,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const loginMutation = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Set when the account has two-step sign-in: the code is asked next. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -31,13 +34,25 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await loginMutation.mutateAsync(values);
-      onSuccess();
+      const answer = await loginMutation.mutateAsync(values);
+      if ('twoFactorRequired' in answer) setChallenge(answer.challenge);
+      else onSuccess();
     } catch (error) {
       setServerError(authErrorText(error, t, i18n.language, 'auth.login.errors.failed'));
     }
   });
 
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => {
+          setChallenge(null);
+          setServerError(t('errors.two_factor_challenge_invalid'));
+        }}
+      />
+    );
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
       <FormMessage tone="error">{serverError}</FormMessage>
