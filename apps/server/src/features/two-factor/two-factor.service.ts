@@ -15,9 +15,7 @@ import type { TwoFactorRepository } from './two-factor.repository.js';
 /** How long a login's challenge waits for its code. */
 const CHALLENGE_MS = 5 * 60_000;
 
-export const CODE_INVALID =
-  'The code is not right. Enter the 6 digits your app shows now, or a recovery code.';
-export const CHALLENGE_INVALID = 'This login waited too long for its code. Log in again.';
+const CODE_INVALID = TWO_FACTOR_MESSAGES.codeInvalid;
 const WRONG_PASSWORD = 'The current password is wrong.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
