@@ -254,7 +254,7 @@ describe('accounts journey', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Two-step sign-in' });
-    await card.getByLabel(/^Current password/).fill(s.password);
+    await card.getByLabel(/^Your password/).fill(s.password);
     await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     await expectAccessible(page, 'two-step sign-in setup');

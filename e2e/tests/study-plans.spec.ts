@@ -202,7 +202,8 @@ describe('study plans journey', () => {
     // The calendar in other apps: a private address that a calendar app reads without a login.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    // The calendar feed's own button (the profile also has "Turn on two-step sign-in").
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     const address = await page.getByLabel('Calendar address').inputValue();
     expect(address).toMatch(/\/api\/calendar\/[\w-]{43}\.ics$/);
     await page.getByRole('button', { name: 'Copy' }).click();
