@@ -160,6 +160,67 @@ export function repairCramming(
         }
       }
     }
+    return rotateThenDrop(k, d, src, lack);
+  }
+
+  /**
+   * gainThenDrop's gain through three subjects when no swap of two gives it: k's shorter session
+   * goes to j1, one of j1's to j2, and a longer one of j2's to k; k gains the difference, j1 and
+   * j2 keep their needs, windows and M8 limits, then k's late session is dropped. Seed 777 #65:
+   * A 1 h over in its last week and 0.5 h short of dropping a 1-h session there, while G held
+   * 0.5 h past its need in a 1.5-h place early: A's 1-h place to C, C's 1-h place to G, G's
+   * 1.5-h place to A.
+   */
+  function rotateThenDrop(k: number, d: number, src: number, lack: number): boolean {
+    const valid = (day: number) => {
+      const own = item(owners, day);
+      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+    };
+    const lenAt = (day: number, i: number) => tplOf(day).places[i]?.len ?? 0;
+    // Sessions before the moves' bound, by owner: [day, place].
+    const early: Array<[number, number]> = [];
+    for (let x = movesBefore - 1; x >= 0; x--) {
+      const own = item(owners, x);
+      for (let i = 0; i < own.length; i++) if (i16(own, i) >= 0) early.push([x, i]);
+    }
+    for (const [x1, i1] of early) {
+      if (item(owners, x1)[i1] !== k) continue;
+      const a = lenAt(x1, i1);
+      for (const [x3, i3] of early) {
+        const j2 = i16(item(owners, x3), i3);
+        const c = lenAt(x3, i3);
+        if (j2 === k || (c - a) / 2 < lack - 1e-9 || x3 === num(keep, j2)) continue;
+        for (const [x2, i2] of early) {
+          const j1 = i16(item(owners, x2), i2);
+          if (j1 === k || j1 === j2 || x2 === num(keep, j1)) continue;
+          const b = lenAt(x2, i2);
+          if (f64(hours, j1) + (a - b) / 2 < numLike(needs, j1) - 1e-9) continue;
+          if (f64(hours, j2) + (b - c) / 2 < numLike(needs, j2) - 1e-9) continue;
+          if (!fitsWindow(j1, x1) || !fitsWindow(j2, x2)) continue;
+          if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+          const before1 = limitsPassed(j1);
+          const before2 = limitsPassed(j2);
+          item(owners, x1)[i1] = j1;
+          item(owners, x2)[i2] = j2;
+          item(owners, x3)[i3] = k;
+          const shift = (j: number, h: number) => {
+            hours[j] = f64(hours, j) + h;
+          };
+          shift(j1, (a - b) / 2);
+          shift(j2, (b - c) / 2);
+          shift(k, (c - a) / 2);
+          const kept =
+            !newlyPassed(before1, limitsPassed(j1)) && !newlyPassed(before2, limitsPassed(j2));
+          if (kept && valid(x1) && valid(x2) && valid(x3) && dropBuffer(k, d, src)) return true;
+          item(owners, x1)[i1] = k;
+          item(owners, x2)[i2] = j1;
+          item(owners, x3)[i3] = j2;
+          shift(j1, (b - a) / 2);
+          shift(j2, (c - b) / 2);
+          shift(k, (a - c) / 2);
+        }
+      }
+    }
     return false;
   }
 
