@@ -231,7 +231,14 @@ export async function withPasswordCheck<T>(
   checks: Throttle,
   key: string,
   check: () => Promise<T>,
+  opts: {
+    /** Error codes that are a failed check (a wrong two-step code is one too, where asked). */
+    failures?: readonly string[];
+    /** The 429's message. */
+    tooMany?: (wait: string) => string;
+  } = {},
 ): Promise<T> {
+  const failures = opts.failures ?? ['wrong_password'];
   const decision = await checks.consume(key);
   if (!decision.allowed) {
     request.log.warn(
@@ -241,17 +248,17 @@ export async function withPasswordCheck<T>(
     throw throttled(
       reply,
       decision,
-      (wait) => `Too many wrong current passwords. Please try again in ${wait}.`,
+      opts.tooMany ?? ((wait) => `Too many wrong current passwords. Please try again in ${wait}.`),
     );
   }
   let result: T;
   try {
     result = await check();
   } catch (err) {
-    if (err instanceof AppError && err.code === 'wrong_password') {
+    if (err instanceof AppError && failures.includes(err.code)) {
       request.log.warn(
-        { event: 'auth.password_check_failed', ...securityFields(request) },
-        'wrong current password',
+        { event: 'auth.password_check_failed', code: err.code, ...securityFields(request) },
+        'wrong current password or code',
       );
     } else {
       await checks.reward(key);

@@ -1112,9 +1112,10 @@ export function makeQuiz(
   const definitionPool = definitions.map((d) => d.definition);
   const termPool = [...definitions.map((d) => d.term), ...phrases.map((p) => p.text)];
   const drafts: Omit<KindedQuestion, 'correctIndex'>[] = [];
-  // Numbered lists asked in order: cards of their own kind, taking turns with the others.
-  const ordered = new Map<CardDraft, Omit<KindedQuestion, 'correctIndex'>>();
-  // Formulas applied to numbers likewise, with the material's values of its constants.
+  // Questions made whole from one passage, not from a card: numbered lists asked in order, and
+  // formulas applied to numbers; cards of their own kinds, taking turns with the others.
+  const whole = new Map<CardDraft, Omit<KindedQuestion, 'correctIndex'>>();
+  // A formula is applied with the material's own values of its constants.
   const constants = constantsOf(sentences.map((s) => s.text));
   for (const s of sentences) {
     const q =
@@ -1122,13 +1123,13 @@ export function makeQuiz(
       applyQuestion(s, opts.wording, language, rand, constants);
     const first = q?.options[0];
     if (q && first)
-      ordered.set(
+      whole.set(
         { front: q.prompt, back: first, kind: q.kind, source: s.text, sourceName: s.source },
         q,
       );
   }
   const make = (card: CardDraft): Omit<KindedQuestion, 'correctIndex'> | undefined => {
-    const asked = ordered.get(card);
+    const asked = whole.get(card);
     if (asked) return asked;
     const explanation = `“${card.source}” (${card.sourceName})`;
     let prompt: string;
@@ -1193,7 +1194,7 @@ export function makeQuiz(
     return out;
   };
   const queue = [
-    ...interleave([...cards.filter((c) => !spare.has(c)), ...ordered.keys()]),
+    ...interleave([...cards.filter((c) => !spare.has(c)), ...whole.keys()]),
     ...interleave(cards.filter((c) => spare.has(c))),
   ];
   // The deck the same material gives: its prompts are asked elsewhere (the flashcards), so the

@@ -146,7 +146,8 @@ export function materialSentences(
     .filter(
       (s) =>
         // A formula on a line of its own ("- $v = u + at$") is material too: the quiz applies it.
-        (formulaOf(s) !== undefined || (s.length >= 15 && contentWords(s, language).length >= 2)) &&
+        // Read (a mathjs parse) only for lines too short to be sentences.
+        ((s.length >= 15 && contentWords(s, language).length >= 2) || formulaOf(s) !== undefined) &&
         s.length <= 600 &&
         !s.endsWith('?') &&
         !looksLikeInstruction(s) &&

@@ -46,8 +46,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
     deps.store,
   );
 
-  // As many as deletes: a stolen admin login cannot take over accounts in bulk.
-  const resetLinks = createThrottle(
+  // Ways back into an account (reset links, two-step sign-in off), as many as deletes: a stolen
+  // admin login cannot take over accounts in bulk.
+  const accountHelp = createThrottle(
     'admin_reset_link',
     deps.deleteThrottle ?? DELETE_THROTTLE,
     deps.store,
@@ -87,7 +88,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
   // A reset link, for a student who cannot receive the e-mail: shown here once, never stored.
   route(app, adminEndpoints.resetLink, { ...opts, public: true }, async (req, reply) => {
     const user = currentUser(req);
-    const decision = await resetLinks.consume(`user:${user.id}`);
+    const decision = await accountHelp.consume(`user:${user.id}`);
     if (!decision.allowed) throw throttled(reply, decision);
     const by = await admin.emailOf(user.id);
     const made = by === undefined ? undefined : await admin.resetLink(req.body.email, by);
@@ -102,7 +103,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
   // A student who lost the phone with their codes and their recovery codes.
   route(app, twoFactorEndpoints.adminRemove, { ...opts, public: true }, async (req, reply) => {
     const user = currentUser(req);
-    const decision = await resetLinks.consume(`user:${user.id}`);
+    const decision = await accountHelp.consume(`user:${user.id}`);
     if (!decision.allowed) throw throttled(reply, decision);
     const by = await admin.emailOf(user.id);
     const done = by === undefined ? undefined : await admin.removeTwoFactor(req.body.email, by);

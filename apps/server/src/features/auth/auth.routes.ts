@@ -20,9 +20,6 @@ export interface AuthRoutesOptions {
   };
 }
 
-const CHALLENGE_INVALID_MESSAGE = TWO_FACTOR_MESSAGES.challengeInvalid;
-const CODE_INVALID_MESSAGE = TWO_FACTOR_MESSAGES.codeInvalid;
-
 /** The refresh cookie is only ever sent to /api/auth, never to the rest of the API. */
 const REFRESH_PATH = '/api/auth';
 export const refreshCookieName = (secure: boolean) =>
@@ -173,7 +170,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     const codes = opts.twoFactor;
     const userId = codes?.readChallenge(req.body.challenge);
     if (!codes || userId === undefined)
-      throw new AppError(400, 'two_factor_challenge_invalid', CHALLENGE_INVALID_MESSAGE);
+      throw new AppError(400, 'two_factor_challenge_invalid', TWO_FACTOR_MESSAGES.challengeInvalid);
     const key = `user:${userId}`;
     const decision = await throttles.passwordChecks.consume(key);
     if (!decision.allowed) {
@@ -183,8 +180,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     const kind = await codes.acceptCode(userId, req.body.code);
     if (!kind) {
       req.log.warn({ event: 'auth.login_code_failed', userId, ip: req.ip }, 'wrong code');
-      throw new AppError(400, 'two_factor_code_invalid', CODE_INVALID_MESSAGE, [
-        { path: 'code', message: CODE_INVALID_MESSAGE },
+      throw new AppError(400, 'two_factor_code_invalid', TWO_FACTOR_MESSAGES.codeInvalid, [
+        { path: 'code', message: TWO_FACTOR_MESSAGES.codeInvalid },
       ]);
     }
     await throttles.passwordChecks.reward(key);

@@ -168,8 +168,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         events.onLoginFailed?.(user.id);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
-      if (await deps.twoFactor?.isOn(user.id))
-        return { userId: user.id, challenge: deps.twoFactor?.challenge(user.id) ?? '' };
+      const twoFactor = deps.twoFactor;
+      if (twoFactor && (await twoFactor.isOn(user.id)))
+        return { userId: user.id, challenge: twoFactor.challenge(user.id) };
       return startSession(user, userAgent);
     },
 

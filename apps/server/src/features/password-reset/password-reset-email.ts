@@ -1,4 +1,5 @@
-import { AI_LANGUAGES, type AiLanguage } from '@studybuddy/contracts';
+import type { AiLanguage } from '@studybuddy/contracts';
+import { asLanguage } from '../../domain/text/languages.js';
 import { escapeHtml } from '../../domain/text/text.js';
 
 interface Texts {
@@ -59,8 +60,8 @@ const TEXTS: Record<AiLanguage, Texts> = {
   },
 };
 
-const languageOf = (language: string): AiLanguage =>
-  AI_LANGUAGES.find((l) => l === language) ?? 'en';
+/** The student's language (users.language), English for any other. */
+const languageOf = (language: string): AiLanguage => asLanguage(language) ?? 'en';
 
 /** The reset e-mail in the student's language: plain text, and the same as simple HTML. */
 export function passwordResetEmail(input: {

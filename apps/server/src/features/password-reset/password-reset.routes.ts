@@ -1,5 +1,5 @@
 import { authEndpoints, PASSWORD_RESET_SENT } from '@studybuddy/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.js';
 import { clientAddress, type Throttle, throttled } from '../../platform/throttle.js';
 import type { PasswordResetService } from './password-reset.service.js';
@@ -24,12 +24,16 @@ export async function passwordResetRoutes(
   app: FastifyInstance,
   opts: PasswordResetRoutesOptions,
 ): Promise<void> {
-  route(app, authEndpoints.passwordReset, { ...open, status: 202 }, async (req, reply) => {
+  /** Requests and confirmations count per client address, together. */
+  const admit = async (req: FastifyRequest, reply: FastifyReply) => {
     const byAddress = await opts.throttle.consume(clientAddress(req.ip));
-    if (!byAddress.allowed) {
-      req.log.warn({ event: 'auth.reset_throttled', ip: req.ip }, 'reset refused: too many');
-      throw throttled(reply, byAddress);
-    }
+    if (byAddress.allowed) return;
+    req.log.warn({ event: 'auth.reset_throttled', ip: req.ip }, 'reset refused: too many');
+    throw throttled(reply, byAddress);
+  };
+
+  route(app, authEndpoints.passwordReset, { ...open, status: 202 }, async (req, reply) => {
+    await admit(req, reply);
     const outcome = await opts.resets.request(req.body.email);
     req.log.info(
       {
@@ -47,11 +51,7 @@ export async function passwordResetRoutes(
   });
 
   route(app, authEndpoints.passwordResetConfirm, open, async (req, reply) => {
-    const byAddress = await opts.throttle.consume(clientAddress(req.ip));
-    if (!byAddress.allowed) {
-      req.log.warn({ event: 'auth.reset_throttled', ip: req.ip }, 'reset refused: too many');
-      throw throttled(reply, byAddress);
-    }
+    await admit(req, reply);
     try {
       const { userId } = await opts.resets.confirm(req.body);
       req.log.info({ event: 'auth.reset_done', userId, ip: req.ip }, 'password set with a link');

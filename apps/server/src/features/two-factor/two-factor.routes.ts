@@ -1,43 +1,26 @@
 import { twoFactorEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
-import { securityFields, type Throttle, throttled } from '../../platform/throttle.js';
+import { securityFields, type Throttle, withPasswordCheck } from '../../platform/throttle.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 const opts = { tags: ['profile'] };
 
 /**
- * A check of the password or a code under the student's failed-checks throttle (each is a
- * login in disguise): a wrong one keeps its point, anything else gives it back.
+ * A check of the password or a code under the student's failed-checks throttle (each is a login
+ * in disguise): a wrong one keeps its point, anything else gives it back.
  */
-async function underThrottle<T>(
+const underThrottle = <T>(
   req: FastifyRequest,
   reply: FastifyReply,
   checks: Throttle,
   run: () => Promise<T>,
-): Promise<T> {
-  const key = `user:${currentUser(req).id}`;
-  const decision = await checks.consume(key);
-  if (!decision.allowed) throw throttled(reply, decision);
-  try {
-    const result = await run();
-    await checks.reward(key);
-    return result;
-  } catch (error) {
-    const wrong =
-      error instanceof AppError &&
-      (error.code === 'wrong_password' || error.code === 'two_factor_code_invalid');
-    if (wrong)
-      req.log.warn(
-        { event: 'auth.two_factor_check_failed', code: error.code, ...securityFields(req) },
-        'wrong password or code',
-      );
-    else await checks.reward(key);
-    throw error;
-  }
-}
+) =>
+  withPasswordCheck(req, reply, checks, `user:${currentUser(req).id}`, run, {
+    failures: ['wrong_password', 'two_factor_code_invalid'],
+    tooMany: (wait) => `Too many attempts. Please try again in ${wait}.`,
+  });
 
 /** Turning two-step sign-in on and off, from the profile. */
 export async function twoFactorRoutes(

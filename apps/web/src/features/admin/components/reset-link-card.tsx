@@ -1,18 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ADMIN_MESSAGES,
-  type AdminResetLink,
-  type AdminResetLinkInput,
-  adminResetLinkInputSchema,
-} from '@studybuddy/contracts';
+import type { AdminResetLink } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormMessage, InputField } from '@/components/form-field';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-message';
-import { putFieldIssues, shownError } from '@/lib/form-errors';
 import { useMakeResetLink } from '../api/make-reset-link';
+import { StudentEmailForm } from './student-email-form';
 import './admin.css';
 
 /**
@@ -26,26 +16,12 @@ export function ResetLinkCard() {
   const make = useMakeResetLink();
   const [made, setMade] = useState<(AdminResetLink & { email: string }) | null>(null);
   const [copied, setCopied] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<AdminResetLinkInput>({
-    resolver: zodResolver(adminResetLinkInputSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  async function makeLink(email: string) {
     setMade(null);
     setCopied(false);
-    try {
-      setMade({ ...(await make.mutateAsync(values)), email: values.email });
-    } catch (error) {
-      if (putFieldIssues(error, ['email'], setError, t, i18n.language)) return;
-      if (isApiError(error) && error.message === ADMIN_MESSAGES.noSuchStudent)
-        setError('email', { type: 'server', message: t('admin.resetLink.noSuchStudent') });
-      else setFormError(errorMessage(error, t, i18n.language));
-    }
-  });
+    setMade({ ...(await make.mutateAsync({ email })), email });
+  }
 
   async function copy() {
     if (!made) return;
@@ -68,23 +44,13 @@ export function ResetLinkCard() {
         {t('admin.resetLink.title')}
       </h2>
       <p className="status-text">{t('admin.resetLink.intro')}</p>
-      <form className="form admin-delete" noValidate onSubmit={onSubmit}>
-        <FormMessage tone="error">{formError}</FormMessage>
-        <InputField
-          label={t('admin.resetLink.email')}
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          error={shownError(formState, 'email', t)}
-          {...register('email')}
-        />
-        <div className="actions">
-          <button type="submit" className="button button--primary" disabled={make.isPending}>
-            {make.isPending ? t('admin.resetLink.busy') : t('admin.resetLink.submit')}
-          </button>
-        </div>
-      </form>
+      <StudentEmailForm
+        onSubmit={makeLink}
+        submitLabel={t('admin.resetLink.submit')}
+        busy={make.isPending}
+        busyLabel={t('admin.resetLink.busy')}
+        buttonClass="button button--primary"
+      />
       <div role="status" aria-live="polite">
         {made ? (
           <div className="admin-reset-link">

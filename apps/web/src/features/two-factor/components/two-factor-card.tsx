@@ -109,14 +109,7 @@ export function TwoFactorCard() {
         <p className="status-text">
           {t('twoFactor.scan.key')} <code className="two-factor__key">{scan.secret}</code>
         </p>
-        <InputField
-          label={t('twoFactor.scan.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <TypedField label={t('twoFactor.scan.code')} numeric value={code} onChange={setCode} />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={enable.isPending}>
             {t('twoFactor.scan.confirm')}
@@ -128,21 +121,13 @@ export function TwoFactorCard() {
     body = (
       <form className="form" noValidate onSubmit={turnOff}>
         <p>{t('twoFactor.on.state', { count: status.data.recoveryCodesLeft })}</p>
-        <InputField
+        <TypedField
           label={t('twoFactor.password')}
-          type="password"
-          autoComplete="current-password"
-          required
+          secret
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
-        <InputField
-          label={t('twoFactor.off.code')}
-          autoComplete="one-time-code"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <TypedField label={t('twoFactor.off.code')} value={code} onChange={setCode} />
         <div className="actions">
           <button type="submit" className="button button--secondary" disabled={disable.isPending}>
             {t('twoFactor.off.submit')}
@@ -154,13 +139,11 @@ export function TwoFactorCard() {
     body = (
       <form className="form" noValidate onSubmit={startSetup}>
         <p>{t('twoFactor.intro')}</p>
-        <InputField
+        <TypedField
           label={t('twoFactor.password')}
-          type="password"
-          autoComplete="current-password"
-          required
+          secret
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={setup.isPending}>
@@ -182,5 +165,29 @@ export function TwoFactorCard() {
         {done}
       </p>
     </section>
+  );
+}
+
+/**
+ * A required field of the card: the password (`secret`) or a code (`one-time-code`, digits only
+ * on the phone's keyboard when `numeric`: a recovery code has letters).
+ */
+function TypedField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  secret?: boolean;
+  numeric?: boolean;
+}) {
+  return (
+    <InputField
+      label={props.label}
+      required
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      {...(props.secret
+        ? { type: 'password', autoComplete: 'current-password' }
+        : { autoComplete: 'one-time-code', ...(props.numeric ? { inputMode: 'numeric' } : {}) })}
+    />
   );
 }
