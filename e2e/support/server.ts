@@ -42,6 +42,8 @@ export async function startServer(
     env?: Record<string, string>;
     /** Where the server's stdout and stderr go (a load test's info log would flood the console). */
     output?: 'inherit' | 'ignore';
+    /** A port chosen ahead (`freePort`), when a setting must name the address (PUBLIC_URL). */
+    port?: number;
   } = {},
 ): Promise<RunningServer> {
   const main = join(root, 'apps/server/dist/main.js');
@@ -49,7 +51,7 @@ export async function startServer(
     throw new Error('The app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'studybuddy-e2e-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const server = spawn(process.execPath, [...NODE_FLAGS, ...(opts.nodeArgs ?? []), main], {
     cwd: root,
     env: {

@@ -1,6 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type IdentityProvider,
+  SCHOOL_CLIENT,
+  startIdentityProvider,
+} from '../../apps/server/src/testing/identity-provider.js';
 import { runAdmin } from '../support/admin.js';
 import { ApiClient } from '../support/api.js';
 import {
@@ -11,6 +16,15 @@ import {
   openPage,
 } from '../support/browser.js';
 import { login, register, see } from '../support/journeys.js';
+import { freePort, startServer } from '../support/server.js';
+
+/** Nothing sticks out sideways at the phone's width the page was opened at. */
+async function expectNoOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
 
 describe('accounts journey', () => {
   let browser: Browser;
@@ -291,6 +305,86 @@ describe('accounts journey', () => {
     await lost.page.waitForURL('**/dashboard');
     expect([...errors, ...phone.errors, ...lost.errors]).toEqual([]);
     await lost.context.close();
+  });
+
+  it("signs in with the school's account (OpenID Connect): the school down, a first sign-in, a link to an existing account", {
+    timeout: 90_000,
+  }, async () => {
+    // A server of its own, set up for a school whose sign-in service is down at first.
+    const [port, schoolPort] = [await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    const callback = `${base}/api/auth/oidc/callback`;
+    const server = await startServer({
+      port,
+      env: {
+        PUBLIC_URL: base,
+        OIDC_ISSUER: `http://127.0.0.1:${schoolPort}`,
+        OIDC_CLIENT_ID: SCHOOL_CLIENT.id,
+        OIDC_CLIENT_SECRET: SCHOOL_CLIENT.secret,
+        OIDC_BUTTON_LABEL: 'Sign in with Hillside',
+      },
+    });
+    let school: IdentityProvider | undefined;
+    try {
+      const { page, errors, context } = await openPage(browser, { baseURL: base, width: 375 });
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Sign in with Hillside' }).click();
+      await see(page, "Your school's sign-in is not answering right now.");
+      await expectAccessible(page, 'login, the school down');
+      await expectNoOverflow(page, 'login, the school down');
+
+      // The school is back: a first sign-in makes the account, with no password of ours.
+      school = await startIdentityProvider(callback, { port: schoolPort });
+      school.signInAs({
+        sub: 'hillside-0042',
+        email: 'lena.berg@hillside.example',
+        email_verified: true,
+        given_name: 'Lena',
+        family_name: 'Berg',
+      });
+      await page.getByRole('link', { name: 'Sign in with Hillside' }).click();
+      await page.waitForURL(`${base}/dashboard`);
+      await see(page, 'Your study plans');
+      // The session survives a reload, as a password login's does.
+      await page.reload();
+      await see(page, 'Your study plans');
+      await page.goto('/profile');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: /^Email/ }).inputValue())
+        .toBe('lena.berg@hillside.example');
+      await logOut(page);
+      expect(errors).toEqual([]);
+      await context.close();
+
+      // Another student, in their own browser (the school remembers who signed in in each): an
+      // account made with a password, then the school account with its e-mail, linked once the
+      // password is typed, signed in directly from then on.
+      const s = newStudent('school');
+      await new ApiClient(base).signUp(s);
+      school.signInAs({ sub: 'hillside-0043', email: s.email, email_verified: true });
+      const other = await openPage(browser, { baseURL: base, width: 375 });
+      const { page: page2 } = other;
+      await page2.goto('/login');
+      await page2.getByRole('link', { name: 'Sign in with Hillside' }).click();
+      await page2.waitForURL('**/login?linkSchoolAccount=1');
+      await see(page2, `has the e-mail of the StudyBuddy account ${s.email}`);
+      await expectAccessible(page2, 'link the school account');
+      await expectNoOverflow(page2, 'link the school account');
+      await page2.getByLabel(/^Password of your StudyBuddy account/).fill(s.password);
+      await page2.getByRole('button', { name: 'Link and sign in' }).click();
+      await page2.waitForURL('**/dashboard');
+      // At a phone's width the profile's own Logout button is the one in view.
+      await page2.goto('/profile');
+      await logOut(page2);
+      await page2.getByRole('link', { name: 'Sign in with Hillside' }).click();
+      await page2.waitForURL(`${base}/dashboard`);
+      await see(page2, 'Your study plans');
+      expect(other.errors).toEqual([]);
+      await other.context.close();
+    } finally {
+      await school?.close();
+      await server.stop();
+    }
   });
 
   it('switches the language to Greek and keeps it after a reload', async () => {

@@ -8,6 +8,7 @@ import {
   type Endpoint,
   healthEndpoints,
   notificationEndpoints,
+  schoolSignInEndpoints,
   siteEndpoints,
   twoFactorEndpoints,
 } from '@studybuddy/contracts';
@@ -48,6 +49,22 @@ const PUBLIC: Array<
   {
     endpoint: twoFactorEndpoints.login,
     why: 'the second step of a login: the signed challenge of a right password is the credential',
+  },
+  {
+    endpoint: schoolSignInEndpoints.start,
+    why: 'school sign-in: sends a browser with no token yet to the school',
+  },
+  {
+    endpoint: schoolSignInEndpoints.callback,
+    why: "the school's code, checked against the sign-in's sealed state, nonce and PKCE verifier",
+  },
+  {
+    endpoint: schoolSignInEndpoints.pendingLink,
+    why: "the sealed cookie of a school sign-in that matched an account's verified e-mail",
+  },
+  {
+    endpoint: schoolSignInEndpoints.link,
+    why: 'that sealed cookie and the account’s own password are the credentials',
   },
   {
     endpoint: calendarFeedEndpoints.feed,

@@ -30,6 +30,7 @@ import {
   createAssistantService,
 } from './features/assistant/index.js';
 import {
+  ADMIN_ROLE,
   authRoutes,
   createAuthService,
   createAuthThrottles,
@@ -105,6 +106,14 @@ import {
   remindersRoutes,
   SESSION_REMINDER_JOB,
 } from './features/reminders/index.js';
+import {
+  CALLBACK_PATH,
+  createExternalIdentitiesRepository,
+  createOidcClient,
+  createSchoolSignInService,
+  createSignInCookies,
+  schoolSignInRoutes,
+} from './features/school-sign-in/index.js';
 import { siteRoutes } from './features/site/index.js';
 import {
   createContentEvents,
@@ -480,7 +489,12 @@ export async function buildApp({
     pendingMigrations: () => pendingMigrations(db),
   });
   await app.register(siteRoutes, {
-    site: { ...config.site, passwordResetByEmail: passwordResets.byEmail },
+    site: {
+      ...config.site,
+      passwordResetByEmail: passwordResets.byEmail,
+      passwordLogin: config.passwordLogin,
+      schoolSignIn: config.schoolSignIn ? { label: config.schoolSignIn.buttonLabel ?? null } : null,
+    },
   });
   await app.register(authRoutes, {
     auth,
@@ -489,11 +503,46 @@ export async function buildApp({
     throttles: authThrottles,
     loginGuard,
     twoFactor,
+    passwordLogin: config.passwordLogin,
   });
   await app.register(twoFactorRoutes, { twoFactor, checks: authThrottles.passwordChecks });
   await app.register(passwordResetRoutes, {
     resets: passwordResets,
     throttle: authThrottles.reset,
+    passwordLogin: config.passwordLogin,
+  });
+  const school = config.schoolSignIn;
+  await app.register(schoolSignInRoutes, {
+    signIn:
+      school &&
+      createSchoolSignInService({
+        config: school,
+        client: createOidcClient({
+          ...school,
+          redirectUri: `${config.mail.publicUrl}${CALLBACK_PATH}`,
+        }),
+        identities: createExternalIdentitiesRepository(db.db),
+        users,
+        hasher,
+        auth,
+        makeAdmin: async (user, group, at) => {
+          await createAdminRepository(db.db).setRole(user.id, ADMIN_ROLE, {
+            adminEmail: `school sign-in (group ${group})`,
+            action: 'grant',
+            target: user.email,
+            createdAt: at,
+          });
+        },
+      }),
+    cookies: createSignInCookies(
+      createSecretBox(secret, 'school-sign-in'),
+      config.cookieSecure,
+      () => new Date(),
+    ),
+    cookieSecure: config.cookieSecure,
+    sessionMaxDays: config.sessionMaxDays,
+    publicUrl: config.mail.publicUrl,
+    throttles: { login: authThrottles.login, passwordChecks: authThrottles.passwordChecks },
   });
   await app.register(profileRoutes, { profile, passwordChecks: authThrottles.passwordChecks });
   await app.register(sessionRoutes, { auth });

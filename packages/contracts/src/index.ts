@@ -22,6 +22,7 @@ export * from './plans.js';
 export * from './profile.js';
 export * from './progress.js';
 export * from './quizzes.js';
+export * from './school-sign-in.js';
 export * from './site.js';
 export * from './smart-scheduler.js';
 export * from './study-sessions.js';

@@ -13,6 +13,18 @@ export const siteConfigSchema = z
       .describe(
         'A forgotten password is reset by e-mail (SMTP is set); else the admin makes a link',
       ),
+    passwordLogin: z
+      .boolean()
+      .describe('Students sign in, register and reset with a password (PASSWORD_LOGIN)'),
+    schoolSignIn: z
+      .object({
+        label: z
+          .string()
+          .nullable()
+          .describe("The button's text the admin set (OIDC_BUTTON_LABEL); null: the app's own"),
+      })
+      .nullable()
+      .describe('School sign-in (OpenID Connect) is on; null: it is off'),
   })
   .describe('SiteConfig');
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -181,7 +181,14 @@ describe('loadConfig secrets from files', () => {
 
   it('has a NAME_FILE for every secret and for nothing else', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(
-      ['AI_API_KEY', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'REDIS_URL'].sort(),
+      [
+        'AI_API_KEY',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'SMTP_URL',
+        'REDIS_URL',
+        'OIDC_CLIENT_SECRET',
+      ].sort(),
     );
     for (const name of SECRET_VARIABLES) expect(Object.keys(envSchema.shape)).toContain(name);
     // Only secrets are read from files: HOST_FILE means nothing, and the value stays the default.
@@ -219,5 +226,57 @@ describe('loadConfig secrets from files', () => {
     }
     expect(message).toContain('SMTP_URL (from SMTP_URL_FILE): SMTP_URL must be');
     expect(message).not.toContain('pa55');
+  });
+});
+
+describe('loadConfig school sign-in', () => {
+  const school = {
+    OIDC_ISSUER: 'https://id.school.example/realms/hillside',
+    OIDC_CLIENT_ID: 'studybuddy',
+  };
+
+  it('is off by default, with password sign-in on', () => {
+    const config = loadConfig({});
+    expect(config.schoolSignIn).toBeUndefined();
+    expect(config.passwordLogin).toBe(true);
+  });
+
+  it('reads the issuer, the client and the rules, domains in lower case', () => {
+    const config = loadConfig({
+      ...school,
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_ALLOWED_DOMAINS: ' Hillside.example, @staff.hillside.example ,',
+      OIDC_AUTO_CREATE: 'false',
+      OIDC_ADMIN_GROUP: 'studybuddy-admins',
+      PASSWORD_LOGIN: 'false',
+    });
+    expect(config.passwordLogin).toBe(false);
+    expect(config.schoolSignIn).toEqual({
+      issuer: school.OIDC_ISSUER,
+      clientId: 'studybuddy',
+      clientSecret: 's3cret',
+      buttonLabel: undefined,
+      allowedDomains: ['hillside.example', 'staff.hillside.example'],
+      autoCreate: false,
+      adminGroup: 'studybuddy-admins',
+      groupsClaim: 'groups',
+    });
+  });
+
+  it('refuses an issuer without a client, plain http across a network, and no way in at all', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: school.OIDC_ISSUER })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ ...school, OIDC_ISSUER: 'http://id.school.example' })).toThrow(
+      /OIDC_ISSUER: must be https/,
+    );
+    // On this machine plain http is a developer's or a test's provider.
+    expect(
+      loadConfig({ ...school, OIDC_ISSUER: 'http://127.0.0.1:8080' }).schoolSignIn,
+    ).toBeDefined();
+    expect(() => loadConfig({ PASSWORD_LOGIN: 'false' })).toThrow(
+      /PASSWORD_LOGIN: false needs OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ ...school, OIDC_ISSUER: 'id.school.example' })).toThrow(
+      /OIDC_ISSUER/,
+    );
   });
 });

@@ -270,6 +270,67 @@ export const envSchema = z.object({
     .describe(
       "When to back up the database, as cron (minute hour day month weekday, in the server's time zone); true: 0 3 * * * (03:00 daily). Unset: no scheduled backups.",
     ),
+  PASSWORD_LOGIN: bool
+    .default(true)
+    .describe(
+      'false: no password sign-in, registration or reset; students sign in with the school account only (needs OIDC_ISSUER).',
+    ),
+  OIDC_ISSUER: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'OIDC_ISSUER must be the https:// address of the school sign-in (its issuer)',
+        })
+        .optional(),
+    )
+    .describe(
+      "The school's OpenID Connect issuer (its /.well-known/openid-configuration is read); unset: no school sign-in.",
+    ),
+  OIDC_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .describe("This app's client ID at the school's sign-in (needed with OIDC_ISSUER)."),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .describe(
+      "This app's client secret at the school's sign-in; unset: a public client (PKCE only).",
+    ),
+  OIDC_BUTTON_LABEL: z
+    .string()
+    .trim()
+    .max(60, 'OIDC_BUTTON_LABEL must be at most 60 characters')
+    .optional()
+    .describe(
+      'Text of the login page\'s school button; unset: "Sign in with your school account", translated.',
+    ),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .optional()
+    .describe(
+      'Comma-separated e-mail domains admitted through school sign-in (example.edu,staff.example.edu); unset: any.',
+    ),
+  OIDC_AUTO_CREATE: bool
+    .default(true)
+    .describe(
+      'A school account with no StudyBuddy account gets one at its first sign-in; false: refused.',
+    ),
+  OIDC_ADMIN_GROUP: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'A group (in OIDC_GROUPS_CLAIM) whose members are made admins when they sign in; unset: none.',
+    ),
+  OIDC_GROUPS_CLAIM: z
+    .string()
+    .trim()
+    .min(1)
+    .default('groups')
+    .describe("The ID token's claim that lists the student's groups (for OIDC_ADMIN_GROUP)."),
   BACKUP_KEEP: z.coerce
     .number()
     .int()
@@ -286,6 +347,7 @@ export const SECRET_VARIABLES = [
   'AI_API_KEY',
   'SMTP_URL',
   'REDIS_URL',
+  'OIDC_CLIENT_SECRET',
 ] as const;
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -326,6 +388,26 @@ export interface Config {
   redisUrl: string | undefined;
   /** Scheduled backups: the cron pattern (undefined: none) and how many are kept. */
   backup: { schedule: string | undefined; keep: number };
+  /** Students sign in, register and reset with a password (PASSWORD_LOGIN). */
+  passwordLogin: boolean;
+  /** School sign-in through OpenID Connect; undefined: off. */
+  schoolSignIn: SchoolSignInConfig | undefined;
+}
+
+export interface SchoolSignInConfig {
+  issuer: string;
+  clientId: string;
+  /** Undefined: a public client, which proves itself with PKCE alone. */
+  clientSecret: string | undefined;
+  /** The button's text; undefined: the app's own, in the student's language. */
+  buttonLabel: string | undefined;
+  /** E-mail domains admitted, lower case; empty: any. */
+  allowedDomains: string[];
+  /** A first sign-in with no account of that e-mail creates one (else it is refused). */
+  autoCreate: boolean;
+  /** Members of this group are made admins at sign-in. */
+  adminGroup: string | undefined;
+  groupsClaim: string;
 }
 
 export interface MailConfig {
@@ -428,6 +510,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  AUTH_LOCKOUT_MAX: ${e.AUTH_LOCKOUT_MAX} failures every ${e.AUTH_LOCKOUT_MINUTES} minutes allow more than 100 failed logins an hour`,
     );
   }
+  const schoolSignIn = readSchoolSignIn(e);
   const dataDir = resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   let database: DatabaseTarget;
@@ -479,6 +562,41 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     backup: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP },
+    passwordLogin: e.PASSWORD_LOGIN,
+    schoolSignIn,
+  };
+}
+
+/**
+ * School sign-in from its variables, checked together: an issuer needs a client ID; plain
+ * http is for a sign-in on this machine only (a test's, a developer's), never across a
+ * network; and password sign-in can only be turned off when another way in exists.
+ */
+function readSchoolSignIn(e: z.infer<typeof envSchema>): SchoolSignInConfig | undefined {
+  function fail(line: string): never {
+    throw new Error(`Invalid configuration:\n  ${line}`);
+  }
+  if (!e.OIDC_ISSUER) {
+    if (!e.PASSWORD_LOGIN) fail('PASSWORD_LOGIN: false needs OIDC_ISSUER, or nobody could sign in');
+    return undefined;
+  }
+  const issuer = new URL(e.OIDC_ISSUER);
+  if (issuer.protocol === 'http:' && !isLoopbackHost(issuer.hostname))
+    fail('OIDC_ISSUER: must be https:// (http:// only for a sign-in on this machine)');
+  if (!e.OIDC_CLIENT_ID) fail('OIDC_CLIENT_ID: OIDC_ISSUER needs the client ID of this app');
+  const allowedDomains = (e.OIDC_ALLOWED_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter((d) => d !== '');
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+    buttonLabel: e.OIDC_BUTTON_LABEL || undefined,
+    allowedDomains,
+    autoCreate: e.OIDC_AUTO_CREATE,
+    adminGroup: e.OIDC_ADMIN_GROUP || undefined,
+    groupsClaim: e.OIDC_GROUPS_CLAIM,
   };
 }
 

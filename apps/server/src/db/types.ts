@@ -375,6 +375,16 @@ export interface PasswordResetsTable {
   createdAt: string;
 }
 
+/** A school account (OpenID Connect issuer and subject) a student signs in with. */
+export interface ExternalIdentitiesTable {
+  id: Generated<number>;
+  userId: number;
+  issuer: string;
+  subject: string;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** Two-step sign-in's recovery codes: each stored as its SHA-256, each used once. */
 export interface RecoveryCodesTable {
   id: Generated<number>;
@@ -410,4 +420,5 @@ export interface Database {
   backups: BackupsTable;
   passwordResets: PasswordResetsTable;
   recoveryCodes: RecoveryCodesTable;
+  externalIdentities: ExternalIdentitiesTable;
 }

@@ -65,4 +65,16 @@ describe('log lines', () => {
     expect(loggableUrl('/reset-password?token=abc_-1')).toBe('/reset-password?<token>');
     expect(loggableUrl('/api/topics?planId=3')).toBe('/api/topics?planId=3');
   });
+
+  it("keep a school sign-in's authorization code out, its name spelled in any way", () => {
+    expect(loggableUrl('/api/auth/oidc/callback?code=Sx1&state=abc&iss=https%3A%2F%2Fid')).toBe(
+      '/api/auth/oidc/callback?<token>',
+    );
+    expect(loggableUrl('/api/auth/oidc/callback?state=abc&%63ode=Sx1')).toBe(
+      '/api/auth/oidc/callback?<token>',
+    );
+    expect(loggableUrl('/api/auth/oidc/callback?error=access_denied')).toBe(
+      '/api/auth/oidc/callback?error=access_denied',
+    );
+  });
 });

@@ -9,12 +9,13 @@ const FEED = '/api/calendar/<token>.ics';
  */
 const FEED_PATH = /^\/+api\/+calendar\//i;
 /**
- * A query that names a token: an e-mail's unsubscribe links carry theirs as `?token=` (the web
- * page `/unsubscribe` and the one-click `/api/reminders/unsubscribe`), and the query parser
- * decodes names (`?%74oken=` is read as the token). Whatever the path, so no spelling of the path
- * matters; matched in any case and anywhere in the query, wider than what is read.
+ * A query that names a token or a code: an e-mail's unsubscribe links carry theirs as `?token=`
+ * (the web page `/unsubscribe` and the one-click `/api/reminders/unsubscribe`), and a school
+ * sign-in's callback its authorization code as `?code=`; the query parser decodes names
+ * (`?%74oken=` is read as the token). Whatever the path, so no spelling of the path matters;
+ * matched in any case and anywhere in the query, wider than what is read.
  */
-const TOKEN_QUERY = /token/i;
+const TOKEN_QUERY = /token|code/i;
 
 /** `%XX` escapes of ASCII characters decoded: enough to compare, and never throws. */
 const asciiDecoded = (text: string): string =>

@@ -109,6 +109,9 @@ describe('platform', () => {
       communityUrl: 'https://matrix.to/',
       // No SMTP_URL: a forgotten password goes through the admin.
       passwordResetByEmail: false,
+      // No OIDC_ISSUER: passwords are the only way in.
+      passwordLogin: true,
+      schoolSignIn: null,
     });
     expect(r.headers['cache-control']).toBe('public, max-age=300');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);

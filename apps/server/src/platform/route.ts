@@ -41,6 +41,11 @@ export interface RouteOptions {
    * leaves as the usual JSON, since the type is set only once the handler has succeeded.
    */
   contentType?: string;
+  /**
+   * Left out of the OpenAPI document: a step of a browser's navigation (a redirect for the
+   * address bar, not an answer a client reads), documented in docs/product.md instead.
+   */
+  hidden?: boolean;
 }
 
 const SSE = 'text/event-stream';
@@ -92,6 +97,7 @@ export function route<E extends Endpoint>(
           ? { produces: [...(opts.sse === 'dual' ? ['application/json'] : []), SSE] }
           : {}),
         response: { [status]: endpoint.response },
+        ...(opts.hidden ? { hide: true } : {}),
       },
       ...(opts.config ? { config: opts.config } : {}),
       ...(opts.sse ? { sse: opts.sse } : {}),

@@ -255,6 +255,17 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     .values({ userId, codeHash: 'd'.repeat(64), usedAt: null, createdAt: at })
     .execute();
 
+  await db
+    .insertInto('externalIdentities')
+    .values({
+      userId,
+      issuer: 'https://id.school.example',
+      subject: 'c2Nob29sLXN1Yg',
+      createdAt: at,
+      lastUsedAt: at,
+    })
+    .execute();
+
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
   await f.planTree(ben.id, { name: 'Resits' });

@@ -1,36 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { blogPosts } from '@/features/blog/posts';
-import { createQueryClient } from '@/lib/query-client';
-import { createTestI18n } from '@/testing/i18n';
+import { loadAppAt, testSite as site } from '@/testing/app';
 import { jsonResponse } from '@/testing/render';
-import { routes } from './router';
-
-const site = {
-  supportEmail: 'help@school.example',
-  passwordResetByEmail: true,
-  socialUrl: 'https://social.example/@studybuddy',
-  codeUrl: 'https://code.example/studybuddy',
-  communityUrl: 'https://chat.example/#/room',
-};
-
-/** The real route table in memory, logged out, with the server answering GET /api/site. */
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={createTestI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 describe('public pages', () => {
   // Each screen loads on first visit: loaded once ahead, each test times the screen itself.
@@ -54,7 +28,7 @@ describe('public pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the three posts on /blog, each linking to its own article page', async () => {
-    renderAt('/blog');
+    loadAppAt('/blog');
     await screen.findByRole('heading', { level: 1, name: 'The StudyBuddy blog' });
     const titles = [
       'How to build a study routine that actually sticks',
@@ -76,7 +50,7 @@ describe('public pages', () => {
 
   it('opens an article from the blog and shows its full text', async () => {
     const user = userEvent.setup();
-    const router = renderAt('/blog');
+    const router = loadAppAt('/blog');
     await user.click(await screen.findByRole('link', { name: /^Success stories/ }));
     const title = await screen.findByRole('heading', {
       level: 1,
@@ -91,20 +65,20 @@ describe('public pages', () => {
   });
 
   it.each(blogPosts.map((p) => p.slug))('renders /blog/%s as an article', async (slug) => {
-    renderAt(`/blog/${slug}`);
+    loadAppAt(`/blog/${slug}`);
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.closest('article')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All posts' }).getAttribute('href')).toBe('/blog');
   });
 
   it('sends an unknown post back to the blog', async () => {
-    const router = renderAt('/blog/no-such-post');
+    const router = loadAppAt('/blog/no-such-post');
     await screen.findByRole('heading', { level: 1, name: 'The StudyBuddy blog' });
     expect(router.state.location.pathname).toBe('/blog');
   });
 
   it('shows the footer links this server configures', async () => {
-    renderAt('/about');
+    loadAppAt('/about');
     await screen.findByRole('heading', { level: 1, name: 'About StudyBuddy' });
     const footer = screen.getByRole('contentinfo');
     const support = await within(footer).findByRole('link', {
@@ -120,7 +94,7 @@ describe('public pages', () => {
   });
 
   it('gives the contact page the support e-mail, the community chat and the 24-hour promise', async () => {
-    renderAt('/contact');
+    loadAppAt('/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact us' });
     const main = screen.getByRole('main');
     await within(main).findByRole('link', { name: 'help@school.example' });
@@ -134,7 +108,7 @@ describe('public pages', () => {
   });
 
   it('links the landing page to register, login and the three feature targets', async () => {
-    renderAt('/');
+    loadAppAt('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe(
       '/register',

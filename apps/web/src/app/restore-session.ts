@@ -1,3 +1,4 @@
+import { SCHOOL_SIGN_IN_DONE_HASH } from '@studybuddy/contracts';
 import { refreshSession } from '@/lib/api-client';
 import { clearSession, hasLoggedInFlag } from '@/lib/session';
 
@@ -12,7 +13,16 @@ let restoring: Promise<void> | null = null;
 export function restoreSession(): Promise<void> {
   // Once per page load, even when React runs the starting effect twice (StrictMode).
   restoring ??= (async () => {
-    if (!hasLoggedInFlag()) {
+    // A school sign-in ends on /dashboard#school-sign-in with a refresh cookie set and no flag
+    // yet in this browser: its session is restored like any other, and the mark dropped.
+    const fromSchool = window.location.hash === SCHOOL_SIGN_IN_DONE_HASH;
+    if (fromSchool)
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
+    if (!hasLoggedInFlag() && !fromSchool) {
       clearSession();
       return;
     }

@@ -17,6 +17,7 @@ import * as m0015 from './0015-create-backups.js';
 import * as m0016 from './0016-add-study-file-text-version.js';
 import * as m0017 from './0017-create-password-resets.js';
 import * as m0018 from './0018-add-two-factor.js';
+import * as m0019 from './0019-create-external-identities.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-add-study-file-text-version': m0016,
   '0017-create-password-resets': m0017,
   '0018-add-two-factor': m0018,
+  '0019-create-external-identities': m0019,
 };

@@ -16,12 +16,19 @@ export type StudentTable = Exclude<
 >;
 
 /**
- * The tables exported whole: never the logins, the reset links, the recovery codes, the jobs, the files (their
- * text), or the plan list's version (a cache key, no data of the student's).
+ * The tables exported whole: never the logins, the reset links, the recovery codes, the school
+ * accounts signed in with (logins too), the jobs, the files (their text), or the plan list's
+ * version (a cache key, no data of the student's).
  */
 type ExportedTable = Exclude<
   StudentTable,
-  'authSessions' | 'jobs' | 'studyFiles' | 'planVersions' | 'passwordResets' | 'recoveryCodes'
+  | 'authSessions'
+  | 'jobs'
+  | 'studyFiles'
+  | 'planVersions'
+  | 'passwordResets'
+  | 'recoveryCodes'
+  | 'externalIdentities'
 >;
 
 /**
@@ -51,6 +58,7 @@ const DELETE_RANK: Record<StudentTable, number> = {
   // Reset links go with the account: a link kept in a mailbox sets nothing.
   passwordResets: 6,
   recoveryCodes: 6,
+  externalIdentities: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.

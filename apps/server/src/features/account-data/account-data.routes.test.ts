@@ -49,6 +49,7 @@ const OWNER: Record<keyof Database, Owner> = {
   planVersions: { column: 'userId', key: 'userId' },
   passwordResets: { column: 'userId' },
   recoveryCodes: { column: 'userId' },
+  externalIdentities: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -250,6 +251,17 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         codeHash: 'c'.repeat(64),
         usedAt: null,
         createdAt: new Date().toISOString(),
+      })
+      .execute();
+    // A school account signed in with (OpenID Connect), as a first school sign-in stores one.
+    await t.db.db
+      .insertInto('externalIdentities')
+      .values({
+        userId,
+        issuer: 'https://id.school.example',
+        subject: `sub-${userId}`,
+        createdAt: new Date().toISOString(),
+        lastUsedAt: new Date().toISOString(),
       })
       .execute();
   }

@@ -1,4 +1,9 @@
-import { authEndpoints, TWO_FACTOR_MESSAGES, twoFactorEndpoints } from '@studybuddy/contracts';
+import {
+  authEndpoints,
+  SCHOOL_SIGN_IN_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  twoFactorEndpoints,
+} from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
@@ -13,6 +18,8 @@ export interface AuthRoutesOptions {
   sessionMaxDays: number;
   throttles: Pick<AuthThrottles, 'login' | 'register' | 'refresh' | 'passwordChecks'>;
   loginGuard: LoginGuard;
+  /** False (PASSWORD_LOGIN=false): no password login or registration; undefined: on. */
+  passwordLogin?: boolean;
   /** Two-step sign-in's second step: the challenge's account, and whether a code is its. */
   twoFactor?: {
     readChallenge(challenge: string): number | undefined;
@@ -38,6 +45,25 @@ export function clearRefresh(reply: FastifyReply, cookieSecure: boolean): void {
   });
 }
 
+/**
+ * Sets the refresh cookie of a new or renewed session and answers its body: every way in (a
+ * password, a code, a school sign-in) sets the same cookie.
+ */
+export function setRefresh(
+  reply: FastifyReply,
+  issued: IssuedSession,
+  opts: { cookieSecure: boolean; sessionMaxDays: number },
+) {
+  reply.setCookie(refreshCookieName(opts.cookieSecure), issued.refreshToken, {
+    path: REFRESH_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: opts.cookieSecure,
+    maxAge: opts.sessionMaxDays * 86_400,
+  });
+  return issued.response;
+}
+
 /** Sent to both login paths, which share no narrower prefix. */
 const DEVICE_PATH = '/api';
 const DEVICE_MAX_AGE = 365 * 86_400;
@@ -55,19 +81,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
   const deviceName = deviceCookieName(opts.cookieSecure);
   const { throttles } = opts;
 
-  const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) => {
-    reply.setCookie(cookieName, issued.refreshToken, {
-      path: REFRESH_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: opts.cookieSecure,
-      maxAge: opts.sessionMaxDays * 86_400,
-    });
-    return issued.response;
+  const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) =>
+    setRefresh(reply, issued, opts);
+  /** PASSWORD_LOGIN=false: the school's sign-in is the only way in. */
+  const assertPasswordLogin = () => {
+    if (opts.passwordLogin === false)
+      throw new AppError(403, 'password_login_off', SCHOOL_SIGN_IN_MESSAGES.passwordLoginOff);
   };
   const clearRefreshCookie = (reply: FastifyReply) => clearRefresh(reply, opts.cookieSecure);
 
   route(app, authEndpoints.register, { ...open, status: 201 }, async (req, reply) => {
+    assertPasswordLogin();
     const byAddress = await throttles.register.consume(clientAddress(req.ip));
     if (!byAddress.allowed) {
       req.log.warn({ event: 'auth.register_throttled', ip: req.ip }, 'register refused: too many');
@@ -82,6 +106,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
   // device's, for a browser that logged into the account before). A refused attempt never
   // reaches the password hasher.
   route(app, authEndpoints.login, open, async (req, reply) => {
+    assertPasswordLogin();
     const byAddress = await throttles.login.consume(clientAddress(req.ip));
     if (!byAddress.allowed) {
       req.log.warn(
@@ -165,6 +190,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
   // The second step of a login with two-step sign-in: the challenge the password step gave
   // and a code. Wrong codes count against the account as wrong passwords do.
   route(app, twoFactorEndpoints.login, open, async (req, reply) => {
+    assertPasswordLogin();
     const byAddress = await throttles.login.consume(clientAddress(req.ip));
     if (!byAddress.allowed) throw throttled(reply, byAddress);
     const codes = opts.twoFactor;

@@ -1,5 +1,10 @@
-export { authRoutes, clearRefresh } from './auth.routes.js';
-export { type AuthService, assertAvailable, createAuthService } from './auth.service.js';
+export { authRoutes, clearRefresh, setRefresh } from './auth.routes.js';
+export {
+  type AuthService,
+  assertAvailable,
+  createAuthService,
+  type IssuedSession,
+} from './auth.service.js';
 export {
   type AuthLimits,
   type AuthThrottles,
@@ -13,7 +18,9 @@ export { sessionRoutes } from './sessions.routes.js';
 export {
   ADMIN_ROLE,
   createUsersRepository,
+  type NewUser,
   type ProfileRow,
   STUDENT_ROLE,
+  type UserRow,
   type UsersRepository,
 } from './users.repository.js';

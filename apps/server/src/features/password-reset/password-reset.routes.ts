@@ -1,5 +1,6 @@
-import { authEndpoints, PASSWORD_RESET_SENT } from '@studybuddy/contracts';
+import { authEndpoints, PASSWORD_RESET_SENT, SCHOOL_SIGN_IN_MESSAGES } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/app-error.js';
 import { route } from '../../platform/route.js';
 import { clientAddress, type Throttle, throttled } from '../../platform/throttle.js';
 import type { PasswordResetService } from './password-reset.service.js';
@@ -8,6 +9,8 @@ export interface PasswordResetRoutesOptions {
   resets: PasswordResetService;
   /** Reset requests and confirmations per client address (the auth routes' per-minute rule). */
   throttle: Throttle;
+  /** False (PASSWORD_LOGIN=false): there is no password to reset; undefined: on. */
+  passwordLogin?: boolean;
 }
 
 /** An e-mail is personal data: the log carries its domain, as failed logins do. */
@@ -26,6 +29,8 @@ export async function passwordResetRoutes(
 ): Promise<void> {
   /** Requests and confirmations count per client address, together. */
   const admit = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (opts.passwordLogin === false)
+      throw new AppError(403, 'password_login_off', SCHOOL_SIGN_IN_MESSAGES.passwordLoginOff);
     const byAddress = await opts.throttle.consume(clientAddress(req.ip));
     if (byAddress.allowed) return;
     req.log.warn({ event: 'auth.reset_throttled', ip: req.ip }, 'reset refused: too many');

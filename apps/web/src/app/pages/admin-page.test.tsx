@@ -1,18 +1,13 @@
 import type { AdminOverview, BackupRun, Profile } from '@studybuddy/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { createQueryClient } from '@/lib/query-client';
 import { clearSession, startSession } from '@/lib/session';
+import { loadAppAt } from '@/testing/app';
 import { setXsrfCookie } from '@/testing/cookies';
-import { createTestI18n } from '@/testing/i18n';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { testUser } from '@/testing/users';
-import { routes } from '../router';
 import AdminPage from './admin-page';
 
 const user = testUser({ username: 'ada', email: 'ada@example.com', name: 'Ada L' });
@@ -106,19 +101,6 @@ function stubFetch(answer: (call: Call) => Response | undefined) {
     }),
   );
   return calls;
-}
-
-/** The real route table in memory, as a fresh page load of `path`. */
-function loadAppAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={createTestI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const homeHeading = () =>

@@ -4,7 +4,10 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { useSite } from '@/features/site/api/get-site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** A forgotten password: a link by e-mail, or (no e-mail on this server) the school's admin. */
+/**
+ * A forgotten password: a link by e-mail, or (no e-mail on this server) the school's admin; none
+ * where the school's sign-in is the only way in (PASSWORD_LOGIN=false).
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const site = useSite();
@@ -19,7 +22,11 @@ export default function ForgotPasswordPage() {
           {t('auth.forgot.title')}
         </h1>
         <p className="auth-card__subtitle">{t('auth.forgot.subtitle')}</p>
-        <ForgotPasswordForm byEmail={byEmail} />
+        {site.data?.passwordLogin === false ? (
+          <p>{t('auth.school.passwordOff.reset')}</p>
+        ) : (
+          <ForgotPasswordForm byEmail={byEmail} />
+        )}
       </section>
     </div>
   );

@@ -1,45 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { loadPage } from '@/lib/page-load';
-import { createQueryClient } from '@/lib/query-client';
 import { clearSession, getSession, startSession } from '@/lib/session';
+import { loadAppAt, testSite as site } from '@/testing/app';
 import { setXsrfCookie } from '@/testing/cookies';
-import { createTestI18n } from '@/testing/i18n';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { testUser } from '@/testing/users';
-import { routes } from '../router';
 import ProfilePage from './profile-page';
 
 // jsdom cannot load a new page: record where the app goes, and load it below by hand.
 vi.mock('@/lib/page-load', () => ({ loadPage: vi.fn() }));
 
 const user = testUser();
-const site = {
-  supportEmail: 'help@school.example',
-  passwordResetByEmail: true,
-  socialUrl: 'https://social.example/@studybuddy',
-  codeUrl: 'https://code.example/studybuddy',
-  communityUrl: 'https://chat.example/#/room',
-};
-
-/** The real route table in memory, as a fresh page load of `path`. */
-function loadAppAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={createTestI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe('the profile page, Your data', () => {
   beforeEach(() => {
     startSession({ accessToken: 'access-1', token: 'access-1', expiresIn: 900, user });

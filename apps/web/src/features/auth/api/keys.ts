@@ -2,4 +2,5 @@
 export const authKeys = {
   all: ['auth'] as const,
   terms: () => [...authKeys.all, 'terms'] as const,
+  pendingSchoolLink: () => [...authKeys.all, 'pending-school-link'] as const,
 };
