@@ -199,6 +199,40 @@ describe('study plans journey', () => {
     expect(await column('Thursday').getByText('Chain rule drill').count()).toBe(0);
     await expectAccessible(page, 'calendar with busy time');
 
+    // A timetable imported from a calendar file: its Wednesday seminar shows read-only, with
+    // the calendar's name, and is busy time for planning.
+    const seminarDay = ((await column('Wednesday').getAttribute('data-date')) as string).replaceAll(
+      '-',
+      '',
+    );
+    const timetable = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//University//Timetable//EN',
+      'BEGIN:VEVENT',
+      'UID:ethics@uni.example',
+      `DTSTART:${seminarDay}T120000Z`,
+      `DTEND:${seminarDay}T133000Z`,
+      'SUMMARY:Ethics seminar',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await page.getByRole('button', { name: 'Import a timetable' }).click();
+    const calendars = page.getByRole('dialog', { name: 'Imported timetables' });
+    await calendars.getByLabel(/^Calendar file/).setInputFiles({
+      name: 'timetable.ics',
+      mimeType: 'text/calendar',
+      buffer: Buffer.from(timetable),
+    });
+    await calendars.getByLabel(/^Name/).fill('Uni timetable');
+    await calendars.getByRole('button', { name: 'Import', exact: true }).click();
+    await see(page, 'Uni timetable is imported: 1 busy time.');
+    await expectAccessible(page, 'imported timetables');
+    await page.keyboard.press('Escape');
+    await column('Wednesday').getByText('Ethics seminar').waitFor();
+    await column('Wednesday').getByText('From Uni timetable').waitFor();
+
     // The calendar in other apps: a private address that a calendar app reads without a login.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');

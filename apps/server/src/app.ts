@@ -11,6 +11,7 @@ import { createSmtpMailer } from './adapters/mail/mailer.js';
 import { createPasswordHasher, type PasswordHasher } from './adapters/password-hasher.js';
 import { createOfflineEngine } from './adapters/work/offline-engine.js';
 import { createWorkPool } from './adapters/work/work-pool.js';
+import type { IcsTaskResult } from './adapters/work/work-tasks.js';
 import { type Config, maskUrl } from './config/config.js';
 import { listAppTables } from './db/app-tables.js';
 import type { Db } from './db/connect.js';
@@ -57,6 +58,11 @@ import {
   createCalendarFeedRepository,
   createCalendarFeedService,
 } from './features/calendar-feed/index.js';
+import {
+  calendarRoutes,
+  createCalendarsRepository,
+  createCalendarsService,
+} from './features/calendars/index.js';
 import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
 import {
   createFlashcardsRepository,
@@ -333,7 +339,17 @@ export async function buildApp({
   const plans = createPlansService({ plans: createPlansRepository(db.db), subjects });
   const lessons = createLessonsService({ lessons: createLessonsRepository(db.db) });
   const busyTimes = createBusyTimesService({ repo: createBusyTimesRepository(db.db) });
-  const listBusyTimes = (userId: number) => busyTimes.listBusyTimes(userId);
+  const calendars = createCalendarsService({
+    repo: createCalendarsRepository(db.db),
+    readIcs: (task) => readers.work.run<IcsTaskResult>({ kind: 'ics', ...task }),
+    zoneOf: async (userId) => (await users.findUserById(userId))?.timeZone ?? 'UTC',
+    listManual: (userId) => busyTimes.listBusyTimes(userId),
+  });
+  // Everything that plans around busy time reads the typed and the imported together.
+  const listBusyTimes = async (userId: number) => [
+    ...(await busyTimes.listBusyTimes(userId)),
+    ...(await calendars.busyEntries(userId)),
+  ];
   const sessions = createStudySessionsService({
     sessions: createStudySessionsRepository(db.db),
     listBusyTimes,
@@ -563,6 +579,7 @@ export async function buildApp({
   await app.register(lessonRoutes, { lessons });
   await app.register(studySessionRoutes, { sessions });
   await app.register(busyTimeRoutes, { busyTimes });
+  await app.register(calendarRoutes, { calendars });
   await app.register(calendarFeedRoutes, {
     calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
     store: throttleStore,

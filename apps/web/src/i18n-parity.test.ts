@@ -36,6 +36,7 @@ const sameAsEnglishAllowed: Record<string, readonly string[]> = {
   de: [
     'nav.blog',
     'plans.form.name',
+    'calendars.name',
     'lessons.tools.quiz',
     'calendar.busy.kinds.sport',
     // "Code" is the German word too.

@@ -78,6 +78,10 @@ export const VALIDATION_MESSAGES = {
     'calendar.busy.errors.untilWithoutRepeat',
     'A last day is only for busy time that repeats weekly.',
   ),
+  busyRangeTooLong: m(
+    'calendar.busy.errors.rangeTooLong',
+    'Ask for at most 400 days of busy time at once.',
+  ),
 
   // Ids in paths, ratings and choices.
   notANumber: m('validation.choiceRequired', 'Must be a number.'),

@@ -385,6 +385,35 @@ export interface ExternalIdentitiesTable {
   lastUsedAt: string;
 }
 
+/** A timetable the student imported (an .ics file); its events are busy time. */
+export interface CalendarsTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  /** 'file' (an uploaded .ics); 'subscription' (a link) later. */
+  kind: string;
+  /** The file's text, to read its events again over a later horizon. */
+  sourceText: string | null;
+  /** 1: its events are busy time; 0: shown only. */
+  countsAsBusy: Generated<number>;
+  eventCount: Generated<number>;
+  /** JSON array of the reader's warnings. */
+  warnings: Generated<string>;
+  lastSyncAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One busy interval read from an imported calendar, as instants. */
+export interface CalendarBusyTable {
+  id: Generated<number>;
+  calendarId: number;
+  userId: number;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+}
+
 /** Two-step sign-in's recovery codes: each stored as its SHA-256, each used once. */
 export interface RecoveryCodesTable {
   id: Generated<number>;
@@ -421,4 +450,6 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   recoveryCodes: RecoveryCodesTable;
   externalIdentities: ExternalIdentitiesTable;
+  calendars: CalendarsTable;
+  calendarBusy: CalendarBusyTable;
 }

@@ -79,7 +79,7 @@ describe('the OpenAPI document and its reader', () => {
     expect(p['/user/profile'].get.responses['401']).toBeDefined();
   });
 
-  it('describes both uploads as multipart/form-data', () => {
+  it('describes the uploads as multipart/form-data', () => {
     const deepDive = doc.paths['/topics/{id}/generate-checklist'].post.requestBody;
     expect(deepDive.content['multipart/form-data'].schema.properties.files.items.format).toBe(
       'binary',
@@ -87,6 +87,9 @@ describe('the OpenAPI document and its reader', () => {
     const wizard = doc.paths['/api/ai/ProcessStudyMaterials'].post.requestBody;
     expect(Object.keys(wizard.content)).toEqual(['multipart/form-data']);
     expect(wizard.description).toContain('20 MB');
+    const calendar = doc.paths['/api/calendars'].post.requestBody;
+    expect(calendar.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(calendar.description).toContain('5 MB');
   });
 
   it('keeps a copy of itself for review', async () => {

@@ -4,6 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import * as contracts from '@studybuddy/contracts';
 import {
   adminEndpoints,
+  CALENDAR_LIMITS,
+  calendarEndpoints,
   type Endpoint,
   smartSchedulerEndpoints,
   topicEndpoints,
@@ -344,7 +346,7 @@ function errorStatuses(path: string, op: Operation): string[] {
   ].sort();
 }
 
-/** The form fields both uploads share: the limits of platform/multipart.ts. */
+/** The form fields the wizard's and the deep dive's uploads share: platform/multipart.ts's limits. */
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 const UPLOAD_RULES = `At most ${mb(UPLOAD_LIMITS.fileSize)} a file, ${mb(UPLOAD_LIMITS.totalBytes)} in all, ${UPLOAD_LIMITS.filesPerRequest} files and ${UPLOAD_LIMITS.fields} other fields of at most ${UPLOAD_LIMITS.fieldSize / 1024} KB each; past these, 413. PDF, Word (DOCX) and text files are read.`;
 const FILE = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
@@ -396,9 +398,21 @@ function multipartBodies(): Record<string, Doc> {
       description: `A subject’s files: one part per file, named by the subject’s name with its spaces as underscores (\`Linear_Algebra\`); at most ${WIZARD.filesPerSubject} per subject.`,
     },
   };
-  const body = (schema: Doc, encoding: Doc = {}) => ({
+  const calendar = {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: { ...FILE, description: 'The calendar file (.ics).' },
+      name: {
+        type: 'string',
+        maxLength: CALENDAR_LIMITS.nameMax,
+        description: 'Its name here; else the file’s own (X-WR-CALNAME), else the file name.',
+      },
+    },
+  };
+  const body = (schema: Doc, encoding: Doc = {}, description = UPLOAD_RULES) => ({
     required: true,
-    description: UPLOAD_RULES,
+    description,
     content: {
       'multipart/form-data': { schema, ...(Object.keys(encoding).length ? { encoding } : {}) },
     },
@@ -412,6 +426,11 @@ function multipartBodies(): Record<string, Doc> {
       subjects: json,
       preferences: json,
     }),
+    [operationIds.get(calendarEndpoints.create) ?? '']: body(
+      calendar,
+      {},
+      `One .ics file of at most ${mb(CALENDAR_LIMITS.fileBytes)} and ${CALENDAR_LIMITS.events.toLocaleString('en')} events; past the size, 413.`,
+    ),
   };
 }
 

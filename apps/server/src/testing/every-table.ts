@@ -255,6 +255,33 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     .values({ userId, codeHash: 'd'.repeat(64), usedAt: null, createdAt: at })
     .execute();
 
+  const calendar = await db
+    .insertInto('calendars')
+    .values({
+      userId,
+      name: 'Stundenplan',
+      kind: 'file',
+      sourceText: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+      countsAsBusy: 1,
+      eventCount: 1,
+      warnings: '[{"code":"unknown_zone","zone":"Lunar Base Time"}]',
+      lastSyncAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('calendarBusy')
+    .values({
+      calendarId: calendar.id,
+      userId,
+      title: 'Vorlesung Analysis',
+      startsAt: '2026-01-05T09:00:00.000Z',
+      endsAt: '2026-01-05T10:30:00.000Z',
+    })
+    .execute();
+
   await db
     .insertInto('externalIdentities')
     .values({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IcsError, type IcsProblem, readIcs } from '../../domain/calendar/read-ics.js';
 import { type LessonSentencesInput, lessonSentences } from '../../domain/nlp/lesson-sentences.js';
 import { studyText } from '../../domain/text/study-text.js';
 import { materialFor, topicsWithMaterial } from '../../domain/text/topic-material.js';
@@ -23,7 +24,9 @@ export type WorkTask =
   | { kind: 'material'; args: Parameters<typeof materialFor> }
   /** A lesson's material as sentences: the lesson's, its topic's in the files, the focused. */
   | { kind: 'lessonSentences'; input: LessonSentencesInput }
-  | { kind: 'ai'; method: AiMethod; request: unknown };
+  | { kind: 'ai'; method: AiMethod; request: unknown }
+  /** A calendar file's busy intervals over [from, to) (ISO instants): see readIcsTask. */
+  | { kind: 'ics'; text: string; from: string; to: string; zone: string };
 
 let engine: AiEngine | undefined;
 
@@ -43,6 +46,8 @@ export async function runTask(task: WorkTask): Promise<unknown> {
       return materialFor(...task.args);
     case 'lessonSentences':
       return lessonSentences(task.input, LESSON_TEMPLATE);
+    case 'ics':
+      return readIcsTask(task);
     case 'ai': {
       engine ??= createBuiltinEngine();
       const method = engine[task.method] as (r: unknown) => Promise<unknown>;
@@ -70,4 +75,39 @@ export function normaliseText(text: string, maxChars: number): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .slice(0, maxChars);
+}
+
+/** What a calendar file's reading sends back: its intervals, or why it could not be read. */
+export type IcsTaskResult =
+  | {
+      ok: true;
+      name: string | undefined;
+      intervals: { title: string; start: string; end: string }[];
+      warnings: ReturnType<typeof readIcs>['warnings'];
+    }
+  | { ok: false; problem: IcsProblem; message: string };
+
+/** readIcs on the work pool; a refusal comes back as a value (an error's class is lost between threads). */
+function readIcsTask(task: Extract<WorkTask, { kind: 'ics' }>): IcsTaskResult {
+  try {
+    const read = readIcs(
+      task.text,
+      { from: new Date(task.from), to: new Date(task.to) },
+      task.zone,
+    );
+    return {
+      ok: true,
+      name: read.name,
+      intervals: read.intervals.map((i) => ({
+        title: i.title,
+        start: i.start.toISOString(),
+        end: i.end.toISOString(),
+      })),
+      warnings: read.warnings,
+    };
+  } catch (error) {
+    if (error instanceof IcsError)
+      return { ok: false, problem: error.problem, message: error.message };
+    throw error;
+  }
 }

@@ -10,12 +10,13 @@
  * expanded in wall-clock time, so a weekly 10:00 lecture stays at 10:00 across a change to or
  * from summer time.
  */
+import { CALENDAR_LIMITS } from '@studybuddy/contracts';
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
 import { fromZoned, toZoned } from '../time/zoned.js';
 
 /** Events one calendar may hold (VEVENTs, every occurrence override counted). */
-export const MAX_CALENDAR_EVENTS = 5000;
+export const MAX_CALENDAR_EVENTS = CALENDAR_LIMITS.events;
 /** Busy intervals one calendar may give over the range; past it the rest is left out. */
 export const MAX_BUSY_INTERVALS = 20_000;
 /**
@@ -79,9 +80,13 @@ export function ianaZoneOf(tzid: string): string | undefined {
   if (isIana(name)) return name;
   const windows = findIana(name)?.[0];
   if (windows && isIana(windows)) return windows;
-  // Mozilla and Citadel write /mozilla.org/20050126_1/Europe/Berlin.
-  const tail = /([A-Za-z_]+\/[A-Za-z_+-]+)$/.exec(name)?.[1];
-  return tail && isIana(tail) ? tail : undefined;
+  // Mozilla and Citadel write /mozilla.org/20050126_1/Europe/Berlin (or .../America/Argentina/Salta).
+  const parts = name.split('/');
+  for (const n of [3, 2]) {
+    const tail = parts.slice(-n).join('/');
+    if (parts.length > n && isIana(tail)) return tail;
+  }
+  return undefined;
 }
 
 type Zone = { kind: 'iana'; name: string } | { kind: 'defined' } | { kind: 'floating' };

@@ -17,8 +17,9 @@ export type StudentTable = Exclude<
 
 /**
  * The tables exported whole: never the logins, the reset links, the recovery codes, the school
- * accounts signed in with (logins too), the jobs, the files (their text), or the plan list's
- * version (a cache key, no data of the student's).
+ * accounts signed in with (logins too), the jobs, the files (their text), the imported calendars
+ * (a copy of a timetable the student holds, read again from it) or the plan list's version (a
+ * cache key, no data of the student's).
  */
 type ExportedTable = Exclude<
   StudentTable,
@@ -29,6 +30,8 @@ type ExportedTable = Exclude<
   | 'passwordResets'
   | 'recoveryCodes'
   | 'externalIdentities'
+  | 'calendars'
+  | 'calendarBusy'
 >;
 
 /**
@@ -51,6 +54,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   subjects: 5, // -> study plans
   studyPlans: 6,
   busyTimes: 6,
+  calendarBusy: 6, // -> calendars
+  calendars: 7,
   chatMessages: 6,
   appFeedback: 6,
   // Ended here, with the rest: the old access tokens find no session from the commit on.

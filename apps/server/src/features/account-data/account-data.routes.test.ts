@@ -50,6 +50,8 @@ const OWNER: Record<keyof Database, Owner> = {
   passwordResets: { column: 'userId' },
   recoveryCodes: { column: 'userId' },
   externalIdentities: { column: 'userId' },
+  calendars: { column: 'userId' },
+  calendarBusy: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -251,6 +253,30 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         codeHash: 'c'.repeat(64),
         usedAt: null,
         createdAt: new Date().toISOString(),
+      })
+      .execute();
+    // An imported calendar with one busy interval, as a timetable's import stores them.
+    const calendar = await t.db.db
+      .insertInto('calendars')
+      .values({
+        userId,
+        name: 'Timetable',
+        kind: 'file',
+        sourceText: 'BEGIN:VCALENDAR',
+        lastSyncAt: new Date().toISOString(),
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('calendarBusy')
+      .values({
+        calendarId: calendar.id,
+        userId,
+        title: 'Lecture',
+        startsAt: '2027-03-01T09:00:00.000Z',
+        endsAt: '2027-03-01T11:00:00.000Z',
       })
       .execute();
     // A school account signed in with (OpenID Connect), as a first school sign-in stores one.

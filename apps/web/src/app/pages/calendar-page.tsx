@@ -6,6 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useBusyTimes } from '@/features/busy-times/api/get-busy-times';
 import { BusyTimeDialog } from '@/features/busy-times/components/busy-time-dialog';
+import { useBusyIntervals } from '@/features/calendars/api/calendars';
+import { CalendarsDialog } from '@/features/calendars/components/calendars-dialog';
 import { CheckInDialog } from '@/features/living-plan/components/check-in-dialog';
 import { CheckInState } from '@/features/living-plan/components/check-in-state';
 import { usePlans } from '@/features/plans/api/get-plans';
@@ -76,6 +78,7 @@ export default function CalendarPage() {
     date?: string;
     time?: string;
   } | null>(null);
+  const [calendarsOpen, setCalendarsOpen] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const startsOn = firstJsDay(profile.data?.weekStartsOn);
@@ -128,14 +131,34 @@ export default function CalendarPage() {
   const days = view === 'day' ? [anchor] : weekDays(weekStartOf(anchor, startsOn));
   const from = toDateParam(view === 'month' ? startOfMonth(anchor) : (days[0] as Date));
   const to = toDateParam(view === 'month' ? endOfMonth(anchor) : (days.at(-1) as Date));
+  const intervals = useBusyIntervals(from, to);
   const busy = useMemo<CalendarBusy[]>(() => {
     const list = busyTimes.data ?? [];
     const byId = new Map(list.map((b) => [b.id, b]));
-    return busyOccurrences(list, from, to).flatMap((o) => {
+    const typed = busyOccurrences(list, from, to).flatMap((o) => {
       const b = byId.get(o.busyId);
       return b ? [{ ...o, key: `${o.busyId}-${o.date}`, kind: b.kind, title: b.title }] : [];
     });
-  }, [busyTimes.data, from, to]);
+    // Imported calendars' time, from the server's one view of busy time (typed time is
+    // expanded here, where it is edited, so a change shows at once).
+    const imported = (intervals.data ?? []).flatMap((i, n) =>
+      i.source.kind === 'calendar'
+        ? [
+            {
+              key: `c${i.source.id}-${i.date}-${n}`,
+              busyId: -i.source.id,
+              kind: 'other' as const,
+              title: i.title,
+              date: i.date,
+              startTime: i.startTime,
+              endTime: i.endTime,
+              calendar: i.source.name,
+            },
+          ]
+        : [],
+    );
+    return [...typed, ...imported];
+  }, [busyTimes.data, intervals.data, from, to]);
 
   const label =
     view === 'month'
@@ -230,6 +253,14 @@ export default function CalendarPage() {
           >
             {t('calendar.busy.add')}
           </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={() => setCalendarsOpen(true)}
+          >
+            {t('calendars.open')}
+          </button>
           <Link to={paths.scheduledSession({ plan: quickPlan })} className="button button--primary">
             {t('calendar.newSession')}
           </Link>
@@ -311,6 +342,7 @@ export default function CalendarPage() {
         startTime={busyDialog?.time}
         onClose={() => setBusyDialog(null)}
       />
+      <CalendarsDialog open={calendarsOpen} onClose={() => setCalendarsOpen(false)} />
       <CheckInDialog session={checking} onClose={() => setChecking(null)} onCheckedIn={refresh} />
     </div>
   );

@@ -21,4 +21,6 @@ export interface CalendarBusy {
   date: string;
   startTime: string;
   endTime: string;
+  /** The imported calendar it comes from (read-only); undefined for typed busy time. */
+  calendar?: string;
 }

@@ -331,6 +331,19 @@ function SessionBlock({
 
 function BusyBlock({ busy, onOpen }: { busy: CalendarBusy; onOpen: (busy: CalendarBusy) => void }) {
   const { t } = useTranslation();
+  // Imported time is read-only here (changed at its source): shown, not opened.
+  if (busy.calendar !== undefined)
+    return (
+      <div className="hour-grid__busy hour-grid__busy--imported">
+        <span className="hour-grid__time">
+          {busy.startTime}–{busy.endTime}
+        </span>
+        <span className="hour-grid__title">{busy.title}</span>
+        <span className="hour-grid__subject">
+          {t('calendar.busy.imported', { calendar: busy.calendar })}
+        </span>
+      </div>
+    );
   return (
     <button
       type="button"

@@ -1,0 +1,211 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CalendarsTable, Database } from '../../db/types.js';
+
+export type CalendarRow = Omit<Selectable<CalendarsTable>, 'sourceText' | 'userId'>;
+
+/** A calendar's reading: what replaces its busy intervals and its summary, together. */
+export interface CalendarReading {
+  intervals: { title: string; start: string; end: string }[];
+  warnings: string;
+  at: string;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'countsAsBusy',
+  'eventCount',
+  'warnings',
+  'lastSyncAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** Rows per INSERT of busy intervals: under SQLite's and PostgreSQL's parameter limits. */
+const BATCH = 500;
+
+/** The student's imported calendars and their busy intervals; every query by the student's id. */
+export function createCalendarsRepository(db: Kysely<Database>) {
+  async function insertBusy(
+    trx: Kysely<Database>,
+    userId: number,
+    calendarId: number,
+    reading: CalendarReading,
+  ) {
+    for (let i = 0; i < reading.intervals.length; i += BATCH) {
+      const rows = reading.intervals.slice(i, i + BATCH).map((b) => ({
+        calendarId,
+        userId,
+        title: b.title,
+        startsAt: b.start,
+        endsAt: b.end,
+      }));
+      await trx.insertInto('calendarBusy').values(rows).execute();
+    }
+  }
+
+  return {
+    list(userId: number): Promise<CalendarRow[]> {
+      return db
+        .selectFrom('calendars')
+        .select(COLUMNS)
+        .where('userId', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
+    find(userId: number, id: number): Promise<CalendarRow | undefined> {
+      return db
+        .selectFrom('calendars')
+        .select(COLUMNS)
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async sourceText(userId: number, id: number): Promise<string | null | undefined> {
+      const row = await db
+        .selectFrom('calendars')
+        .select('sourceText')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.sourceText;
+    },
+
+    async count(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('calendars')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A new calendar with its busy intervals, in one transaction: nothing is half-imported. */
+    insert(
+      userId: number,
+      c: { name: string; kind: string; sourceText: string },
+      reading: CalendarReading,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('calendars')
+          .values({
+            userId,
+            ...c,
+            eventCount: reading.intervals.length,
+            warnings: reading.warnings,
+            lastSyncAt: reading.at,
+            createdAt: reading.at,
+            updatedAt: reading.at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertBusy(trx, userId, id, reading);
+        return id;
+      });
+    },
+
+    /** The calendar's busy intervals replaced by a new reading, in one transaction. */
+    replace(userId: number, id: number, reading: CalendarReading): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('calendars')
+          .set({
+            eventCount: reading.intervals.length,
+            warnings: reading.warnings,
+            lastSyncAt: reading.at,
+            updatedAt: reading.at,
+          })
+          .where('userId', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) return false;
+        await trx
+          .deleteFrom('calendarBusy')
+          .where('userId', '=', userId)
+          .where('calendarId', '=', id)
+          .execute();
+        await insertBusy(trx, userId, id, reading);
+        return true;
+      });
+    },
+
+    async update(
+      userId: number,
+      id: number,
+      c: { name: string; countsAsBusy: boolean; at: string },
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('calendars')
+        .set({ name: c.name, countsAsBusy: c.countsAsBusy ? 1 : 0, updatedAt: c.at })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** The calendar and its busy intervals. */
+    remove(userId: number, id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('calendarBusy')
+          .where('userId', '=', userId)
+          .where('calendarId', '=', id)
+          .execute();
+        const r = await trx
+          .deleteFrom('calendars')
+          .where('userId', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return Number(r.numDeletedRows) > 0;
+      });
+    },
+
+    /**
+     * Imported busy intervals that overlap [from, to) (ISO instants; all when undefined), with
+     * their calendar's name; only calendars that count as busy when `busyOnly`.
+     */
+    busy(userId: number, range: { from?: string; to?: string; busyOnly: boolean }) {
+      let q = db
+        .selectFrom('calendarBusy as b')
+        .innerJoin('calendars as c', 'c.id', 'b.calendarId')
+        .select([
+          'b.id',
+          'b.calendarId',
+          'c.name as calendarName',
+          'b.title',
+          'b.startsAt',
+          'b.endsAt',
+        ])
+        .where('b.userId', '=', userId)
+        .where('c.userId', '=', userId);
+      if (range.busyOnly) q = q.where('c.countsAsBusy', '=', 1);
+      if (range.to) q = q.where('b.startsAt', '<', range.to);
+      if (range.from) q = q.where('b.endsAt', '>', range.from);
+      return q.orderBy('b.startsAt').orderBy('b.id').execute();
+    },
+
+    /** The last day the student's plans reach: the latest deadline or session (ISO), if any. */
+    async plansReach(userId: number): Promise<string | undefined> {
+      const plan = await db
+        .selectFrom('studyPlans')
+        .select((eb) => eb.fn.max('deadline').as('last'))
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      const session = await db
+        .selectFrom('studySessions')
+        .select((eb) => eb.fn.max('endAt').as('last'))
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      const days = [plan?.last, session?.last].filter((d): d is string => typeof d === 'string');
+      return days
+        .map((d) => d.slice(0, 10))
+        .sort()
+        .at(-1);
+    },
+  };
+}
+export type CalendarsRepository = ReturnType<typeof createCalendarsRepository>;

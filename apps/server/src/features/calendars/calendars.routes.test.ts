@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
+import { multipart } from '../../testing/multipart.js';
+import { form, isoDay, wizard } from '../../testing/wizard-form.js';
+
+/** YYYYMMDD of a day `offset` days from today. */
+const icsDay = (offset: number) => isoDay(offset).replaceAll('-', '');
+
+/**
+ * A timetable as a university exports it: a lecture every day 16:00-18:00 in Athens for the
+ * next 40 days (one of them cancelled), and a seminar 12 weeks away.
+ */
+function timetable() {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//University//Timetable//EN',
+    'X-WR-CALNAME:Semester timetable',
+    'BEGIN:VEVENT',
+    'UID:daily-lecture@uni.example',
+    `DTSTART;TZID=Europe/Athens:${icsDay(1)}T160000`,
+    `DTEND;TZID=Europe/Athens:${icsDay(1)}T180000`,
+    'RRULE:FREQ=DAILY;COUNT=40',
+    `EXDATE;TZID=Europe/Athens:${icsDay(3)}T160000`,
+    'SUMMARY:Thermodynamics lecture',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:far-seminar@uni.example',
+    `DTSTART:${icsDay(84)}T090000Z`,
+    `DTEND:${icsDay(84)}T100000Z`,
+    'SUMMARY:Seminar far ahead',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+describe.each(dbKinds)('imported calendars on %s', (kind) => {
+  let t: TestApp;
+  let ana: TestClient;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    ana = new TestClient(t.app);
+    await ana.registerAndLogin();
+  });
+  afterEach(async () => t.close());
+
+  const upload = (client: TestClient, content: string | Buffer, name?: string) =>
+    client.request({
+      method: 'POST',
+      url: '/api/calendars',
+      ...multipart([
+        ...(name ? [{ name: 'name', content: name }] : []),
+        { name: 'file', filename: 'timetable.ics', content },
+      ]),
+    });
+  const busyRows = async () =>
+    (await t.db.db.selectFrom('calendarBusy').selectAll().execute()).length;
+
+  it('imports a timetable whose lectures the plan and the busy-time view respect', async () => {
+    const r = await upload(ana, timetable());
+    expect(r.statusCode, r.body).toBe(201);
+    const calendar = r.json();
+    // 40 days less the cancelled one; the seminar 12 weeks away is past the horizon (no plan
+    // reaches it: today plus 8 weeks).
+    expect(calendar).toMatchObject({
+      name: 'Semester timetable',
+      kind: 'file',
+      countsAsBusy: true,
+      eventCount: 39,
+      warnings: [],
+    });
+    expect((await ana.get('/api/calendars')).json()).toEqual([calendar]);
+
+    // The one view: typed and imported busy time together, in the student's zone (UTC here).
+    await ana.post('/api/busy-times', {
+      kind: 'work',
+      title: 'Cafe shift',
+      date: isoDay(2),
+      startTime: '08:00',
+      endTime: '12:00',
+    });
+    const view = await ana.get(`/api/busy-times/occurrences?from=${isoDay(2)}&to=${isoDay(3)}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toEqual([
+      expect.objectContaining({
+        date: isoDay(2),
+        startTime: '08:00',
+        endTime: '12:00',
+        title: 'Cafe shift',
+        source: { kind: 'manual', id: expect.any(Number), name: 'work' },
+      }),
+      expect.objectContaining({
+        date: isoDay(2),
+        // 16:00 in Athens is 14:00 UTC in winter, 13:00 in summer.
+        startTime: expect.stringMatching(/^1[34]:00$/),
+        title: 'Thermodynamics lecture',
+        source: { kind: 'calendar', id: calendar.id, name: 'Semester timetable' },
+      }),
+    ]);
+    // Typed busy time stays apart where it is edited.
+    expect((await ana.get('/api/busy-times')).json()).toHaveLength(1);
+
+    // The wizard's plan (in Athens, free from 08:00) books nothing on a lecture.
+    const plan = await ana.request({
+      method: 'POST',
+      url: '/api/ai/ProcessStudyMaterials',
+      ...form(wizard()),
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const schedule = plan.json().schedule as {
+      date: string;
+      blocks: { start: string; end: string }[];
+    }[];
+    const onLectures = schedule.flatMap((d) =>
+      d.date === isoDay(3) ? [] : d.blocks.filter((b) => b.start < '18:00' && b.end > '16:00'),
+    );
+    expect(schedule.flatMap((d) => d.blocks).length).toBeGreaterThan(0);
+    expect(onLectures).toEqual([]);
+
+    // Not busy any more: planning sees the evenings free again; the view still shows them.
+    const off = await ana.request({
+      method: 'PUT',
+      url: `/api/calendars/${calendar.id}`,
+      payload: { name: 'Old timetable', countsAsBusy: false },
+    });
+    expect(off.json()).toMatchObject({ name: 'Old timetable', countsAsBusy: false });
+    const again = await ana.request({
+      method: 'POST',
+      url: '/api/ai/ProcessStudyMaterials',
+      ...form(wizard()),
+    });
+    const blocks = (again.json().schedule as { blocks: { start: string }[] }[]).flatMap(
+      (d) => d.blocks,
+    );
+    expect(blocks.some((b) => b.start >= '16:00' && b.start < '18:00')).toBe(true);
+  });
+
+  it("reads the file again over a plan that reaches further, and removes a calendar's busy time with it", async () => {
+    const { id } = (await upload(ana, timetable(), 'My week')).json();
+    expect((await ana.get('/api/calendars')).json()[0]).toMatchObject({
+      name: 'My week',
+      eventCount: 39,
+    });
+    const plan = await ana.post('/api/generic/CreateStudyProgram', {
+      name: 'Long plan',
+      deadline: isoDay(100),
+      description: '',
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const refreshed = await ana.post(`/api/calendars/${id}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().eventCount).toBe(40);
+    expect(await busyRows()).toBe(40);
+
+    const gone = await ana.request({ method: 'DELETE', url: `/api/calendars/${id}` });
+    expect(gone.statusCode).toBe(200);
+    expect(await busyRows()).toBe(0);
+    expect(
+      (await ana.get(`/api/busy-times/occurrences?from=${isoDay(1)}&to=${isoDay(9)}`)).json(),
+    ).toEqual([]);
+  });
+
+  it('refuses what is not a calendar, broken lines, too many events and over 5 MB, importing nothing', async () => {
+    const refused = async (content: string, status: number, code: string) => {
+      const r = await upload(ana, content);
+      expect(r.statusCode, r.body).toBe(status);
+      expect(r.json().code).toBe(code);
+    };
+    await refused('Subject,Day\nMaths,Monday\n', 400, 'calendar_not_ics');
+    await refused(
+      'BEGIN:VCALENDAR\r\nthis line is broken\r\nEND:VCALENDAR\r\n',
+      400,
+      'calendar_broken',
+    );
+    const event = 'BEGIN:VEVENT\r\nUID:x\r\nDTSTART:20270301T100000Z\r\nEND:VEVENT\r\n';
+    await refused(
+      `BEGIN:VCALENDAR\r\n${event.repeat(5001)}END:VCALENDAR\r\n`,
+      400,
+      'calendar_too_many_events',
+    );
+    await refused(
+      `BEGIN:VCALENDAR\r\nX-PAD:${'x'.repeat(5 * 1024 * 1024)}\r\nEND:VCALENDAR\r\n`,
+      413,
+      'payload_too_large',
+    );
+    expect((await ana.get('/api/calendars')).json()).toEqual([]);
+    expect(await busyRows()).toBe(0);
+  });
+
+  it("keeps each student's calendars to them", async () => {
+    const { id } = (await upload(ana, timetable())).json();
+    const eve = new TestClient(t.app);
+    await eve.registerAndLogin({ username: 'eve', email: 'eve@example.com' });
+    expect((await eve.get('/api/calendars')).json()).toEqual([]);
+    expect(
+      (await eve.get(`/api/busy-times/occurrences?from=${isoDay(1)}&to=${isoDay(9)}`)).json(),
+    ).toEqual([]);
+    for (const r of [
+      await eve.post(`/api/calendars/${id}/refresh`),
+      await eve.request({
+        method: 'PUT',
+        url: `/api/calendars/${id}`,
+        payload: { name: 'Mine', countsAsBusy: false },
+      }),
+      await eve.request({ method: 'DELETE', url: `/api/calendars/${id}` }),
+    ])
+      expect(r.statusCode).toBe(404);
+    expect(await busyRows()).toBe(39);
+  });
+});

@@ -1,0 +1,3 @@
+export { createCalendarsRepository } from './calendars.repository.js';
+export { calendarRoutes } from './calendars.routes.js';
+export { type CalendarsService, createCalendarsService } from './calendars.service.js';
