@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AiEngine } from './adapters/ai/ai-engine.js';
 import { createAiEngine } from './adapters/ai/create-engine.js';
+import { fetchCalendar } from './adapters/calendar-fetch/fetch-calendar.js';
 import type { FileReaders } from './adapters/files/ingest.js';
 import { createParsePool } from './adapters/files/parse-pool.js';
 import { createSmtpMailer } from './adapters/mail/mailer.js';
@@ -341,6 +342,9 @@ export async function buildApp({
   const busyTimes = createBusyTimesService({ repo: createBusyTimesRepository(db.db) });
   const calendars = createCalendarsService({
     repo: createCalendarsRepository(db.db),
+    fetchLink: (url, validators) =>
+      fetchCalendar(url, { allowPrivate: config.icsAllowPrivate, ...validators }),
+    box: createSecretBox(secret, 'calendar-links'),
     readIcs: (task) => readers.work.run<IcsTaskResult>({ kind: 'ics', ...task }),
     zoneOf: async (userId) => (await users.findUserById(userId))?.timeZone ?? 'UTC',
     listManual: (userId) => busyTimes.listBusyTimes(userId),

@@ -39,9 +39,22 @@ export const calendarSchema = z
     lastSyncAt: z.string().describe('ISO instant the events were last read'),
     eventCount: z.number().int().describe('Busy intervals read, from today to the horizon'),
     warnings: z.array(calendarWarningSchema),
+    host: z
+      .string()
+      .nullable()
+      .describe("A subscription's link host (the link itself is a secret, never shown back)"),
   })
   .describe('Calendar');
 export type Calendar = z.infer<typeof calendarSchema>;
+
+export const calendarSubscribeInputSchema = z
+  .object({
+    name: z.string().trim().max(CALENDAR_LIMITS.nameMax).optional(),
+    url: z.string().trim().min(1).max(2000).describe('https://, http:// or webcal:// link'),
+  })
+  .strict()
+  .describe('CalendarSubscribeInput');
+export type CalendarSubscribeInput = z.infer<typeof calendarSubscribeInputSchema>;
 
 export const calendarUpdateInputSchema = z
   .object({
@@ -94,7 +107,7 @@ export const calendarEndpoints = {
     body: undefined,
     response: calendarSchema,
     summary:
-      'Imports a calendar file: multipart `file` (.ics, at most 5 MB) and optional `name`; its events become busy time',
+      'Imports a calendar: multipart `file` (.ics, at most 5 MB) and optional `name`, or JSON { name, url } to subscribe to a link; its events become busy time',
   }),
   refresh: endpoint({
     method: 'POST',
@@ -102,7 +115,7 @@ export const calendarEndpoints = {
     params: idParamsSchema,
     body: undefined,
     response: calendarSchema,
-    summary: 'Reads the calendar again, over today to the horizon',
+    summary: 'Reads the calendar again (its link, or its file) over today to the horizon',
   }),
   update: endpoint({
     method: 'PUT',

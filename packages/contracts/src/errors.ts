@@ -49,6 +49,8 @@ export const errorCodes = [
   'calendar_not_ics',
   'calendar_broken',
   'calendar_too_many_events',
+  'calendar_link_refused',
+  'calendar_link_unreadable',
   'generation_in_progress',
   'upload_quota_exceeded',
   'server_busy',

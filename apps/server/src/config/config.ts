@@ -331,6 +331,11 @@ export const envSchema = z.object({
     .min(1)
     .default('groups')
     .describe("The ID token's claim that lists the student's groups (for OIDC_ADMIN_GROUP)."),
+  ICS_ALLOW_PRIVATE: bool
+    .default(false)
+    .describe(
+      "true: calendar links may reach private and loopback addresses (a school's own timetable server on its network).",
+    ),
   BACKUP_KEEP: z.coerce
     .number()
     .int()
@@ -392,6 +397,8 @@ export interface Config {
   passwordLogin: boolean;
   /** School sign-in through OpenID Connect; undefined: off. */
   schoolSignIn: SchoolSignInConfig | undefined;
+  /** Calendar links may reach private and loopback addresses (ICS_ALLOW_PRIVATE). */
+  icsAllowPrivate: boolean;
 }
 
 export interface SchoolSignInConfig {
@@ -564,6 +571,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     backup: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP },
     passwordLogin: e.PASSWORD_LOGIN,
     schoolSignIn,
+    icsAllowPrivate: e.ICS_ALLOW_PRIVATE,
   };
 }
 

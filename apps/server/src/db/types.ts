@@ -390,7 +390,7 @@ export interface CalendarsTable {
   id: Generated<number>;
   userId: number;
   name: string;
-  /** 'file' (an uploaded .ics); 'subscription' (a link) later. */
+  /** 'file' (an uploaded .ics) or 'subscription' (a link, read again on refresh). */
   kind: string;
   /** The file's text, to read its events again over a later horizon. */
   sourceText: string | null;
@@ -399,6 +399,12 @@ export interface CalendarsTable {
   eventCount: Generated<number>;
   /** JSON array of the reader's warnings. */
   warnings: Generated<string>;
+  /** A subscription's link, sealed (a secret); its host, shown instead. */
+  urlSealed: string | null;
+  urlHost: string | null;
+  /** What the link's server said of the last read, for the next one. */
+  etag: string | null;
+  lastModified: string | null;
   lastSyncAt: string;
   createdAt: string;
   updatedAt: string;

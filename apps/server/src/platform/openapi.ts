@@ -6,6 +6,7 @@ import {
   adminEndpoints,
   CALENDAR_LIMITS,
   calendarEndpoints,
+  calendarSubscribeInputSchema,
   type Endpoint,
   smartSchedulerEndpoints,
   topicEndpoints,
@@ -358,6 +359,12 @@ const jsonField = (schema: z.ZodType, description: string) => {
   return { type: 'string', contentMediaType: 'application/json', contentSchema, description };
 };
 
+/** A multipart body that may come as JSON instead (the calendar: a file, or a link). */
+function withJson(body: Doc, schema: z.ZodType): Doc {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return { ...body, content: { ...body.content, 'application/json': { schema: json } } };
+}
+
 /** The multipart bodies, read by `readUpload` rather than by a route schema. */
 function multipartBodies(): Record<string, Doc> {
   const deepDive = {
@@ -426,10 +433,13 @@ function multipartBodies(): Record<string, Doc> {
       subjects: json,
       preferences: json,
     }),
-    [operationIds.get(calendarEndpoints.create) ?? '']: body(
-      calendar,
-      {},
-      `One .ics file of at most ${mb(CALENDAR_LIMITS.fileBytes)} and ${CALENDAR_LIMITS.events.toLocaleString('en')} events; past the size, 413.`,
+    [operationIds.get(calendarEndpoints.create) ?? '']: withJson(
+      body(
+        calendar,
+        {},
+        `One .ics file of at most ${mb(CALENDAR_LIMITS.fileBytes)} and ${CALENDAR_LIMITS.events.toLocaleString('en')} events (past the size, 413); or, as JSON, a link to subscribe to.`,
+      ),
+      calendarSubscribeInputSchema,
     ),
   };
 }

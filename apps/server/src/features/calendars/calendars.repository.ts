@@ -1,13 +1,26 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CalendarsTable, Database } from '../../db/types.js';
 
-export type CalendarRow = Omit<Selectable<CalendarsTable>, 'sourceText' | 'userId'>;
+export type CalendarRow = Omit<
+  Selectable<CalendarsTable>,
+  'sourceText' | 'userId' | 'urlSealed' | 'etag' | 'lastModified'
+>;
+
+/** What a read of a calendar starts from: its text, and a subscription's link and validators. */
+export interface CalendarSource {
+  sourceText: string | null;
+  urlSealed: string | null;
+  etag: string | null;
+  lastModified: string | null;
+}
 
 /** A calendar's reading: what replaces its busy intervals and its summary, together. */
 export interface CalendarReading {
   intervals: { title: string; start: string; end: string }[];
   warnings: string;
   at: string;
+  /** A subscription's new text and its server's validators, when the link was read anew. */
+  fetched?: { sourceText: string; etag: string | null; lastModified: string | null };
 }
 
 const COLUMNS = [
@@ -18,6 +31,7 @@ const COLUMNS = [
   'eventCount',
   'warnings',
   'lastSyncAt',
+  'urlHost',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -64,14 +78,13 @@ export function createCalendarsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async sourceText(userId: number, id: number): Promise<string | null | undefined> {
-      const row = await db
+    source(userId: number, id: number): Promise<CalendarSource | undefined> {
+      return db
         .selectFrom('calendars')
-        .select('sourceText')
+        .select(['sourceText', 'urlSealed', 'etag', 'lastModified'])
         .where('userId', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row?.sourceText;
     },
 
     async count(userId: number): Promise<number> {
@@ -86,7 +99,15 @@ export function createCalendarsRepository(db: Kysely<Database>) {
     /** A new calendar with its busy intervals, in one transaction: nothing is half-imported. */
     insert(
       userId: number,
-      c: { name: string; kind: string; sourceText: string },
+      c: {
+        name: string;
+        kind: string;
+        sourceText: string;
+        urlSealed?: string;
+        urlHost?: string;
+        etag?: string | null;
+        lastModified?: string | null;
+      },
       reading: CalendarReading,
     ): Promise<number> {
       return db.transaction().execute(async (trx) => {
@@ -118,6 +139,7 @@ export function createCalendarsRepository(db: Kysely<Database>) {
             warnings: reading.warnings,
             lastSyncAt: reading.at,
             updatedAt: reading.at,
+            ...(reading.fetched ?? {}),
           })
           .where('userId', '=', userId)
           .where('id', '=', id)

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
@@ -207,5 +209,77 @@ describe.each(dbKinds)('imported calendars on %s', (kind) => {
     ])
       expect(r.statusCode).toBe(404);
     expect(await busyRows()).toBe(39);
+  });
+});
+
+describe('subscribed calendars', () => {
+  let t: TestApp;
+  let ana: TestClient;
+  let timetableServer: Server;
+  let link: string;
+  let body = '';
+  let served = 0;
+  beforeEach(async () => {
+    served = 0;
+    timetableServer = createServer((req, res) => {
+      served++;
+      if (req.headers['if-none-match'] === `"${body.length}"`) {
+        res.statusCode = 304;
+        return res.end();
+      }
+      res.setHeader('etag', `"${body.length}"`);
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => timetableServer.listen(0, '127.0.0.1', resolve));
+    link = `http://127.0.0.1:${(timetableServer.address() as AddressInfo).port}/timetable.ics`;
+  });
+  afterEach(async () => {
+    await t?.close();
+    timetableServer.closeAllConnections();
+    await new Promise((resolve) => timetableServer.close(resolve));
+  });
+  const start = async (env: Record<string, string>) => {
+    t = await createTestApp('sqlite', env);
+    ana = new TestClient(t.app);
+    await ana.registerAndLogin();
+  };
+
+  it('subscribes to a link, reads its changes on refresh, and never shows or stores the link in clear', async () => {
+    // The timetable server runs on this machine: the admin allows private addresses.
+    await start({ ICS_ALLOW_PRIVATE: 'true' });
+    body = timetable();
+    const r = await ana.post('/api/calendars', { url: link });
+    expect(r.statusCode, r.body).toBe(201);
+    const calendar = r.json();
+    expect(calendar).toMatchObject({ kind: 'subscription', eventCount: 39, host: '127.0.0.1' });
+    expect(JSON.stringify((await ana.get('/api/calendars')).json())).not.toContain('timetable.ics');
+    const stored = await t.db.db.selectFrom('calendars').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain('/timetable.ics');
+
+    // Unchanged at the source: the server says so (ETag) and the busy time stays.
+    expect((await ana.post(`/api/calendars/${calendar.id}/refresh`)).json().eventCount).toBe(39);
+    // The lecture of the day after tomorrow cancelled at the source: gone after a refresh.
+    body = timetable().replace('EXDATE', `EXDATE;TZID=Europe/Athens:${icsDay(4)}T160000\r\nEXDATE`);
+    const after = await ana.post(`/api/calendars/${calendar.id}/refresh`);
+    expect(after.json().eventCount).toBe(38);
+    expect(served).toBe(3);
+  });
+
+  it('refuses a link to this machine unless the admin allows it, and a link that answers no calendar', async () => {
+    await start({});
+    body = timetable();
+    const refused = await ana.post('/api/calendars', { url: link });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('calendar_link_refused');
+    expect(served).toBe(0);
+    expect((await ana.post('/api/calendars', { url: 'file:///etc/passwd' })).json().code).toBe(
+      'calendar_link_refused',
+    );
+    await t.close();
+    await start({ ICS_ALLOW_PRIVATE: 'true' });
+    body = '<html>Not found</html>';
+    const notCalendar = await ana.post('/api/calendars', { url: link });
+    expect(notCalendar.json().code).toBe('calendar_not_ics');
+    expect((await ana.get('/api/calendars')).json()).toEqual([]);
   });
 });

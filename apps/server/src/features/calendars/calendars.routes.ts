@@ -1,4 +1,8 @@
-import { CALENDAR_LIMITS, calendarEndpoints } from '@studybuddy/contracts';
+import {
+  CALENDAR_LIMITS,
+  calendarEndpoints,
+  calendarSubscribeInputSchema,
+} from '@studybuddy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error.js';
 import { currentUser } from '../../platform/authenticate.js';
@@ -18,6 +22,28 @@ export async function calendarRoutes(
   await withUploads(app, (uploads) => {
     route(uploads, calendarEndpoints.create, { ...opts, status: 201 }, async (req) => {
       const user = currentUser(req);
+      if (!req.isMultipart()) {
+        // A link to subscribe to. Never logged: it is the calendar's only secret.
+        const input = calendarSubscribeInputSchema.safeParse(req.body);
+        if (!input.success)
+          throw new AppError(
+            400,
+            'validation_failed',
+            'Send a calendar link as { name, url }, or a file.',
+            [{ path: 'url', message: 'Enter the calendar link (https://, http:// or webcal://).' }],
+          );
+        const calendar = await calendars.subscribe(user.id, input.data);
+        req.log.info(
+          {
+            event: 'calendar.subscribed',
+            userId: user.id,
+            calendarId: calendar.id,
+            busy: calendar.eventCount,
+          },
+          'calendar subscribed',
+        );
+        return calendar;
+      }
       const upload = await readUpload(req);
       const [file, ...more] = upload.files;
       if (!file || more.length > 0 || file.field !== 'file')

@@ -3,18 +3,33 @@ import {
   type BusyTime,
   CALENDAR_LIMITS,
   type Calendar,
+  type CalendarSubscribeInput,
   type CalendarUpdateInput,
   calendarWarningSchema,
 } from '@studybuddy/contracts';
+import {
+  CalendarFetchError,
+  type CalendarFetchProblem,
+  calendarUrl,
+  type FetchedCalendar,
+} from '../../adapters/calendar-fetch/fetch-calendar.js';
 import type { IcsTaskResult } from '../../adapters/work/work-tasks.js';
 import type { IcsProblem } from '../../domain/calendar/read-ics.js';
 import { addDays, fromZoned, toZoned } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import { localBusy } from '../busy-times/index.js';
 import type { CalendarReading, CalendarRow, CalendarsRepository } from './calendars.repository.js';
 
 export interface CalendarsDeps {
   repo: CalendarsRepository;
+  /** Fetches a subscribed link (adapters/calendar-fetch): its text, or `unchanged`. */
+  fetchLink(
+    url: string,
+    validators: { etag?: string | undefined; lastModified?: string | undefined },
+  ): Promise<FetchedCalendar>;
+  /** Seals a link for the database: it is a secret (whoever has it reads the calendar). */
+  box: SecretBox;
   /** Reads a calendar file's busy intervals on the work pool (domain/calendar/read-ics.ts). */
   readIcs(task: { text: string; from: string; to: string; zone: string }): Promise<IcsTaskResult>;
   /** The student's time zone: imported time is shown and planned in it. */
@@ -35,6 +50,18 @@ const PROBLEM_CODES = {
   too_many_events: 'calendar_too_many_events',
 } as const satisfies Record<IcsProblem, string>;
 
+/** Each reason a link is not read, as its error: refused where it points, else unreadable. */
+function linkError(error: unknown): never {
+  if (!(error instanceof CalendarFetchError)) throw error;
+  const problem: CalendarFetchProblem = error.problem;
+  if (problem === 'too_large') throw new AppError(413, 'payload_too_large', error.message);
+  const code =
+    problem === 'bad_address' || problem === 'address_refused'
+      ? 'calendar_link_refused'
+      : 'calendar_link_unreadable';
+  throw new AppError(400, code, error.message, [{ path: 'url', message: error.message }]);
+}
+
 const notFound = () => AppError.notFound('Calendar not found.');
 
 function toDto(r: CalendarRow): Calendar {
@@ -52,6 +79,7 @@ function toDto(r: CalendarRow): Calendar {
     lastSyncAt: r.lastSyncAt,
     eventCount: r.eventCount,
     warnings,
+    host: r.urlHost,
   };
 }
 
@@ -144,12 +172,80 @@ export function createCalendarsService(deps: CalendarsDeps) {
       return get(userId, id);
     },
 
-    /** Reads the calendar's file again over today's horizon (a new plan reaches further). */
+    /**
+     * A calendar subscribed by link: read now, refused whole when the link or its calendar
+     * cannot be read. The link is kept sealed and never shown back (its host is).
+     */
+    async subscribe(userId: number, input: CalendarSubscribeInput): Promise<Calendar> {
+      let url: URL;
+      try {
+        url = calendarUrl(input.url);
+      } catch (error) {
+        linkError(error);
+      }
+      if ((await repo.count(userId)) >= CALENDAR_LIMITS.perStudent)
+        throw new AppError(
+          400,
+          'validation_failed',
+          `You can import at most ${CALENDAR_LIMITS.perStudent} calendars. Remove one first.`,
+        );
+      const fetched = await deps.fetchLink(url.href, {}).catch(linkError);
+      if (fetched.status !== 'changed')
+        throw new AppError(
+          400,
+          'calendar_link_unreadable',
+          'The calendar server sent no calendar.',
+        );
+      const reading = await read(userId, fetched.text);
+      const name = (input.name?.trim() || reading.name || url.hostname).slice(
+        0,
+        CALENDAR_LIMITS.nameMax,
+      );
+      const id = await repo.insert(
+        userId,
+        {
+          name,
+          kind: 'subscription',
+          sourceText: fetched.text,
+          urlSealed: deps.box.seal(url.href),
+          urlHost: url.hostname,
+          etag: fetched.etag ?? null,
+          lastModified: fetched.lastModified ?? null,
+        },
+        reading,
+      );
+      return get(userId, id);
+    },
+
+    /**
+     * Reads the calendar again over today's horizon (a new plan reaches further): a
+     * subscription from its link first (its text kept when the server says it is unchanged).
+     */
     async refresh(userId: number, id: number): Promise<Calendar> {
-      const text = await repo.sourceText(userId, id);
-      if (text === undefined) throw notFound();
-      if (text !== null && !(await repo.replace(userId, id, await read(userId, text))))
-        throw notFound();
+      const source = await repo.source(userId, id);
+      if (!source) throw notFound();
+      const link = source.urlSealed ? deps.box.open(source.urlSealed) : undefined;
+      let text = source.sourceText;
+      let fetched: CalendarReading['fetched'];
+      if (link) {
+        const answer = await deps
+          .fetchLink(link, {
+            etag: source.etag ?? undefined,
+            lastModified: source.lastModified ?? undefined,
+          })
+          .catch(linkError);
+        if (answer.status === 'changed') {
+          text = answer.text;
+          fetched = {
+            sourceText: answer.text,
+            etag: answer.etag ?? null,
+            lastModified: answer.lastModified ?? null,
+          };
+        }
+      }
+      if (text === null) throw notFound();
+      const reading = { ...(await read(userId, text)), ...(fetched ? { fetched } : {}) };
+      if (!(await repo.replace(userId, id, reading))) throw notFound();
       return get(userId, id);
     },
 

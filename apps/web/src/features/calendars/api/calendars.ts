@@ -1,4 +1,9 @@
-import { type CalendarUpdateInput, calendarEndpoints } from '@studybuddy/contracts';
+import {
+  type CalendarSubscribeInput,
+  type CalendarUpdateInput,
+  calendarEndpoints,
+  calendarSubscribeInputSchema,
+} from '@studybuddy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -48,6 +53,18 @@ export function useImportCalendar() {
     form.append('file', file, file.name);
     return apiRequest(calendarEndpoints.create, { formData: form });
   });
+}
+
+/**
+ * POST /api/calendars as JSON: a link to subscribe to. The one route takes a file (multipart) or
+ * a link (JSON); its contract describes the file, so the link's body schema is given here.
+ */
+const subscribeEndpoint = { ...calendarEndpoints.create, body: calendarSubscribeInputSchema };
+
+export function useSubscribeCalendar() {
+  return useCalendarMutation((input: CalendarSubscribeInput) =>
+    apiRequest(subscribeEndpoint, { body: input }),
+  );
 }
 
 export function useUpdateCalendar() {

@@ -14,6 +14,7 @@ const imported: Calendar = {
   lastSyncAt: '2026-12-01T09:00:00.000Z',
   eventCount: 39,
   warnings: [{ code: 'unknown_zone', zone: 'Lunar Base Time' }],
+  host: null,
 };
 
 /** The server: the calendars it holds, and each call the dialog makes. */
@@ -31,6 +32,10 @@ function serve(start: Calendar[]) {
             ? JSON.parse(String(init.body))
             : undefined;
       calls.push({ method, url, ...(body ? { body } : {}) });
+      if (method === 'POST' && url === '/api/calendars' && !(body instanceof FormData)) {
+        calendars = [{ ...imported, kind: 'subscription', host: 'timetable.uni.example' }];
+        return jsonResponse(calendars[0], 201);
+      }
       if (method === 'POST' && url === '/api/calendars') {
         const file = (body as FormData).get('file') as File;
         if (!file.name.endsWith('.ics'))
@@ -88,6 +93,22 @@ describe('CalendarsDialog', () => {
     );
     await user.click(within(item).getByRole('button', { name: 'Remove Semester timetable' }));
     await waitFor(() => expect(screen.queryByText('Your imported calendars')).toBeNull());
+  });
+
+  it('subscribes to a link and shows its host, never the link', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    const calls = serve([]);
+    renderWithProviders(<CalendarsDialog open onClose={vi.fn()} />);
+    const link = 'webcal://timetable.uni.example/feeds/8f3a9c.ics';
+    await user.type(screen.getByLabelText(/^Calendar link/), link);
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(
+      await screen.findByText('Semester timetable is subscribed: 39 busy times.'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ url: link });
+    expect(await screen.findByText('Link at timetable.uni.example')).toBeTruthy();
+    expect(screen.queryByText(/8f3a9c/)).toBeNull();
   });
 
   it('says why a file is refused, in the student language', async () => {

@@ -10,6 +10,7 @@ import {
   useImportCalendar,
   useRefreshCalendar,
   useRemoveCalendar,
+  useSubscribeCalendar,
   useUpdateCalendar,
 } from '../api/calendars';
 import './calendars.css';
@@ -30,6 +31,7 @@ export function CalendarsDialog({ open, onClose }: CalendarsDialogProps) {
     <Modal open={open} onClose={onClose} title={t('calendars.title')} size="large">
       {open ? (
         <>
+          <SubscribeForm />
           <ImportForm />
           <CalendarList />
         </>
@@ -38,29 +40,91 @@ export function CalendarsDialog({ open, onClose }: CalendarsDialogProps) {
   );
 }
 
-function ImportForm() {
+/**
+ * A form's outcome line: what the action says it did, or its error in the student's language.
+ * `run` answers whether the action succeeded.
+ */
+function useOutcome() {
   const { t, i18n } = useTranslation();
-  const importCalendar = useImportCalendar();
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const run = async (action: () => Promise<string>): Promise<boolean> => {
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await action() });
+      return true;
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error, t, i18n.language) });
+      return false;
+    }
+  };
+  const line = (
+    <FormMessage tone={outcome?.ok ? 'success' : 'error'}>{outcome?.text ?? null}</FormMessage>
+  );
+  return { run, line };
+}
+
+function SubscribeForm() {
+  const { t } = useTranslation();
+  const subscribe = useSubscribeCalendar();
+  const outcome = useOutcome();
+  const [url, setUrl] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const done = await outcome.run(async () => {
+      const calendar = await subscribe.mutateAsync({ url: url.trim() });
+      return t('calendars.subscribed', { name: calendar.name, count: calendar.eventCount });
+    });
+    if (done) setUrl('');
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="calendars-link-title">
+      <h3 id="calendars-link-title" className="calendars__heading">
+        {t('calendars.linkTitle')}
+      </h3>
+      <p className="form__note">{t('calendars.linkHint')}</p>
+      {outcome.line}
+      <InputField
+        label={t('calendars.link')}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={url.trim() === '' || subscribe.isPending}
+      >
+        {subscribe.isPending ? t('calendars.subscribing') : t('calendars.subscribe')}
+      </button>
+    </form>
+  );
+}
+
+function ImportForm() {
+  const { t } = useTranslation();
+  const importCalendar = useImportCalendar();
+  const outcome = useOutcome();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Kept before the wait: React lets go of the event's target once the handler awaits.
+    const form = event.currentTarget;
     if (!file) return;
-    setMessage(null);
-    try {
+    const done = await outcome.run(async () => {
       const calendar = await importCalendar.mutateAsync({ file, name });
-      setMessage({
-        ok: true,
-        text: t('calendars.imported', { name: calendar.name, count: calendar.eventCount }),
-      });
-      setName('');
-      setFile(null);
-      event.currentTarget?.reset();
-    } catch (error) {
-      setMessage({ ok: false, text: errorMessage(error, t, i18n.language) });
-    }
+      return t('calendars.imported', { name: calendar.name, count: calendar.eventCount });
+    });
+    if (!done) return;
+    setName('');
+    setFile(null);
+    form.reset();
   }
 
   return (
@@ -69,7 +133,7 @@ function ImportForm() {
         {t('calendars.importTitle')}
       </h3>
       <p className="form__note">{t('calendars.importHint')}</p>
-      <FormMessage tone={message?.ok ? 'success' : 'error'}>{message?.text ?? null}</FormMessage>
+      {outcome.line}
       <InputField
         label={t('calendars.file')}
         type="file"
@@ -131,6 +195,9 @@ function CalendarItem({ calendar }: { calendar: Calendar }) {
   return (
     <li className="calendars__item">
       <p className="calendars__name">{calendar.name}</p>
+      {calendar.host ? (
+        <p className="form__note">{t('calendars.fromHost', { host: calendar.host })}</p>
+      ) : null}
       <p className="form__note">
         {t('calendars.summary', {
           count: calendar.eventCount,
