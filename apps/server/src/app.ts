@@ -60,7 +60,10 @@ import {
   createCalendarFeedService,
 } from './features/calendar-feed/index.js';
 import {
+  CALENDAR_REFRESH_JOB,
+  type CalendarRefresher,
   calendarRoutes,
+  createCalendarRefresher,
   createCalendarsRepository,
   createCalendarsService,
 } from './features/calendars/index.js';
@@ -211,6 +214,8 @@ declare module 'fastify' {
     reminders: RemindersService;
     /** Scheduled backups: tests call `scan(at)` rather than wait for BACKUP_SCHEDULE. */
     backups: BackupsService;
+    /** Subscribed calendars: tests call `scanNow()` rather than wait for the next scan. */
+    calendarRefresher: CalendarRefresher;
   }
 }
 
@@ -424,6 +429,16 @@ export async function buildApp({
     onWritten: contentEvents.written,
   });
   const jobQueue = createJobQueue(db.db);
+  // Subscribed calendars read again every ICS_REFRESH_MINUTES, as background jobs.
+  const calendarRefresher = createCalendarRefresher({
+    calendars,
+    everyMinutes: config.icsRefreshMinutes,
+    enqueue: async (due) => {
+      await jobQueue.enqueue(due);
+      jobs.wake();
+    },
+    log: app.log,
+  });
   const restudyFiles = createRestudyFiles({
     repo: createRestudyFilesRepository(db.db),
     restudy: (text, signal) =>
@@ -442,6 +457,7 @@ export async function buildApp({
       [TOPIC_CONTENT_JOB]: topicContentJob(planContent),
       [SESSION_REMINDER_JOB]: reminders.deliveryJob,
       [DATABASE_BACKUP_JOB]: backups.job,
+      [CALENDAR_REFRESH_JOB]: calendarRefresher.job,
     },
     concurrency: config.ai.concurrency,
     // SQLite is one instance: a job still `running` at start-up died with the last process.
@@ -464,6 +480,9 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => reminderScans.start());
   app.addHook('onClose', () => reminderScans.stop());
+  app.decorate('calendarRefresher', calendarRefresher);
+  app.addHook('onReady', async () => calendarRefresher.start());
+  app.addHook('onClose', () => calendarRefresher.stop());
   app.decorate('backups', backups);
   // The backup schedule's instants, on every instance; the first to see one queues its backup.
   const backupClock = createBackupClock({

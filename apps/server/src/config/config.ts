@@ -331,6 +331,13 @@ export const envSchema = z.object({
     .min(1)
     .default('groups')
     .describe("The ID token's claim that lists the student's groups (for OIDC_ADMIN_GROUP)."),
+  ICS_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(10080)
+    .default(360)
+    .describe('How often a subscribed calendar link is read again, in minutes (15 to 10080).'),
   ICS_ALLOW_PRIVATE: bool
     .default(false)
     .describe(
@@ -399,6 +406,8 @@ export interface Config {
   schoolSignIn: SchoolSignInConfig | undefined;
   /** Calendar links may reach private and loopback addresses (ICS_ALLOW_PRIVATE). */
   icsAllowPrivate: boolean;
+  /** How often a subscribed link is read again, in minutes. */
+  icsRefreshMinutes: number;
 }
 
 export interface SchoolSignInConfig {
@@ -572,6 +581,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     passwordLogin: e.PASSWORD_LOGIN,
     schoolSignIn,
     icsAllowPrivate: e.ICS_ALLOW_PRIVATE,
+    icsRefreshMinutes: e.ICS_REFRESH_MINUTES,
   };
 }
 

@@ -210,6 +210,33 @@ export function createCalendarsRepository(db: Kysely<Database>) {
       return q.orderBy('b.startsAt').orderBy('b.id').execute();
     },
 
+    /**
+     * Up to `limit` subscriptions last read before `cutoff`, each claimed by setting its last
+     * read to `at` only where no other instance changed it meanwhile: every due calendar is
+     * taken by one instance.
+     */
+    async claimDue(cutoff: string, at: string, limit: number) {
+      const due = await db
+        .selectFrom('calendars')
+        .select(['id', 'userId', 'lastSyncAt'])
+        .where('kind', '=', 'subscription')
+        .where('lastSyncAt', '<', cutoff)
+        .orderBy('lastSyncAt')
+        .limit(limit)
+        .execute();
+      const claimed: { id: number; userId: number }[] = [];
+      for (const c of due) {
+        const r = await db
+          .updateTable('calendars')
+          .set({ lastSyncAt: at })
+          .where('id', '=', c.id)
+          .where('lastSyncAt', '=', c.lastSyncAt)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) > 0) claimed.push({ id: c.id, userId: c.userId });
+      }
+      return claimed;
+    },
+
     /** The last day the student's plans reach: the latest deadline or session (ISO), if any. */
     async plansReach(userId: number): Promise<string | undefined> {
       const plan = await db

@@ -265,6 +265,30 @@ describe('subscribed calendars', () => {
     expect(served).toBe(3);
   });
 
+  it('reads a subscription again by itself once ICS_REFRESH_MINUTES have passed, and only then', async () => {
+    await start({ ICS_ALLOW_PRIVATE: 'true', ICS_REFRESH_MINUTES: '60' });
+    body = timetable();
+    const { id } = (await ana.post('/api/calendars', { url: link })).json();
+    // A shorter series at the source (its ETag changes with its length).
+    body = timetable().replace('COUNT=40', 'COUNT=9');
+    // Read a minute ago: not due.
+    await t.app.calendarRefresher.scanNow();
+    await t.settle();
+    expect(served).toBe(1);
+    // Read two hours ago: due, read once by this scan, and the source's change is in.
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await t.db.db.updateTable('calendars').set({ lastSyncAt: twoHoursAgo }).execute();
+    await t.app.calendarRefresher.scanNow();
+    await t.settle();
+    expect(served).toBe(2);
+    expect((await ana.get('/api/calendars')).json()).toEqual([
+      expect.objectContaining({ id, eventCount: 8 }),
+    ]);
+    await t.app.calendarRefresher.scanNow();
+    await t.settle();
+    expect(served).toBe(2);
+  });
+
   it('refuses a link to this machine unless the admin allows it, and a link that answers no calendar', async () => {
     await start({});
     body = timetable();

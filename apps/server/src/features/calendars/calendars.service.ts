@@ -249,6 +249,16 @@ export function createCalendarsService(deps: CalendarsDeps) {
       return get(userId, id);
     },
 
+    /**
+     * The subscriptions due a read (last read `everyMinutes` ago or more), claimed for this
+     * instance; at most 25 a scan, the rest at the next.
+     */
+    claimDue(everyMinutes: number) {
+      const at = now();
+      const cutoff = new Date(at.getTime() - everyMinutes * 60_000).toISOString();
+      return repo.claimDue(cutoff, at.toISOString(), 25);
+    },
+
     async update(userId: number, id: number, input: CalendarUpdateInput): Promise<Calendar> {
       if (!(await repo.update(userId, id, { ...input, at: now().toISOString() }))) throw notFound();
       return get(userId, id);
