@@ -51,6 +51,27 @@ describe('smart scheduler journey', () => {
     await page.getByLabel('1.5 hours').check();
     await see(page, '3 hours of study');
     await expectAccessible(page, 'wizard step 2, a time for each day');
+    // A timetable imported from step 2 (a Sunday club, outside the study days): the dialog's
+    // own form submits it, not the wizard's, which stays on step 2.
+    await see(page, 'Lectures in a timetable already?');
+    await page.getByRole('button', { name: 'Import a timetable' }).click();
+    const timetables = page.getByRole('dialog', { name: 'Imported timetables' });
+    await timetables.getByLabel(/^Calendar file/).setInputFiles({
+      name: 'club.ics',
+      mimeType: 'text/calendar',
+      buffer: Buffer.from(
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Club//EN\r\nX-WR-CALNAME:Chess club\r\n' +
+          'BEGIN:VEVENT\r\nUID:chess@club.example\r\nDTSTART:20270103T150000Z\r\n' +
+          'DTEND:20270103T170000Z\r\nRRULE:FREQ=WEEKLY;BYDAY=SU\r\nSUMMARY:Chess club\r\n' +
+          'END:VEVENT\r\nEND:VCALENDAR\r\n',
+      ),
+    });
+    await timetables.getByRole('button', { name: 'Import', exact: true }).click();
+    await see(page, /Chess club is imported/);
+    await expectAccessible(page, 'wizard step 2, importing a timetable');
+    await page.keyboard.press('Escape');
+    await see(page, '1 imported timetable: the plan leaves its events free.');
+    await see(page, '3 hours of study');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: one subject with key topics and a PDF; the key-topics rule first.

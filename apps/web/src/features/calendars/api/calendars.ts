@@ -19,6 +19,8 @@ export function useCalendars() {
   return useQuery({
     queryKey: calendarKeys.list(),
     queryFn: ({ signal }) => apiRequest(calendarEndpoints.list, { signal }),
+    // A side line of the wizard and the dialog: a failure leaves the list out, no alarm.
+    meta: { handlesOwnErrors: true, silent: true },
   });
 }
 

@@ -71,6 +71,8 @@ function SubscribeForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The dialog may open from within another form (the wizard's step 2): its submit stays here.
+    event.stopPropagation();
     const done = await outcome.run(async () => {
       const calendar = await subscribe.mutateAsync({ url: url.trim() });
       return t('calendars.subscribed', { name: calendar.name, count: calendar.eventCount });
@@ -114,6 +116,8 @@ function ImportForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The dialog may open from within another form (the wizard's step 2): its submit stays here.
+    event.stopPropagation();
     // Kept before the wait: React lets go of the event's target once the handler awaits.
     const form = event.currentTarget;
     if (!file) return;

@@ -1,7 +1,11 @@
 import { WEEKDAYS, WIZARD } from '@studybuddy/contracts';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form-field';
+import { useCalendars } from '@/features/calendars/api/calendars';
+import { CalendarsDialog } from '@/features/calendars/components/calendars-dialog';
 import {
   type AvailabilityMode,
   FROM_CHOICES,
@@ -210,6 +214,38 @@ export function StepAvailability() {
           hours: hours.format(total),
         })}
       </p>
+      <TimetableImport />
+    </div>
+  );
+}
+
+/**
+ * Lectures already in a timetable elsewhere: imported here (a file or a link), the plan leaves
+ * them free. The dialog opens outside the wizard's form (a portal), so its forms are its own.
+ */
+function TimetableImport() {
+  const { t } = useTranslation();
+  const calendars = useCalendars();
+  const [open, setOpen] = useState(false);
+  const count = calendars.data?.filter((c) => c.countsAsBusy).length ?? 0;
+  return (
+    <div className="wizard-timetable">
+      <p className="form__note">
+        {count > 0
+          ? t('smartScheduler.wizard.availability.timetables', { count })
+          : t('smartScheduler.wizard.availability.noTimetable')}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {t('calendars.open')}
+      </button>
+      {open
+        ? createPortal(<CalendarsDialog open onClose={() => setOpen(false)} />, document.body)
+        : null}
     </div>
   );
 }
