@@ -15,6 +15,11 @@ export const CALENDAR_LIMITS = {
   events: 5000,
   /** Calendars one student may import. */
   perStudent: 20,
+  /**
+   * Busy intervals one student's calendars may hold in all: everything that plans reads them
+   * (a session's save too), so one student's imports stay a bounded read.
+   */
+  busyPerStudent: 20_000,
   nameMax: 100,
   /** Weeks past the end of the student's latest plan (or today) that imported events cover. */
   weeksAhead: 8,

@@ -87,6 +87,16 @@ export function createCalendarsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The student's imported busy intervals, those of one calendar left out if given. */
+    async countBusy(userId: number, exceptCalendarId?: number): Promise<number> {
+      let q = db
+        .selectFrom('calendarBusy')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId);
+      if (exceptCalendarId !== undefined) q = q.where('calendarId', '!=', exceptCalendarId);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+
     async count(userId: number): Promise<number> {
       const row = await db
         .selectFrom('calendars')

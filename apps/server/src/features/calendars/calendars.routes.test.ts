@@ -190,6 +190,37 @@ describe.each(dbKinds)('imported calendars on %s', (kind) => {
     expect(await busyRows()).toBe(0);
   });
 
+  it("bounds a student's imported busy time: a new calendar past it is refused, a refresh keeps what fits", async () => {
+    const a = (await upload(ana, timetable(), 'A')).json();
+    const b = (await upload(ana, timetable(), 'B')).json();
+    // B swollen to the whole allowance (as 20,000 real intervals would).
+    const rows = Array.from({ length: 20_000 - 39 }, (_, i) => ({
+      calendarId: b.id,
+      title: `Filler ${i}`,
+      startsAt: '2027-01-01T09:00:00.000Z',
+      endsAt: '2027-01-01T10:00:00.000Z',
+    }));
+    const userId = (
+      await t.db.db.selectFrom('calendars').select('userId').executeTakeFirstOrThrow()
+    ).userId;
+    for (let i = 0; i < rows.length; i += 500)
+      await t.db.db
+        .insertInto('calendarBusy')
+        .values(rows.slice(i, i + 500).map((r) => ({ ...r, userId })))
+        .execute();
+    const third = await upload(ana, timetable(), 'C');
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toMatch(/more than 20,000 busy times/);
+    // A's refresh finds no room left beside B: A stays, empty, and says it was cut.
+    const refreshed = await ana.post(`/api/calendars/${a.id}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({
+      eventCount: 0,
+      warnings: [{ code: 'too_many_occurrences' }],
+    });
+    expect(await busyRows()).toBe(20_000);
+  });
+
   it("keeps each student's calendars to them", async () => {
     const { id } = (await upload(ana, timetable())).json();
     const eve = new TestClient(t.app);

@@ -83,6 +83,25 @@ function toDto(r: CalendarRow): Calendar {
   };
 }
 
+/**
+ * A calendar read again keeps what fits beside the student's others, the earliest first, and
+ * says it was cut (a refresh is not refused: the calendar stays, shorter).
+ */
+function fitRoom(reading: CalendarReading, room: number): CalendarReading {
+  if (reading.intervals.length <= room) return reading;
+  const warnings = [
+    ...WARNINGS.parse(JSON.parse(reading.warnings)).filter(
+      (w) => w.code !== 'too_many_occurrences',
+    ),
+    { code: 'too_many_occurrences' as const },
+  ];
+  return {
+    ...reading,
+    intervals: reading.intervals.slice(0, Math.max(0, room)),
+    warnings: JSON.stringify(warnings),
+  };
+}
+
 /** The instant of a local day's start; 24:00 is the next day's. */
 const dayStart = (date: string, zone: string) => fromZoned(date, '00:00', zone);
 
@@ -137,6 +156,17 @@ export function createCalendarsService(deps: CalendarsDeps) {
     };
   }
 
+  /** A new calendar must fit beside the student's others (CALENDAR_LIMITS.busyPerStudent). */
+  async function assertRoom(userId: number, reading: CalendarReading) {
+    const others = await repo.countBusy(userId);
+    if (others + reading.intervals.length > CALENDAR_LIMITS.busyPerStudent)
+      throw new AppError(
+        400,
+        'validation_failed',
+        `Your imported calendars would hold more than ${CALENDAR_LIMITS.busyPerStudent.toLocaleString('en')} busy times. Remove one, or import a shorter range.`,
+      );
+  }
+
   async function get(userId: number, id: number): Promise<Calendar> {
     const row = await repo.find(userId, id);
     if (!row) throw notFound();
@@ -163,6 +193,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
         );
       const text = file.data.toString('utf8').replace(/^\uFEFF/, '');
       const reading = await read(userId, text);
+      await assertRoom(userId, reading);
       const fromFile = file.filename.replace(/\.[^.]*$/, '').trim();
       const name = (file.name?.trim() || reading.name || fromFile || 'Calendar').slice(
         0,
@@ -197,6 +228,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
           'The calendar server sent no calendar.',
         );
       const reading = await read(userId, fetched.text);
+      await assertRoom(userId, reading);
       const name = (input.name?.trim() || reading.name || url.hostname).slice(
         0,
         CALENDAR_LIMITS.nameMax,
@@ -244,7 +276,10 @@ export function createCalendarsService(deps: CalendarsDeps) {
         }
       }
       if (text === null) throw notFound();
-      const reading = { ...(await read(userId, text)), ...(fetched ? { fetched } : {}) };
+      const reading = fitRoom(
+        { ...(await read(userId, text)), ...(fetched ? { fetched } : {}) },
+        CALENDAR_LIMITS.busyPerStudent - (await repo.countBusy(userId, id)),
+      );
       if (!(await repo.replace(userId, id, reading))) throw notFound();
       return get(userId, id);
     },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { TimetableImport } from '@/features/calendars/components/timetable-import';
 import { Wizard } from '@/features/smart-scheduler/components/wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
@@ -14,6 +15,7 @@ export default function SmartSchedulerSetupPage() {
   return (
     <div className="page">
       <Wizard
+        availabilityExtra={<TimetableImport />}
         onGenerated={(proposal) => {
           // The draft is now in the plan list (with its Draft badge).
           void refresh();

@@ -1,11 +1,8 @@
 import { WEEKDAYS, WIZARD } from '@studybuddy/contracts';
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactNode } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form-field';
-import { useCalendars } from '@/features/calendars/api/calendars';
-import { CalendarsDialog } from '@/features/calendars/components/calendars-dialog';
 import {
   type AvailabilityMode,
   FROM_CHOICES,
@@ -24,9 +21,10 @@ export const dayEndFieldId = (day: number) => `wizard-day-${day}-to`;
 
 /**
  * Step 2: study days with their times, and the session length. The quick choice gives hours per
- * day from one start time; per-day mode gives each day a window of its own (from, to).
+ * day from one start time; per-day mode gives each day a window of its own (from, to). `extra`:
+ * what the page adds under them (the timetable import).
  */
-export function StepAvailability() {
+export function StepAvailability({ extra }: { extra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { register, control, getValues, setValue } = useFormContext<WizardValues>();
   const availability = useWatch({ control, name: 'availability' });
@@ -214,38 +212,7 @@ export function StepAvailability() {
           hours: hours.format(total),
         })}
       </p>
-      <TimetableImport />
-    </div>
-  );
-}
-
-/**
- * Lectures already in a timetable elsewhere: imported here (a file or a link), the plan leaves
- * them free. The dialog opens outside the wizard's form (a portal), so its forms are its own.
- */
-function TimetableImport() {
-  const { t } = useTranslation();
-  const calendars = useCalendars();
-  const [open, setOpen] = useState(false);
-  const count = calendars.data?.filter((c) => c.countsAsBusy).length ?? 0;
-  return (
-    <div className="wizard-timetable">
-      <p className="form__note">
-        {count > 0
-          ? t('smartScheduler.wizard.availability.timetables', { count })
-          : t('smartScheduler.wizard.availability.noTimetable')}
-      </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        {t('calendars.open')}
-      </button>
-      {open
-        ? createPortal(<CalendarsDialog open onClose={() => setOpen(false)} />, document.body)
-        : null}
+      {extra}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Proposal, WEEKDAYS } from '@studybuddy/contracts';
+import type { ReactNode } from 'react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,8 @@ const LAST_STEP: WizardStep = 3;
 export interface WizardProps {
   /** Called with the draft proposal once the server made it. */
   onGenerated: (proposal: Proposal) => void;
+  /** Shown under step 2's times (the page's timetable import). */
+  availabilityExtra?: ReactNode;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface WizardProps {
  * schema (see wizardFormSchema); Next checks only the current step's fields. The values also
  * live in the wizard store, so they outlive this screen and a reload.
  */
-export function Wizard({ onGenerated }: WizardProps) {
+export function Wizard({ onGenerated, availabilityExtra }: WizardProps) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useWizardState();
   const [today] = useState(localToday);
@@ -269,7 +272,7 @@ export function Wizard({ onGenerated }: WizardProps) {
               {t('smartScheduler.wizard.stepHeading', { number: step + 1, title: stepTitle(step) })}
             </h2>
             {step === 0 ? <StepPeriod today={today} /> : null}
-            {step === 1 ? <StepAvailability /> : null}
+            {step === 1 ? <StepAvailability extra={availabilityExtra} /> : null}
             {step === 2 ? (
               <StepSubjects
                 expandedSubject={state.expandedSubject}
