@@ -128,6 +128,30 @@ export type ReplanResult = z.infer<typeof replanResultSchema>;
 
 const planIdParamsSchema = z.object({ planId: idSchema }).strict();
 
+/** The clashes list holds at most this many sessions (the earliest). */
+export const CLASHES_LIST_MAX = 100;
+
+/**
+ * A study session still ahead that busy time covers (docs/product.md, Busy time): the busy time
+ * was typed, changed or imported after the session was planned. The plan's re-plan moves it.
+ */
+export const busyClashSchema = z
+  .object({
+    sessionId: z.number().int(),
+    planId: z.number().int(),
+    planName: z.string(),
+    subject: z.string(),
+    title: z.string(),
+    startAt: z.string().describe('ISO 8601 instant (UTC)'),
+    endAt: z.string().describe('ISO 8601 instant (UTC)'),
+    busyTitle: z.string().describe('The busy time over it (its title; may be empty)'),
+    canReplan: z
+      .boolean()
+      .describe('The plan came from the smart scheduler, so its re-plan can move the session'),
+  })
+  .describe('BusyClash');
+export type BusyClash = z.infer<typeof busyClashSchema>;
+
 export const livingPlanEndpoints = {
   checkIn: endpoint({
     method: 'POST',
@@ -144,7 +168,14 @@ export const livingPlanEndpoints = {
     body: replanInputSchema,
     response: replanResultSchema,
     summary:
-      'Re-place the unfinished hours of missed and partly done sessions before each deadline',
+      'Re-place the unfinished hours of missed and partly done sessions before each deadline, and move the sessions ahead that busy time now covers',
+  }),
+  clashes: endpoint({
+    method: 'GET',
+    path: '/api/busy-times/clashes',
+    body: undefined,
+    response: z.array(busyClashSchema),
+    summary: `The study sessions ahead, of accepted plans, that busy time covers (typed or imported), earliest first; at most ${CLASHES_LIST_MAX}`,
   }),
   readiness: endpoint({
     method: 'GET',

@@ -1,10 +1,12 @@
 /**
  * The living plan's re-plan (docs/product.md, The living plan): the unfinished work of missed,
- * partly done and unchecked past sessions goes into free places before each subject's deadline,
- * as new catch-up sessions; no existing session moves. When the work no longer fits, nothing is
- * placed for that subject and concrete trade-offs are offered instead. Pure and deterministic:
- * no I/O, no clock ("today" and the minute of the day are given), no time zones (the caller
- * turns instants into the plan's local days and minutes and back).
+ * partly done and unchecked past sessions, and of sessions ahead that busy time now covers,
+ * goes into free places before each subject's deadline, as new catch-up sessions (the caller
+ * moves a covered session to its first place instead); no other session moves. When the work
+ * no longer fits, nothing is placed for that subject and concrete trade-offs are offered
+ * instead. Pure and deterministic: no I/O, no clock ("today" and the minute of the day are
+ * given), no time zones (the caller turns instants into the plan's local days and minutes and
+ * back).
  */
 import {
   ADDED_TIME_WINDOW,
@@ -45,6 +47,11 @@ export interface LocalSession {
   checkIn: CheckInState;
   minutesDone: number | null;
   carriedOver: boolean;
+  /**
+   * A session still ahead that busy time added after it now covers (a clash): its work waits
+   * like a missed session's, and the caller moves the session to the place found for it.
+   */
+  covered?: boolean;
 }
 
 export interface CatchUpSubject {
@@ -155,6 +162,7 @@ export function unfinishedMinutes(s: LocalSession, today: number): number {
   if (s.carriedOver) return 0;
   const length = Math.max(0, s.end - s.start);
   if (s.checkIn === 'missed') return length;
+  if (s.checkIn === null && s.covered) return length;
   if (s.checkIn === 'partial') return Math.max(0, length - (s.minutesDone ?? 0));
   if (s.checkIn === null && s.day < today) return length;
   return 0;

@@ -17,8 +17,16 @@ export interface NewCatchUp {
   endAt: string;
 }
 
+/** A session a re-plan moves (it was covered by busy time): its new start and end. */
+export interface SessionMove {
+  id: number;
+  startAt: string;
+  endAt: string;
+}
+
 export interface ReplanWrites {
   sessions: NewCatchUp[];
+  moves: SessionMove[];
   carried: number[];
   droppedTopics: number[];
   examMoves: Array<{ subjectId: number; examDate: string }>;
@@ -105,6 +113,38 @@ export function createLivingPlanRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * The student's sessions of accepted plans that start after `from`, not checked in nor
+     * carried over, earliest first, with their plan's name and zone and their subject's name.
+     */
+    listSessionsAhead(userId: number, from: string, limit: number) {
+      return db
+        .selectFrom('studySessions as s')
+        .innerJoin('studyPlans as p', 'p.id', 's.studyPlanId')
+        .leftJoin('subjects as sub', 'sub.id', 's.subjectId')
+        .select([
+          's.id',
+          's.studyPlanId as planId',
+          'p.name as planName',
+          'p.timeZone',
+          'p.sourceInput',
+          'sub.name as subject',
+          's.title',
+          's.startAt',
+          's.endAt',
+        ])
+        .where('s.userId', '=', userId)
+        .where('p.userId', '=', userId)
+        .where('p.status', '=', 'active')
+        .where('s.startAt', '>=', from)
+        .where('s.checkInStatus', 'is', null)
+        .where('s.carriedOver', '=', 0)
+        .orderBy('s.startAt')
+        .orderBy('s.id')
+        .limit(limit)
+        .execute();
+    },
+
     /** The student's sessions of other accepted plans that end after `from`. */
     listOtherBusy(userId: number, planId: number, from: string) {
       return db
@@ -169,6 +209,19 @@ export function createLivingPlanRepository(db: Kysely<Database>) {
               .where('id', 'in', w.carried)
               .executeTakeFirst();
             if (Number(r.numUpdatedRows) !== w.carried.length) throw new ConcurrentReplan();
+          }
+          // A moved session must still be open: checked in or carried meanwhile, nothing moves.
+          for (const m of w.moves) {
+            const r = await trx
+              .updateTable('studySessions')
+              .set({ startAt: m.startAt, endAt: m.endAt, updatedAt: now })
+              .where('userId', '=', userId)
+              .where('studyPlanId', '=', planId)
+              .where('carriedOver', '=', 0)
+              .where('checkInStatus', 'is', null)
+              .where('id', '=', m.id)
+              .executeTakeFirst();
+            if (Number(r.numUpdatedRows) !== 1) throw new ConcurrentReplan();
           }
           const ids: number[] = [];
           for (const s of w.sessions) {

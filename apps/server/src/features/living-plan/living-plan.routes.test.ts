@@ -417,6 +417,129 @@ describe.each(dbKinds)('living plan routes on %s', (kind) => {
     });
   });
 
+  describe('clashes', () => {
+    const clashes = async () => (await client.get('/api/busy-times/clashes')).json();
+    /** The past sessions checked in, so a re-plan has only the clash to settle. */
+    const checkInPast = async () => {
+      for (const s of [seed.s1, seed.s2, seed.s4]) await checkIn(s.id, { status: 'done' });
+    };
+
+    it('names the sessions ahead that busy time added later covers, and the re-plan moves them', async () => {
+      await checkInPast();
+      expect(await clashes()).toEqual([]);
+      // A weekly lab added by hand after the plan was accepted: Monday 9 March 16:30-18:00.
+      const lab = await client.post('/api/busy-times', {
+        kind: 'lab',
+        title: 'Physics lab',
+        date: '2026-03-09',
+        startTime: '16:30',
+        endTime: '18:00',
+        repeat: 'weekly',
+        timeZone: 'UTC',
+      });
+      expect(lab.statusCode).toBe(201);
+      expect(await clashes()).toEqual([
+        {
+          sessionId: seed.s3.id,
+          planId: seed.plan.id,
+          planName: seed.plan.name,
+          subject: 'Calculus',
+          title: 'Limits again',
+          startAt: at('09', '16'),
+          endAt: at('09', '17'),
+          busyTitle: 'Physics lab',
+          canReplan: true,
+        },
+      ]);
+      // Another student sees none of it.
+      const other = new TestClient(t.app);
+      await other.registerAndLogin({ username: 'bo', email: 'bo@example.com' });
+      expect((await other.get('/api/busy-times/clashes')).json()).toEqual([]);
+
+      const res = await replan(seed.plan.id);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.tradeOffs).toEqual([]);
+      expect(body.moved).toEqual([
+        {
+          sessionId: seed.s3.id,
+          subject: 'Calculus',
+          from: at('09', '16'),
+          to: expect.any(String),
+        },
+      ]);
+      const row = await sessionRow(seed.s3.id);
+      // Moved, not copied: the same session, open, off the lab, before the exam.
+      expect(row.carriedOver).toBe(0);
+      expect(row.startAt).toBe(body.moved[0].to);
+      expect(row.startAt < '2026-03-20').toBe(true);
+      const start = Date.parse(row.startAt);
+      const lab9 = [Date.parse(at('09', '16')) + 30 * 60_000, Date.parse(at('09', '18'))];
+      expect(start >= (lab9[1] as number) || Date.parse(row.endAt) <= (lab9[0] as number)).toBe(
+        true,
+      );
+      expect(await countRows(t.db, 'studySessions')).toBe(5);
+      expect(await clashes()).toEqual([]);
+      // Nothing is left to do: a second re-plan changes nothing.
+      expect((await replan(seed.plan.id)).json().moved).toEqual([]);
+    });
+
+    it('lists a clash of a plan made by hand, which its re-plan cannot move', async () => {
+      await checkInPast();
+      await t.db.db
+        .updateTable('studyPlans')
+        .set({ sourceInput: null })
+        .where('id', '=', seed.plan.id)
+        .execute();
+      await client.post('/api/busy-times', {
+        kind: 'work',
+        title: 'Shift',
+        date: '2026-03-10',
+        startTime: '15:00',
+        endTime: '16:30',
+        timeZone: 'UTC',
+      });
+      expect(await clashes()).toMatchObject([
+        { sessionId: seed.s5.id, busyTitle: 'Shift', canReplan: false },
+      ]);
+    });
+
+    it('leaves sessions already started, checked in, or only touching the busy time', async () => {
+      await checkInPast();
+      // s5 started a quarter of an hour ago; s3 is checked in (as an import of old data may hold).
+      await t.db.db
+        .updateTable('studySessions')
+        .set({ startAt: '2026-03-05T09:45:00.000Z', endAt: '2026-03-05T10:45:00.000Z' })
+        .where('id', '=', seed.s5.id)
+        .execute();
+      await t.db.db
+        .updateTable('studySessions')
+        .set({ checkInStatus: 'done' })
+        .where('id', '=', seed.s3.id)
+        .execute();
+      for (const [date, startTime, endTime] of [
+        ['2026-03-05', '10:00', '11:00'],
+        ['2026-03-09', '15:00', '17:00'],
+      ])
+        await client.post('/api/busy-times', {
+          kind: 'other',
+          title: 'Dentist',
+          date,
+          startTime,
+          endTime,
+          timeZone: 'UTC',
+        });
+      expect(await clashes()).toEqual([]);
+      // A session that only touches busy time is no clash: s3 open again, busy 15:00-16:00.
+      await t.db.db
+        .updateTable('studySessions')
+        .set({ checkInStatus: null })
+        .where('id', '=', seed.s3.id)
+        .execute();
+      expect(await clashes()).toMatchObject([{ sessionId: seed.s3.id }]);
+    });
+  });
+
   describe('readiness', () => {
     it('reports hours, topics and a status per subject, before and after check-ins and a re-plan', async () => {
       const first = await readiness(seed.plan.id);

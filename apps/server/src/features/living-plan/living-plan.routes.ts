@@ -17,6 +17,9 @@ export async function livingPlanRoutes(
   route(app, livingPlanEndpoints.replan, opts, async (req) =>
     livingPlan.replan(currentUser(req).id, req.params.planId, req.body),
   );
+  route(app, livingPlanEndpoints.clashes, opts, async (req) =>
+    livingPlan.clashes(currentUser(req).id),
+  );
   route(app, livingPlanEndpoints.readiness, opts, async (req) =>
     livingPlan.readiness(currentUser(req).id, req.params.planId),
   );

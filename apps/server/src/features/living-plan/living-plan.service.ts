@@ -1,6 +1,8 @@
 import {
+  type BusyClash,
   type BusyTime,
   type CheckInInput,
+  CLASHES_LIST_MAX,
   formatClock,
   LIVING_PLAN_MESSAGES,
   parseClock,
@@ -19,6 +21,7 @@ import {
   freeHoursBeforeDeadlines,
   type LocalSession,
 } from '../../domain/planner/catch-up.js';
+import { clashingSessions } from '../../domain/planner/clashes.js';
 import { dayNumber, isoDate } from '../../domain/planner/dates.js';
 import { subjectReadiness } from '../../domain/planner/readiness.js';
 import { meanRecall } from '../../domain/srs/srs.js';
@@ -54,6 +57,11 @@ const badRequest = (message: string) => new AppError(400, 'validation_failed', m
 const sessionNotFound = () => AppError.notFound('Study session not found.');
 const planNotFound = () => AppError.notFound('Study plan not found.');
 const DAY_MS = 86_400_000;
+/**
+ * The clashes look at this many sessions ahead at most (the earliest): a year-long plan holds a
+ * few hundred, and the list answers within a bounded time for any student.
+ */
+const SESSIONS_AHEAD_MAX = 3000;
 
 export interface LivingPlanDeps {
   repo: LivingPlanRepository;
@@ -111,7 +119,10 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
         }))
       : [];
     const nowLocal = local(at.toISOString(), tz);
+    // Sessions ahead that the student's busy time now covers wait like missed ones (clashes).
     const locals = sessions.map((s) => localSession(s, tz));
+    for (const id of clashingSessions(locals, busyOfStudent, nowLocal.day, nowLocal.minute).keys())
+      for (const s of locals) if (s.id === id) s.covered = true;
     const input: CatchUpInput | null = source && {
       source,
       today: nowLocal.day,
@@ -232,12 +243,30 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
       if (result === 'not-offered') throw badRequest(LIVING_PLAN_MESSAGES.choiceNotOffered);
       const byId = new Map(data.sessions.map((s) => [s.id, s]));
       const names = new Map(data.subjects.map((s) => [s.id, s.name]));
-      const starts = result.blocks.map((b) =>
-        fromZoned(isoDate(b.day), formatClock(b.start), data.tz).toISOString(),
-      );
+      const instant = (day: number, minute: number) =>
+        fromZoned(isoDate(day), formatClock(minute), data.tz).toISOString();
+      // A covered session moves to the first place found for its work (the rest of a long one
+      // becomes catch-up sessions); it is not carried over, since it still holds that work.
+      const covered = new Set(data.locals.filter((s) => s.covered).map((s) => s.id));
+      const moved = new Set<number>();
+      const moves: Array<{ id: number; startAt: string; endAt: string; from: string }> = [];
+      const added: typeof result.blocks = [];
+      for (const b of result.blocks) {
+        if (covered.has(b.sourceId) && !moved.has(b.sourceId)) {
+          moved.add(b.sourceId);
+          moves.push({
+            id: b.sourceId,
+            startAt: instant(b.day, b.start),
+            endAt: instant(b.day, b.end),
+            from: byId.get(b.sourceId)?.startAt as string,
+          });
+        } else added.push(b);
+      }
+      const carried = result.carried.filter((id) => !moved.has(id));
       const changed =
-        result.blocks.length +
-          result.carried.length +
+        added.length +
+          moves.length +
+          carried.length +
           result.droppedTopics.length +
           result.examMoves.length >
         0;
@@ -246,14 +275,15 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
             userId,
             planId,
             {
-              sessions: result.blocks.map((b, i) => ({
+              sessions: added.map((b) => ({
                 subjectId: b.subjectId,
                 topicId: b.topicId,
                 title: byId.get(b.sourceId)?.title ?? names.get(b.subjectId) ?? '',
-                startAt: starts[i] as string,
-                endAt: fromZoned(isoDate(b.day), formatClock(b.end), data.tz).toISOString(),
+                startAt: instant(b.day, b.start),
+                endAt: instant(b.day, b.end),
               })),
-              carried: result.carried,
+              moves: moves.map(({ from: _f, ...m }) => m),
+              carried,
               droppedTopics: result.droppedTopics,
               examMoves: result.examMoves,
             },
@@ -267,18 +297,89 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
           'The plan was re-planned meanwhile. Try again.',
         );
       const readiness = await readinessOf(userId, plan, at, changed ? undefined : data);
+      const subjectOf = (id: number) => names.get(byId.get(id)?.subjectId ?? -1) ?? '';
       return {
-        moved: result.blocks.map((b, i) => ({
-          sessionId: ids[i] as number,
-          subject: names.get(b.subjectId) ?? '',
-          from: byId.get(b.sourceId)?.startAt as string,
-          to: starts[i] as string,
-        })),
+        moved: [
+          ...moves.map((m) => ({
+            sessionId: m.id,
+            subject: subjectOf(m.id),
+            from: m.from,
+            to: m.startAt,
+          })),
+          ...added.map((b, i) => ({
+            sessionId: ids[i] as number,
+            subject: names.get(b.subjectId) ?? '',
+            from: byId.get(b.sourceId)?.startAt as string,
+            to: instant(b.day, b.start),
+          })),
+        ],
         added: [],
         removed: [],
         tradeOffs: result.tradeOffs.map(({ subjectId: _s, ...t }) => t),
         readiness,
       };
+    },
+
+    /**
+     * The sessions ahead, of accepted plans, that the student's busy time covers (typed or
+     * imported), earliest first: what adding or changing busy time put a session under.
+     */
+    async clashes(userId: number): Promise<BusyClash[]> {
+      const at = now();
+      const rows = await repo.listSessionsAhead(userId, at.toISOString(), SESSIONS_AHEAD_MAX);
+      if (rows.length === 0) return [];
+      const busyTimes = await deps.listBusyTimes(userId);
+      if (busyTimes.length === 0) return [];
+      const titles = new Map(busyTimes.map((b) => [b.id, b.title]));
+      const out: BusyClash[] = [];
+      for (const tz of new Set(rows.map((r) => r.timeZone ?? 'UTC'))) {
+        const mine = rows.filter((r) => (r.timeZone ?? 'UTC') === tz);
+        const locals = mine.map((r) =>
+          localSession(
+            {
+              ...r,
+              subjectId: 0,
+              topicId: null,
+              kind: 'study',
+              checkInStatus: null,
+              minutesDone: null,
+              carriedOver: 0,
+            },
+            tz,
+          ),
+        );
+        const dates = mine.map((r) => local(r.startAt, tz).date).sort();
+        const occurrences = localBusy(busyTimes, dates[0] as string, dates.at(-1) as string, tz);
+        const nowLocal = local(at.toISOString(), tz);
+        const hits = clashingSessions(
+          locals,
+          occurrences.map((o) => ({
+            day: dayNumber(o.date),
+            start: parseClock(o.startTime),
+            end: parseClock(o.endTime),
+          })),
+          nowLocal.day,
+          nowLocal.minute,
+        );
+        for (const r of mine) {
+          const hit = hits.get(r.id);
+          if (hit === undefined) continue;
+          out.push({
+            sessionId: r.id,
+            planId: r.planId,
+            planName: r.planName,
+            subject: r.subject ?? '',
+            title: r.title,
+            startAt: r.startAt,
+            endAt: r.endAt,
+            busyTitle: titles.get(occurrences[hit]?.busyId ?? 0) ?? '',
+            canReplan: r.sourceInput !== null,
+          });
+        }
+      }
+      return out
+        .sort((a, b) => a.startAt.localeCompare(b.startAt) || a.sessionId - b.sessionId)
+        .slice(0, CLASHES_LIST_MAX);
     },
 
     /** Per subject: whether the student will be ready by the deadline. */

@@ -10,6 +10,7 @@ import { useBusyIntervals } from '@/features/calendars/api/calendars';
 import { CalendarsDialog } from '@/features/calendars/components/calendars-dialog';
 import { CheckInDialog } from '@/features/living-plan/components/check-in-dialog';
 import { CheckInState } from '@/features/living-plan/components/check-in-state';
+import { ClashesPanel } from '@/features/living-plan/components/clashes-panel';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useSessions } from '@/features/study-sessions/api/get-sessions';
@@ -279,6 +280,10 @@ export default function CalendarPage() {
           {notice.text}
         </p>
       ) : null}
+      <ClashesPanel
+        stamp={`${busyTimes.dataUpdatedAt}-${intervals.dataUpdatedAt}`}
+        onReplanned={refresh}
+      />
       {/* The grid is drawn at once and its items fill in (no shift of the page when they
           arrive); aria-busy says when the sessions, plans and busy time are all in. */}
       <div className="calendar" aria-busy={loading}>

@@ -14,6 +14,9 @@ export interface ReplanPanelProps {
   planHeadingId: string;
   /** After a re-plan: the page refreshes the sessions. */
   onReplanned?: () => void;
+  /** What the panel says before the button, and the button's name (else the re-plan's own). */
+  intro?: string;
+  buttonLabel?: string;
 }
 
 /** A session's start as the other session lists write it: "Mon, Mar 2, 17:00". */
@@ -25,7 +28,13 @@ const when = (iso: string | undefined, language: string) =>
  * are placed again before each deadline. Then it says what moved, was added or removed (in the
  * student's time) and, when the work no longer fits, offers the ways out, one button each.
  */
-export function ReplanPanel({ planId, planHeadingId, onReplanned }: ReplanPanelProps) {
+export function ReplanPanel({
+  planId,
+  planHeadingId,
+  onReplanned,
+  intro,
+  buttonLabel,
+}: ReplanPanelProps) {
   const { t, i18n } = useTranslation();
   const mutation = useReplan(onReplanned);
   const [result, setResult] = useState<ReplanResult | null>(null);
@@ -69,7 +78,7 @@ export function ReplanPanel({ planId, planHeadingId, onReplanned }: ReplanPanelP
   return (
     <div className="replan">
       <p id={introId} className="replan__intro">
-        {t('livingPlan.replan.intro')}
+        {intro ?? t('livingPlan.replan.intro')}
       </p>
       <button
         type="button"
@@ -78,7 +87,7 @@ export function ReplanPanel({ planId, planHeadingId, onReplanned }: ReplanPanelP
         disabled={mutation.isPending}
         onClick={() => run()}
       >
-        {t('livingPlan.replan.button')}
+        {buttonLabel ?? t('livingPlan.replan.button')}
       </button>
       <div role="status" className="replan__result">
         {result ? (
