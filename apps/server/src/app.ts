@@ -438,6 +438,9 @@ export async function buildApp({
       jobs.wake();
     },
     log: app.log,
+    // Created further down; the jobs run once the app is built.
+    clashesOf: (userId) => livingPlan.clashes(userId),
+    notifyClash: (userId, data) => reminders.notifyClash(userId, data),
   });
   const restudyFiles = createRestudyFiles({
     repo: createRestudyFilesRepository(db.db),

@@ -38,7 +38,7 @@ export const accountExportSchema = z
     feedback: z.array(z.record(z.string(), z.unknown())),
     notifications: z
       .array(z.record(z.string(), z.unknown()))
-      .describe('The in-app notifications (session reminders), read or not'),
+      .describe('The in-app notifications (session reminders, clashes), read or not'),
     calendar: z.string().describe('Every study session as iCalendar (RFC 5545)'),
   })
   .describe('AccountExport');

@@ -51,14 +51,36 @@ export const sessionReminderDataSchema = z
   .describe('SessionReminderData');
 export type SessionReminderData = z.infer<typeof sessionReminderDataSchema>;
 
-export const notificationSchema = z
+/**
+ * What a clash notification shows: a subscribed calendar read again in the background now covers
+ * study sessions ahead (docs/product.md, Busy time); the calendar page lists them and offers the
+ * re-plan.
+ */
+export const busyClashDataSchema = z
   .object({
-    id: z.number().int(),
-    kind: z.literal('session-reminder'),
-    data: sessionReminderDataSchema,
-    read: z.boolean(),
-    createdAt: z.string(),
+    calendarId: z.number().int(),
+    calendarName: z.string(),
+    count: z.number().int().describe('How many sessions ahead the read put under busy time'),
+    startsAt: z.string().describe('ISO-8601 UTC: the start of the first of them'),
   })
+  .describe('BusyClashData');
+export type BusyClashData = z.infer<typeof busyClashDataSchema>;
+
+const notificationFields = {
+  id: z.number().int(),
+  read: z.boolean(),
+  createdAt: z.string(),
+};
+
+export const notificationSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      ...notificationFields,
+      kind: z.literal('session-reminder'),
+      data: sessionReminderDataSchema,
+    }),
+    z.object({ ...notificationFields, kind: z.literal('busy-clash'), data: busyClashDataSchema }),
+  ])
   .describe('Notification');
 export type Notification = z.infer<typeof notificationSchema>;
 

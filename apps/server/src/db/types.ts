@@ -307,7 +307,7 @@ export interface SessionRemindersTable {
 export interface NotificationsTable {
   id: Generated<number>;
   userId: number;
-  /** 'session-reminder' */
+  /** 'session-reminder' or 'busy-clash' */
   kind: string;
   /** JSON: what the kind needs to show it (see contracts notifications.ts). */
   data: string;

@@ -1,3 +1,4 @@
+import type { BusyClashData } from '@studybuddy/contracts';
 import { AppError } from '../../platform/app-error.js';
 import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { oneScanAtATime } from '../../platform/one-scan-at-a-time.js';
@@ -20,6 +21,10 @@ export function createCalendarRefresher(opts: {
   everyMinutes: number;
   enqueue(jobs: { kind: string; userId: number; payload: { calendarId: number } }[]): Promise<void>;
   log: JobLogger;
+  /** The student's sessions ahead that busy time covers (the living plan's clashes). */
+  clashesOf(userId: number): Promise<ReadonlyArray<{ sessionId: number; startAt: string }>>;
+  /** Tells the student that a read put sessions under busy time (the bell). */
+  notifyClash(userId: number, data: BusyClashData): Promise<void>;
 }) {
   let timer: NodeJS.Timeout | undefined;
   const scans = oneScanAtATime({
@@ -44,7 +49,19 @@ export function createCalendarRefresher(opts: {
     async run(payload, ctx) {
       if (ctx.userId === null) return;
       try {
-        await opts.calendars.refresh(ctx.userId, payload.calendarId);
+        // Nothing moves silently: sessions the new busy time covers are named in the bell
+        // (only those it newly covers, so a read every few hours does not repeat itself).
+        const before = new Set((await opts.clashesOf(ctx.userId)).map((c) => c.sessionId));
+        const calendar = await opts.calendars.refresh(ctx.userId, payload.calendarId);
+        const fresh = (await opts.clashesOf(ctx.userId)).filter((c) => !before.has(c.sessionId));
+        const first = fresh[0];
+        if (first)
+          await opts.notifyClash(ctx.userId, {
+            calendarId: calendar.id,
+            calendarName: calendar.name,
+            count: fresh.length,
+            startsAt: first.startAt,
+          });
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         opts.log.warn(

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFactories } from '../../testing/factories.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
 import { form, isoDay, wizard } from '../../testing/wizard-form.js';
@@ -318,6 +319,64 @@ describe('subscribed calendars', () => {
     await t.app.calendarRefresher.scanNow();
     await t.settle();
     expect(served).toBe(2);
+  });
+
+  it('names in the bell the sessions a background read newly puts under busy time, once', async () => {
+    await start({ ICS_ALLOW_PRIVATE: 'true', ICS_REFRESH_MINUTES: '60' });
+    const single = (summary: string, day: string, from: string, to: string) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//University//Timetable//EN',
+        'BEGIN:VEVENT',
+        `UID:${summary}@uni.example`,
+        `DTSTART:${day}T${from}00Z`,
+        `DTEND:${day}T${to}00Z`,
+        `SUMMARY:${summary}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    body = single('Seminar', icsDay(30), '0900', '1000');
+    const { id } = (await ana.post('/api/calendars', { name: 'Uni', url: link })).json();
+    // An accepted plan with a session the day after tomorrow, 14:00-15:00 UTC.
+    const f = createFactories(t.db);
+    const userId = (await t.db.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    const plan = await f.plan(userId, { status: 'active', timeZone: 'UTC' });
+    const subject = await f.subject(userId, plan.id, { name: 'Thermodynamics' });
+    const topic = await f.topic(userId, subject.id, { name: 'Entropy' });
+    const startAt = `${isoDay(2)}T14:00:00.000Z`;
+    await f.studySession(
+      userId,
+      { studyPlanId: plan.id, subjectId: subject.id, topicId: topic.id },
+      { title: 'Entropy', startAt, endAt: `${isoDay(2)}T15:00:00.000Z`, kind: 'learn' },
+    );
+    const readInBackground = async () => {
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+      await t.db.db.updateTable('calendars').set({ lastSyncAt: twoHoursAgo }).execute();
+      await t.app.calendarRefresher.scanNow();
+      await t.settle();
+    };
+    const bell = async () => (await ana.get('/api/notifications')).json();
+    // A lab moved onto the session at the source.
+    body = single('Lab', icsDay(2), '1330', '1500');
+    await readInBackground();
+    expect(served).toBe(2);
+    expect(await bell()).toMatchObject({
+      unread: 1,
+      items: [
+        {
+          kind: 'busy-clash',
+          read: false,
+          data: { calendarId: id, calendarName: 'Uni', count: 1, startsAt: startAt },
+        },
+      ],
+    });
+    // Read again with the clash unchanged: nothing new to say.
+    body = `${single('Lab', icsDay(2), '1330', '1500')}\r\n`;
+    await readInBackground();
+    expect(served).toBe(3);
+    expect((await bell()).items).toHaveLength(1);
   });
 
   it('refuses a link to this machine unless the admin allows it, and a link that answers no calendar', async () => {

@@ -269,6 +269,14 @@ export function createRemindersRepository(db: Kysely<Database>) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** Puts a notification of `kind` in the student's bell (unread). */
+    async insertNotification(userId: number, kind: string, data: string, now: string) {
+      await db
+        .insertInto('notifications')
+        .values({ userId, kind, data, readAt: null, createdAt: now })
+        .execute();
+    },
+
     /** The student's newest notifications, newest first. */
     listNotifications(userId: number, limit: number): Promise<NotificationRow[]> {
       return db

@@ -1,4 +1,6 @@
 import {
+  type BusyClashData,
+  busyClashDataSchema,
   type LocaleInput,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_LIST_MAX,
@@ -13,7 +15,11 @@ import { AppError } from '../../platform/app-error.js';
 import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { sessionUrl } from '../calendar-feed/index.js';
 import { reminderEmail } from './reminder-email.js';
-import type { ReminderRow, RemindersRepository } from './reminders.repository.js';
+import {
+  type ReminderRow,
+  type RemindersRepository,
+  SESSION_REMINDER_JOB,
+} from './reminders.repository.js';
 import {
   REMINDERS_OFF,
   type UnsubscribeBinding,
@@ -21,6 +27,8 @@ import {
 } from './unsubscribe-token.js';
 
 const MINUTE_MS = 60_000;
+/** The notifications' kind of a clash (the bell's `busy-clash`). */
+const BUSY_CLASH_KIND = 'busy-clash';
 /** The scan looks this far ahead: the longest lead time. */
 const HORIZON_MS = Math.max(...REMINDER_LEAD_MINUTES) * MINUTE_MS;
 /** An e-mail not sent within this long after its due time is not sent at all. */
@@ -220,22 +228,22 @@ export function createRemindersService(deps: RemindersDeps) {
     ]);
     const items: NotificationList['items'] = [];
     for (const row of rows) {
-      if (row.kind !== 'session-reminder') continue;
       let data: unknown;
       try {
         data = JSON.parse(row.data);
       } catch {
         continue;
       }
-      const parsed = sessionReminderDataSchema.safeParse(data);
-      if (!parsed.success) continue;
-      items.push({
-        id: row.id,
-        kind: 'session-reminder',
-        data: parsed.data,
-        read: row.readAt !== null,
-        createdAt: row.createdAt,
-      });
+      const fields = { id: row.id, read: row.readAt !== null, createdAt: row.createdAt };
+      // A row that does not read as its kind (an older shape, a kind this build does not know)
+      // is left out of the bell rather than failing it.
+      if (row.kind === SESSION_REMINDER_JOB) {
+        const parsed = sessionReminderDataSchema.safeParse(data);
+        if (parsed.success) items.push({ ...fields, kind: 'session-reminder', data: parsed.data });
+      } else if (row.kind === BUSY_CLASH_KIND) {
+        const parsed = busyClashDataSchema.safeParse(data);
+        if (parsed.success) items.push({ ...fields, kind: 'busy-clash', data: parsed.data });
+      }
     }
     return { items, unread };
   }
@@ -270,6 +278,19 @@ export function createRemindersService(deps: RemindersDeps) {
         deps.wakeJobs();
       }
       return made;
+    },
+
+    /**
+     * Tells the student in the bell that a calendar read in the background now covers sessions
+     * ahead (docs/product.md, Busy time). No e-mail: the calendar page lists and moves them.
+     */
+    async notifyClash(userId: number, data: BusyClashData): Promise<void> {
+      await repo.insertNotification(
+        userId,
+        BUSY_CLASH_KIND,
+        JSON.stringify(busyClashDataSchema.parse(data)),
+        now().toISOString(),
+      );
     },
 
     /** The bell: the student's newest notifications and how many are unread. */

@@ -108,6 +108,33 @@ describe('NotificationBell', () => {
     expect(document.activeElement).toBe(links[0]);
   });
 
+  it('names a clash a calendar read brought, and leads to the calendar at its week', async () => {
+    const user = userEvent.setup();
+    const start = new Date(2026, 10, 26, 14, 0);
+    fakeServer([
+      {
+        id: 9,
+        kind: 'busy-clash',
+        read: false,
+        createdAt: start.toISOString(),
+        data: {
+          calendarId: 4,
+          calendarName: 'Uni timetable',
+          count: 2,
+          startsAt: start.toISOString(),
+        },
+      },
+      oldest,
+    ]);
+    renderWithProviders(<NotificationBell />);
+    const panel = await openPanel(user, 'Notifications, 1 unread');
+    const link = within(panel).getAllByRole('link')[0] as HTMLElement;
+    expect(link.textContent).toBe(
+      'NewUni timetable now covers 2 study sessionsFrom Nov 26, 2026, 14:00: open the calendar to move them',
+    );
+    expect(link.getAttribute('href')).toBe('/calendar?view=week&date=2026-11-26');
+  });
+
   it('marks a notification read when it is followed, and closes the panel', async () => {
     const user = userEvent.setup();
     setXsrfCookie('xsrf-1');
