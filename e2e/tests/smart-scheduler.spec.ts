@@ -306,6 +306,16 @@ describe('smart scheduler journey', () => {
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.waitFor({ state: 'detached' });
       }
+      // The shifts cover sessions already planned: the calendar names them and offers to move
+      // them (the dashboard's re-plan below does it).
+      const clashes = page.getByRole('region', { name: /study sessions? now sits? on busy time$/ });
+      await clashes
+        .getByRole('listitem')
+        .filter({ hasText: /Spanish B1, .+ \(under “Café shift”\)$/ })
+        .first()
+        .waitFor();
+      await clashes.getByRole('button', { name: 'Move them' }).waitFor();
+      await expectAccessible(page, 'calendar with sessions under busy time');
       await page.goto('/dashboard');
       // Today first: the next session with a way to start it.
       await page
@@ -355,7 +365,11 @@ describe('smart scheduler journey', () => {
           `${pad(d.getHours())}:${pad(d.getMinutes())}`,
         ];
       }, to);
+      const clashesRead = page.waitForResponse((r) => r.url().endsWith('/api/busy-times/clashes'));
       await page.goto(`/calendar?week=${date}`);
+      // The re-plan moved the sessions the shifts covered: none is left under busy time.
+      expect(await (await clashesRead).json()).toEqual([]);
+      expect(await clashes.count()).toBe(0);
       await page
         .locator('.hour-grid__item--session', { hasText: time as string })
         .filter({ hasText: 'Spanish B1' })
