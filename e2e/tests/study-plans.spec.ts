@@ -233,6 +233,25 @@ describe('study plans journey', () => {
     await column('Wednesday').getByText('Ethics seminar').waitFor();
     await column('Wednesday').getByText('From Uni timetable').waitFor();
 
+    // The month view shows busy time, typed and imported; on a phone every item is a mark
+    // (no title cut to "16…"), its words kept for screen readers.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/calendar?view=month&date=${friday}`);
+    const labShift = page.locator('.month-grid__busy', {
+      hasText: 'Busy: Lab shift, 14:00–16:00',
+    });
+    await labShift.waitFor();
+    await page.locator('.month-grid__busy', { hasText: 'Busy: Ethics seminar' }).waitFor();
+    const drillMark = page.locator('.month-grid__session', { hasText: 'Chain rule drill' });
+    for (const item of [labShift, drillMark]) {
+      const label = await item.locator('.month-grid__label').boundingBox();
+      expect(label?.width).toBeLessThanOrEqual(1);
+    }
+    expect((await drillMark.boundingBox())?.width).toBeLessThan(16);
+    await expectAccessible(page, 'month view on a phone');
+    if (wide) await page.setViewportSize(wide);
+
     // The calendar in other apps: a private address that a calendar app reads without a login.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');

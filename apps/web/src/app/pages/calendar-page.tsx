@@ -300,6 +300,7 @@ export default function CalendarPage() {
             weekStartsOn={startsOn}
             sessions={sessions.data ?? []}
             exams={exams}
+            busy={busy}
             colourOf={colourOf}
             today={now}
             onOpenDay={(day) => go('day', day)}

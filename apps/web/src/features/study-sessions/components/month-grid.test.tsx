@@ -23,6 +23,27 @@ describe('MonthGrid', () => {
         weekStartsOn={1}
         sessions={sessions}
         exams={[{ key: 1, date: '2026-12-18', subjectName: 'Chemistry', colour: 'orange' }]}
+        busy={[
+          {
+            key: 'c3-2026-12-03',
+            busyId: -3,
+            kind: 'other',
+            title: '',
+            date: '2026-12-03',
+            startTime: '16:00',
+            endTime: '18:00',
+            calendar: 'Uni',
+          },
+          {
+            key: '1-2026-12-03',
+            busyId: 1,
+            kind: 'lab',
+            title: 'Lab shift',
+            date: '2026-12-03',
+            startTime: '09:00',
+            endTime: '10:00',
+          },
+        ]}
         colourOf={() => 'sky-blue'}
         today={new Date(2026, 11, 3)}
         onOpenDay={onOpenDay}
@@ -39,7 +60,14 @@ describe('MonthGrid', () => {
     expect(third.textContent).toContain('08:00 Session 1');
     expect(third.textContent).toContain('+1 more');
     expect(third.querySelector('.month-grid__session--sky-blue')).not.toBeNull();
-    expect(screen.getByText('Exam: Chemistry').className).toContain('exam-chip--orange');
+    expect(screen.getByText('Exam: Chemistry').closest('li')?.className).toContain(
+      'exam-chip--orange',
+    );
+    // Busy time, earliest first, named by its title or else its kind.
+    expect([...third.querySelectorAll('.month-grid__busy')].map((li) => li.textContent)).toEqual([
+      'Busy: Lab shift, 09:00–10:00',
+      'Busy: Other, 16:00–18:00',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: /December 3, 2026/ }));
     expect(onOpenDay).toHaveBeenCalledWith(new Date(2026, 11, 3));
   });

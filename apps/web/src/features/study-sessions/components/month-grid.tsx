@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime, formatWeekday } from '@/lib/format-date';
 import { subjectColourClass } from '@/lib/subject-colours';
 import { toDateParam, type WeekStartsOn, weekStartOf } from '../utils/week';
-import type { CalendarExam } from './calendar-types';
+import type { CalendarBusy, CalendarExam } from './calendar-types';
 import './month-grid.css';
 
 /** Sessions shown in a day cell before "+N more". */
@@ -16,6 +16,8 @@ export interface MonthGridProps {
   weekStartsOn: WeekStartsOn;
   sessions: readonly StudySession[];
   exams: readonly CalendarExam[];
+  /** Busy time (typed and imported) on the days shown. */
+  busy: readonly CalendarBusy[];
   colourOf: (session: StudySession) => string | undefined;
   today: Date;
   /** Opens the day view of a day. */
@@ -23,14 +25,17 @@ export interface MonthGridProps {
 }
 
 /**
- * The month overview: the weeks of a month as a table, each day with its exams and its first
- * sessions (time and title in the subject's colour); a day's date opens its day view.
+ * The month overview: the weeks of a month as a table, each day with its exams, its busy time
+ * and its first sessions (time and title in the subject's colour); a day's date opens its day
+ * view. On a phone a cell is too narrow for a title: each item is a coloured mark there, its
+ * words kept for screen readers (month-grid.css).
  */
 export function MonthGrid({
   month,
   weekStartsOn,
   sessions,
   exams,
+  busy,
   colourOf,
   today,
   onOpenDay,
@@ -47,6 +52,8 @@ export function MonthGrid({
     const key = toDateParam(new Date(s.startTime));
     byDay.set(key, [...(byDay.get(key) ?? []), s]);
   }
+  const busyByDay = new Map<string, CalendarBusy[]>();
+  for (const b of busy) busyByDay.set(b.date, [...(busyByDay.get(b.date) ?? []), b]);
   const todayKey = toDateParam(today);
 
   return (
@@ -94,7 +101,22 @@ export function MonthGrid({
                           className={subjectColourClass('exam-chip', e.colour)}
                           lang={language}
                         >
-                          {t('calendar.exam.chip', { subject: e.subjectName })}
+                          <span className="month-grid__label">
+                            {t('calendar.exam.chip', { subject: e.subjectName })}
+                          </span>
+                        </li>
+                      ))}
+                    {(busyByDay.get(key) ?? [])
+                      .sort((a, b) => a.startTime.localeCompare(b.startTime))
+                      .map((b) => (
+                        <li key={`b${b.key}`} className="month-grid__busy" lang={language}>
+                          <span className="month-grid__label">
+                            {t('calendar.busy.label', {
+                              title: b.title || t(`calendar.busy.kinds.${b.kind}`),
+                              start: b.startTime,
+                              end: b.endTime,
+                            })}
+                          </span>
                         </li>
                       ))}
                     {items.slice(0, SHOWN_PER_DAY).map((s) => (
@@ -103,10 +125,12 @@ export function MonthGrid({
                         className={subjectColourClass('month-grid__session', colourOf(s))}
                         lang={language}
                       >
-                        <span className="month-grid__time">
-                          {formatTime(s.startTime, language)}
-                        </span>{' '}
-                        {s.title}
+                        <span className="month-grid__label">
+                          <span className="month-grid__time">
+                            {formatTime(s.startTime, language)}
+                          </span>{' '}
+                          {s.title}
+                        </span>
                       </li>
                     ))}
                     {items.length > SHOWN_PER_DAY ? (
