@@ -63,7 +63,7 @@ export const calendarFeedEndpoints = {
     body: undefined,
     response: z.string().describe('text/calendar (RFC 5545)'),
     summary:
-      'Public, by its secret address: every study session of the student’s accepted plans as iCalendar (text/calendar); an unknown, replaced or malformed address is 404',
+      'Public, by its secret address: every study session and exam day of the student’s accepted plans as iCalendar (text/calendar); an unknown, replaced or malformed address is 404',
   }),
   planIcs: endpoint({
     method: 'GET',
@@ -72,6 +72,6 @@ export const calendarFeedEndpoints = {
     body: undefined,
     response: z.string().describe('text/calendar (RFC 5545)'),
     summary:
-      'One plan’s study sessions as an .ics file to download (text/calendar, content-disposition: attachment)',
+      'One plan’s study sessions and exam days as an .ics file to download (text/calendar, content-disposition: attachment)',
   }),
 };

@@ -19,6 +19,16 @@ export interface FeedSessionRow {
   updatedAt: string;
 }
 
+/** A subject's exam day as an all-day calendar event needs it. */
+export interface FeedExamRow {
+  subjectId: number;
+  subjectName: string;
+  planName: string;
+  /** YYYY-MM-DD in the plan's zone. */
+  examDate: string;
+  createdAt: string;
+}
+
 /**
  * The calendar feed's token and the sessions it shows. Every query is scoped by the student's
  * id, save `findUserIdByToken`, which is how the public feed learns whose it is.
@@ -55,7 +65,37 @@ export function createCalendarFeedRepository(db: Kysely<Database>) {
       .orderBy('s.startAt')
       .orderBy('s.id');
 
+  const exams = (userId: number) =>
+    db
+      .selectFrom('subjects as sub')
+      .innerJoin('studyPlans as p', 'p.id', 'sub.studyPlanId')
+      .select([
+        'sub.id as subjectId',
+        'sub.name as subjectName',
+        'p.name as planName',
+        'sub.examDate',
+        'sub.createdAt',
+      ])
+      .where('sub.userId', '=', userId)
+      .where('p.userId', '=', userId)
+      .where('sub.examDate', 'is not', null)
+      .orderBy('sub.examDate')
+      .orderBy('sub.id');
+  /** The rows with an exam day (the query keeps only those; the type says so here). */
+  const withDate = (rows: Array<Omit<FeedExamRow, 'examDate'> & { examDate: string | null }>) =>
+    rows.flatMap((r) => (r.examDate ? [{ ...r, examDate: r.examDate }] : []));
+
   return {
+    /** The exam days of the student's accepted plans, earliest first. */
+    async listActiveExams(userId: number): Promise<FeedExamRow[]> {
+      return withDate(await exams(userId).where('p.status', '=', 'active').execute());
+    },
+
+    /** One plan's exam days (the plan is the student's: see findPlan). */
+    async listPlanExams(userId: number, planId: number): Promise<FeedExamRow[]> {
+      return withDate(await exams(userId).where('sub.studyPlanId', '=', planId).execute());
+    },
+
     async getToken(userId: number): Promise<string | null> {
       const row = await db
         .selectFrom('users')

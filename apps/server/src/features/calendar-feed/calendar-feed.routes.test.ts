@@ -241,6 +241,51 @@ describe.each(dbKinds)('calendar feed routes on %s', (kind) => {
     ]);
   });
 
+  it('carries the exam days of accepted plans as all-day events, in the feed and the plan file', async () => {
+    const finals = await acceptedPlan(anaId, 'Finals', 'Pacific/Auckland');
+    await t.db.db
+      .updateTable('subjects')
+      .set({ examDate: '2027-01-15' })
+      .where('id', '=', finals.subject.id)
+      .execute();
+    const noExam = await f.subject(anaId, finals.plan.id, { name: 'Reading', examDate: null });
+    const draft = await f.planTree(anaId, { status: 'draft' });
+    await t.db.db
+      .updateTable('subjects')
+      .set({ examDate: '2027-02-01' })
+      .where('id', '=', draft.subject.id)
+      .execute();
+    const examsOf = (body: string) =>
+      parseCalendar(body)
+        .calendar.getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v))
+        .filter((e) => e.uid.startsWith('exam-'))
+        .map((e) => ({
+          uid: e.uid,
+          summary: e.summary,
+          allDay: e.startDate.isDate,
+          day: e.startDate.toString(),
+        }));
+    const expected = [
+      {
+        uid: `exam-${finals.subject.id}@localhost`,
+        summary: 'Exam: Calculus',
+        allDay: true,
+        day: '2027-01-15',
+      },
+    ];
+    const feed = await fetchFeed((await turnOn(ana)).path);
+    // The day the student entered, whatever the zone: not the UTC day before in Auckland.
+    expect(feed.body).toContain('DTSTART;VALUE=DATE:20270115');
+    expect(examsOf(feed.body)).toEqual(expected);
+    expect(feed.body).not.toContain(`exam-${noExam.id}@`);
+    const file = await ana.get(`/api/plans/${finals.plan.id}/calendar.ics`);
+    expect(file.statusCode).toBe(200);
+    expect(examsOf(file.body)).toEqual(expected);
+    // Another student's feed carries none of them.
+    expect(examsOf((await fetchFeed((await turnOn(ben)).path)).body)).toEqual([]);
+  });
+
   it('follows changes: a moved or deleted session shows so with the same UID', async () => {
     const tree = await acceptedPlan(anaId, 'Finals', 'Europe/Athens');
     const id = await addSession(ana, tree, {

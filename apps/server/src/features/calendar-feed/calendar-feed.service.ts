@@ -52,19 +52,21 @@ export function createCalendarFeedService(deps: CalendarFeedDeps) {
     },
 
     /**
-     * The calendar behind a feed address: the sessions of the student's accepted plans. Any
-     * token that opens nothing (malformed, unknown, replaced, turned off) is the same 404.
+     * The calendar behind a feed address: the sessions and exam days of the student's accepted
+     * plans. Any token that opens nothing (malformed, unknown, replaced, turned off) is the same
+     * 404.
      */
     async feedCalendar(token: string, site: CalendarSite): Promise<string> {
       if (!calendarTokenSchema.safeParse(token).success) throw unknownLink();
       const userId = await repo.findUserIdByToken(token);
       if (userId === undefined) throw unknownLink();
       const sessions = await repo.listActiveSessions(userId);
-      return writeCalendar(site, sessions, {
-        name: 'StudyBuddy',
-        timeZone: mainZone(sessions),
-        refreshSeconds: FEED_REFRESH_SECONDS,
-      });
+      return writeCalendar(
+        site,
+        sessions,
+        { name: 'StudyBuddy', timeZone: mainZone(sessions), refreshSeconds: FEED_REFRESH_SECONDS },
+        await repo.listActiveExams(userId),
+      );
     },
 
     /** One of the student's plans as an .ics file, with the plan's name for the file. */
@@ -76,10 +78,12 @@ export function createCalendarFeedService(deps: CalendarFeedDeps) {
       const plan = await repo.findPlan(userId, planId);
       if (!plan) throw planNotFound();
       const sessions = await repo.listPlanSessions(userId, plan.id);
-      const ics = writeCalendar(site, sessions, {
-        name: `StudyBuddy: ${plan.name}`,
-        timeZone: plan.timeZone ?? mainZone(sessions),
-      });
+      const ics = writeCalendar(
+        site,
+        sessions,
+        { name: `StudyBuddy: ${plan.name}`, timeZone: plan.timeZone ?? mainZone(sessions) },
+        await repo.listPlanExams(userId, plan.id),
+      );
       return { planName: plan.name, ics };
     },
   };

@@ -1,6 +1,6 @@
 import ical, { escape as escapeText } from 'ical-generator';
 import { toZoned } from '../../domain/time/zoned.js';
-import type { FeedSessionRow } from './calendar-feed.repository.js';
+import type { FeedExamRow, FeedSessionRow } from './calendar-feed.repository.js';
 
 /** Where the calendar's links point: the web app as the request reached it. */
 export interface CalendarSite {
@@ -74,8 +74,10 @@ export function mainZone(sessions: FeedSessionRow[]): string | null {
 }
 
 /**
- * An iCalendar (RFC 5545) of study sessions: one VEVENT each, with a UID that stays the same
- * while the session exists, so a subscribing app updates an event instead of adding another.
+ * An iCalendar (RFC 5545) of study sessions and exam days: one VEVENT each, with a UID that
+ * stays the same while the session (or the subject) exists, so a subscribing app updates an
+ * event instead of adding another. An exam is an all-day event on its day (DTSTART;VALUE=DATE),
+ * the day the student entered, read the same in every zone.
  * Times are the stored instants in UTC (`DTSTART:20261201T160000Z`), unambiguous in every app;
  * the zone is named only as X-WR-TIMEZONE. It is written as a custom property on purpose:
  * ical-generator's calendar `timezone` would write the times as the server's wall clock.
@@ -84,6 +86,7 @@ export function writeCalendar(
   site: CalendarSite,
   sessions: FeedSessionRow[],
   options: CalendarOptions,
+  exams: readonly FeedExamRow[] = [],
 ): string {
   const zone = knownZone(options.timeZone);
   const calendar = ical({
@@ -107,6 +110,17 @@ export function writeCalendar(
       summary: s.title,
       description: description(site, s),
       url: sessionUrl(site, s),
+    });
+  }
+  for (const e of exams) {
+    calendar.createEvent({
+      id: `exam-${e.subjectId}@${site.uidDomain}`,
+      start: e.examDate,
+      allDay: true,
+      created: new Date(e.createdAt),
+      summary: `Exam: ${e.subjectName}`,
+      description: `Plan: ${e.planName}\n\nOpen in StudyBuddy: ${site.origin}/calendar?view=month&date=${e.examDate}`,
+      url: `${site.origin}/calendar?view=month&date=${e.examDate}`,
     });
   }
   return calendar.toString();
