@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message, refinement } from './messages.js';
 import { noticeListSchema, noticeSchema } from './notices.js';
-import { CLOCK_PATTERN, WEEKDAYS } from './study-week.js';
+import { CLOCK_PATTERN, formatClock, WEEKDAYS } from './study-week.js';
 import { topicContentStatusSchema } from './topics.js';
 import { WORKLOAD } from './workload.js';
 
@@ -19,7 +19,8 @@ export const WIZARD = {
   fileSizeMax: 20 * 1024 * 1024,
   requestSizeMax: 50 * 1024 * 1024,
   sessionLengths: [1, 1.5, 2] as const,
-  startTimes: ['16:00', '16:30', '17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00'],
+  /** The quick choice's start times: any half hour of the day (the window is cut at 24:00). */
+  startTimes: Array.from({ length: 48 }, (_, i) => formatClock(i * 30)),
   defaultStartTime: '17:00',
 } as const;
 

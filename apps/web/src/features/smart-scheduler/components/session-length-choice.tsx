@@ -3,7 +3,7 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WizardValues } from '../utils/wizard-state';
 
-/** Session length 1h / 1.5h / 2h as a radio group (steps 2 and 4 share the value). */
+/** Session length 1h / 1.5h / 2h as a radio group (step 2). */
 export function SessionLengthChoice() {
   const { t, i18n } = useTranslation();
   const { field } = useController<WizardValues, 'sessionLength'>({ name: 'sessionLength' });

@@ -3,19 +3,16 @@ import { type FieldPath, useFormContext, useFormState, useWatch } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '@/components/form-field';
 import { formatIsoDate } from '../utils/dates';
-import { resolvePeriod, WEEK_CHOICES, weeksParts } from '../utils/period';
+import { resolvePeriod, WEEK_CHOICES } from '../utils/period';
 import { wizardMessage } from '../utils/wizard-messages';
 import type { WizardValues } from '../utils/wizard-state';
 
-/** The label of a weeks choice: '3 weeks', '1 month' at 4, '1 month 2 weeks' at 6. */
+/**
+ * The label of a weeks choice: '1 week', '5 weeks'. Whole weeks, never months: a month is not
+ * four weeks, and "1 month 1 week" hid that the plan runs 35 days.
+ */
 export function weeksLabel(count: number, t: TFunction): string {
-  const parts = weeksParts(count);
-  const weeks = t('smartScheduler.wizard.period.weeks', { count: parts.weeks });
-  if (parts.months === 0) return weeks;
-  const months = t('smartScheduler.wizard.period.months', { count: parts.months });
-  return parts.weeks === 0
-    ? months
-    : t('smartScheduler.wizard.period.monthsAndWeeks', { months, weeks });
+  return t('smartScheduler.wizard.period.weeks', { count });
 }
 
 /** Step 1: the study period, by a number of weeks or by an end date. */

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextAreaField } from '@/components/form-field';
 import { wizardMessage } from '../utils/wizard-messages';
 import type { WizardValues } from '../utils/wizard-state';
-import { SessionLengthChoice } from './session-length-choice';
 
 /** The weekly booking cap's choices: 50 % to 100 % in steps of 5. */
 const MAX_LOAD_CHOICES: readonly number[] = Array.from(
@@ -13,8 +12,8 @@ const MAX_LOAD_CHOICES: readonly number[] = Array.from(
 );
 
 /**
- * Step 4: session length (prefilled from step 2), front-loading, the weekly booking cap and
- * extra wishes.
+ * Step 4: front-loading, the weekly booking cap and extra wishes (the session length is asked
+ * once, at step 2, where it shapes each day's hours).
  */
 export function StepPreferences() {
   const { t, i18n } = useTranslation();
@@ -23,7 +22,6 @@ export function StepPreferences() {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   return (
     <div className="wizard-step__body">
-      <SessionLengthChoice />
       <CheckboxField
         label={t('smartScheduler.wizard.preferences.frontLoad')}
         {...register('frontLoad')}

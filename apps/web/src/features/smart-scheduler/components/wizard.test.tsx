@@ -122,7 +122,10 @@ describe('Wizard', { timeout: 20_000 }, () => {
     expect(next()).toHaveProperty('disabled', false);
     const length = screen.getByRole('combobox', { name: /^Length/ }) as HTMLSelectElement;
     expect(length.value).toBe('4');
-    expect(length.selectedOptions[0]?.textContent).toBe('1 month');
+    expect(length.selectedOptions[0]?.textContent).toBe('4 weeks');
+    expect(
+      [...length.options].filter((o) => ['1', '5', '52'].includes(o.value)).map((o) => o.text),
+    ).toEqual(['1 week', '5 weeks', '52 weeks']);
     await user.click(screen.getByRole('radio', { name: 'An end date' }));
     expect(next()).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText(/^End date/), addDays(today, 10));
@@ -218,6 +221,10 @@ describe('Wizard', { timeout: 20_000 }, () => {
     // The quick choice keeps its own values.
     await user.click(screen.getByRole('radio', { name: 'Same start time every day' }));
     expect(select('Start time').value).toBe('18:00');
+    // Any start time: a morning or a night owl's day is one choice away.
+    const starts = [...select('Start time').options].map((o) => o.value);
+    expect([starts.length, starts[0], starts.at(-1)]).toEqual([48, '00:00', '23:30']);
+    expect(starts).toContain('07:30');
     expect(select('Available hours on Saturday').value).toBe('2');
     expect(wizardStore.get().availability.mode).toBe('same');
   });
@@ -353,7 +360,8 @@ describe('Wizard', { timeout: 20_000 }, () => {
     await user.upload(screen.getByLabelText('Study files'), new File(['# Cells'], 'notes.md'));
     await user.click(next());
     expect(heading().textContent).toBe('Step 4: Preferences');
-    expect(screen.getByRole('radio', { name: '1 hour' })).toHaveProperty('checked', true);
+    // The session length was asked at step 2; step 4 does not ask it again.
+    expect(screen.queryByRole('radio', { name: '1 hour' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Generate my plan' }));
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
@@ -582,7 +590,7 @@ describe('Wizard', { timeout: 20_000 }, () => {
     expect(
       (screen.getByRole('combobox', { name: /^Διάρκεια/ }) as HTMLSelectElement).selectedOptions[0]
         ?.textContent,
-    ).toBe('1 μήνας');
+    ).toBe('4 εβδομάδες');
     await user.click(nextButton());
     expect(screen.getByRole('checkbox', { name: w.weekdays.monday })).toBeTruthy();
     expect(screen.getByRole('radio', { name: '1,5 ώρες' })).toBeTruthy();

@@ -30,7 +30,7 @@ export interface AvailabilityInput {
   days: boolean[];
   /** Quick choice: available hours on each day, 0 to 24. */
   hours: number[];
-  /** Quick choice: when study starts on every study day, 16:00 to 20:00 in 30-minute steps. */
+  /** Quick choice: when study starts on every study day, any half hour (cut at 24:00). */
   startTime: string;
   /** Per-day mode: each day's window. */
   windows: DayWindow[];

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePeriod, WEEK_CHOICES, weeksEndDate, weeksParts } from './period';
+import { resolvePeriod, WEEK_CHOICES, weeksEndDate } from './period';
 
 const today = '2026-03-02';
 
-describe('weeksParts', () => {
-  it('splits weeks into months of four weeks plus the remaining weeks', () => {
-    expect([1, 3, 4, 5, 8, 9, 13, 52].map(weeksParts)).toEqual([
-      { months: 0, weeks: 1 },
-      { months: 0, weeks: 3 },
-      { months: 1, weeks: 0 },
-      { months: 1, weeks: 1 },
-      { months: 2, weeks: 0 },
-      { months: 2, weeks: 1 },
-      { months: 3, weeks: 1 },
-      { months: 13, weeks: 0 },
-    ]);
-  });
-
+describe('WEEK_CHOICES', () => {
   it('offers 1 to 52 weeks', () => {
     expect(WEEK_CHOICES[0]).toBe(1);
     expect(WEEK_CHOICES.at(-1)).toBe(52);

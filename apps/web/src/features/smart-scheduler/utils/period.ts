@@ -16,14 +16,6 @@ export const WEEK_CHOICES: readonly number[] = Array.from(
   (_, i) => WIZARD.weeksMin + i,
 );
 
-/**
- * A weeks choice as months of four weeks plus the remaining weeks, the way its label reads:
- * 3 is 3 weeks, 4 is 1 month, 6 is 1 month and 2 weeks.
- */
-export function weeksParts(weeks: number): { months: number; weeks: number } {
-  return { months: Math.floor(weeks / 4), weeks: weeks % 4 };
-}
-
 /** In weeks mode the period ends on start + weeks*7 - 1 days: its last day is included. */
 export function weeksEndDate(start: string, weeks: number): string {
   return addDays(start, weeks * 7 - 1);
