@@ -51,23 +51,55 @@ describe('smart scheduler journey', () => {
     await page.getByLabel('1.5 hours').check();
     await see(page, '3 hours of study');
     await expectAccessible(page, 'wizard step 2, a time for each day');
-    // A timetable imported from step 2 (a Sunday club, outside the study days): the dialog's
-    // own form submits it, not the wizard's, which stays on step 2.
+    // A timetable imported from step 2: a Saturday lab 10:30-12:00 on the next three
+    // Saturdays, the second cancelled at the source and the third moved to 09:00 (floating
+    // times: the student's own clock). The dialog's own form submits it, not the wizard's,
+    // which stays on step 2.
+    const saturdays = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 2);
+      while (d.getDay() !== 6) d.setDate(d.getDate() + 1);
+      return [0, 7, 14].map((n) => {
+        const s = new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+        return s.toLocaleDateString('en-CA');
+      });
+    });
+    const ics = (date: string) => date.replaceAll('-', '');
+    const [lab1, lab2, lab3] = saturdays as [string, string, string];
     await see(page, 'Lectures in a timetable already?');
     await page.getByRole('button', { name: 'Import a timetable' }).click();
     const timetables = page.getByRole('dialog', { name: 'Imported timetables' });
     await timetables.getByLabel(/^Calendar file/).setInputFiles({
-      name: 'club.ics',
+      name: 'lab.ics',
       mimeType: 'text/calendar',
       buffer: Buffer.from(
-        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Club//EN\r\nX-WR-CALNAME:Chess club\r\n' +
-          'BEGIN:VEVENT\r\nUID:chess@club.example\r\nDTSTART:20270103T150000Z\r\n' +
-          'DTEND:20270103T170000Z\r\nRRULE:FREQ=WEEKLY;BYDAY=SU\r\nSUMMARY:Chess club\r\n' +
-          'END:VEVENT\r\nEND:VCALENDAR\r\n',
+        [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//University//Timetable//EN',
+          'X-WR-CALNAME:Lab timetable',
+          'BEGIN:VEVENT',
+          'UID:lab@uni.example',
+          `DTSTART:${ics(lab1)}T103000`,
+          `DTEND:${ics(lab1)}T120000`,
+          'RRULE:FREQ=WEEKLY;COUNT=3',
+          `EXDATE:${ics(lab2)}T103000`,
+          'SUMMARY:Saturday lab',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:lab@uni.example',
+          `RECURRENCE-ID:${ics(lab3)}T103000`,
+          `DTSTART:${ics(lab3)}T090000`,
+          `DTEND:${ics(lab3)}T103000`,
+          'SUMMARY:Saturday lab (moved)',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
       ),
     });
     await timetables.getByRole('button', { name: 'Import', exact: true }).click();
-    await see(page, /Chess club is imported/);
+    await see(page, /Lab timetable is imported/);
     await expectAccessible(page, 'wizard step 2, importing a timetable');
     await page.keyboard.press('Escape');
     await see(page, '1 imported timetable: the plan leaves its events free.');
@@ -119,6 +151,19 @@ describe('smart scheduler journey', () => {
     expect(reviewDays.filter((d) => !d.startsWith('Sat,'))).toEqual([]);
     const times = await page.locator('.review-block__time').allInnerTexts();
     expect(times.filter((t) => !/^(09:00|10:30)/.test(t.trim()))).toEqual([]);
+    // The lab is not booked over: its first Saturday keeps 10:30 free, the cancelled one may
+    // use it, and the moved one keeps 09:00 free.
+    const startsOn = async (date: string) =>
+      (
+        await page.locator(`.review-day[data-date="${date}"] .review-block__time`).allInnerTexts()
+      ).map((t) => t.trim().slice(0, 5));
+    expect(await startsOn(lab1)).not.toContain('10:30');
+    expect(await startsOn(lab3)).not.toContain('09:00');
+    expect([
+      ...(await startsOn(lab1)),
+      ...(await startsOn(lab2)),
+      ...(await startsOn(lab3)),
+    ]).not.toEqual([]);
 
     const planId = new URL(page.url()).searchParams.get('planId');
 

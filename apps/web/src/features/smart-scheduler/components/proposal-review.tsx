@@ -250,7 +250,7 @@ export function ProposalReview({
               renderDays={(days) => (
                 <ol className="review-days">
                   {days.map((day) => (
-                    <li key={day.date} className="review-day">
+                    <li key={day.date} className="review-day" data-date={day.date}>
                       <h4 className="review-day__title">
                         {formatIsoDate(day.date, i18n.language)}
                       </h4>
