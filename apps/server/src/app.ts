@@ -605,7 +605,7 @@ export async function buildApp({
   await app.register(lessonRoutes, { lessons });
   await app.register(studySessionRoutes, { sessions });
   await app.register(busyTimeRoutes, { busyTimes });
-  await app.register(calendarRoutes, { calendars });
+  await app.register(calendarRoutes, { calendars, store: throttleStore });
   await app.register(calendarFeedRoutes, {
     calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
     store: throttleStore,

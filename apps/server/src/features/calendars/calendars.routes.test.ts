@@ -5,6 +5,7 @@ import { createFactories } from '../../testing/factories.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
 import { form, isoDay, wizard } from '../../testing/wizard-form.js';
+import { CALENDAR_READ_THROTTLE } from './calendars.routes.js';
 
 /** YYYYMMDD of a day `offset` days from today. */
 const icsDay = (offset: number) => isoDay(offset).replaceAll('-', '');
@@ -241,6 +242,25 @@ describe.each(dbKinds)('imported calendars on %s', (kind) => {
     ])
       expect(r.statusCode).toBe(404);
     expect(await busyRows()).toBe(39);
+  });
+
+  it("bounds a student's calendar reads: the 31st in 10 minutes waits, and another student's do not", async () => {
+    const { id } = (await upload(ana, timetable())).json();
+    for (let i = 1; i < CALENDAR_READ_THROTTLE.points; i++)
+      expect((await ana.post(`/api/calendars/${id}/refresh`)).statusCode).toBe(200);
+    const refused = await ana.post(`/api/calendars/${id}/refresh`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^You have read calendars too often\. Please try again in /),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // An import counts as a read too, and is refused before its file is read.
+    expect((await upload(ana, timetable(), 'Second')).statusCode).toBe(429);
+    expect((await ana.get('/api/calendars')).json()).toHaveLength(1);
+    const eve = new TestClient(t.app);
+    await eve.registerAndLogin({ username: 'eve', email: 'eve@example.com' });
+    expect((await upload(eve, timetable())).statusCode).toBe(201);
   });
 });
 
