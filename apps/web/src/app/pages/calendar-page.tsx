@@ -37,6 +37,7 @@ import {
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useNow } from '@/hooks/use-now';
 import { isApiError } from '@/lib/api-error';
+import { calendarColour } from '@/lib/calendar-colours';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateRange, formatDateTime, formatLongDate, formatMonth } from '@/lib/format-date';
 import { subjectColour } from '@/lib/subject-colours';
@@ -154,6 +155,7 @@ export default function CalendarPage() {
               startTime: i.startTime,
               endTime: i.endTime,
               calendar: i.source.name,
+              calendarColour: calendarColour(i.source.id),
             },
           ]
         : [],

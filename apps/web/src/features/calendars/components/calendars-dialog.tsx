@@ -14,6 +14,7 @@ import {
   useUpdateCalendar,
 } from '../api/calendars';
 import './calendars.css';
+import { calendarColour, calendarColourClass } from '@/lib/calendar-colours';
 
 export interface CalendarsDialogProps {
   open: boolean;
@@ -198,7 +199,13 @@ function CalendarItem({ calendar }: { calendar: Calendar }) {
   const busy = update.isPending || refresh.isPending || remove.isPending;
   return (
     <li className="calendars__item">
-      <p className="calendars__name">{calendar.name}</p>
+      <p className="calendars__name">
+        <span
+          className={calendarColourClass('calendar-swatch', calendarColour(calendar.id))}
+          aria-hidden="true"
+        />
+        {calendar.name}
+      </p>
       {calendar.host ? (
         <p className="form__note">{t('calendars.fromHost', { host: calendar.host })}</p>
       ) : null}

@@ -23,4 +23,6 @@ export interface CalendarBusy {
   endTime: string;
   /** The imported calendar it comes from (read-only); undefined for typed busy time. */
   calendar?: string;
+  /** That calendar's colour (lib/calendar-colours.ts). */
+  calendarColour?: string;
 }

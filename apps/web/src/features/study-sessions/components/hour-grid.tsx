@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { calendarColourClass } from '@/lib/calendar-colours';
 import { formatDayMonth, formatTime, formatWeekday } from '@/lib/format-date';
 import { subjectColourClass } from '@/lib/subject-colours';
 import {
@@ -334,7 +335,12 @@ function BusyBlock({ busy, onOpen }: { busy: CalendarBusy; onOpen: (busy: Calend
   // Imported time is read-only here (changed at its source): shown, not opened.
   if (busy.calendar !== undefined)
     return (
-      <div className="hour-grid__busy hour-grid__busy--imported">
+      <div
+        className={calendarColourClass(
+          'hour-grid__busy hour-grid__busy--imported',
+          busy.calendarColour,
+        )}
+      >
         <span className="hour-grid__time">
           {busy.startTime}–{busy.endTime}
         </span>

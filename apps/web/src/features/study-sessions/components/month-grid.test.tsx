@@ -33,6 +33,7 @@ describe('MonthGrid', () => {
             startTime: '16:00',
             endTime: '18:00',
             calendar: 'Uni',
+            calendarColour: 'teal',
           },
           {
             key: '1-2026-12-03',

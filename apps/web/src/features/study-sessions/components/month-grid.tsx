@@ -1,6 +1,7 @@
 import { DAYS_PER_WEEK, type StudySession } from '@studybuddy/contracts';
 import { addDays, endOfMonth, isSameMonth, startOfMonth } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { calendarColourClass } from '@/lib/calendar-colours';
 import { formatLongDate, formatTime, formatWeekday } from '@/lib/format-date';
 import { subjectColourClass } from '@/lib/subject-colours';
 import { toDateParam, type WeekStartsOn, weekStartOf } from '../utils/week';
@@ -109,7 +110,18 @@ export function MonthGrid({
                     {(busyByDay.get(key) ?? [])
                       .sort((a, b) => a.startTime.localeCompare(b.startTime))
                       .map((b) => (
-                        <li key={`b${b.key}`} className="month-grid__busy" lang={language}>
+                        <li
+                          key={`b${b.key}`}
+                          className={
+                            b.calendar === undefined
+                              ? 'month-grid__busy'
+                              : calendarColourClass(
+                                  'month-grid__busy month-grid__busy--imported',
+                                  b.calendarColour,
+                                )
+                          }
+                          lang={language}
+                        >
                           <span className="month-grid__label">
                             {t('calendar.busy.label', {
                               title: b.title || t(`calendar.busy.kinds.${b.kind}`),
