@@ -368,6 +368,26 @@ describe('smart scheduler journey', () => {
         .getByRole('link', { name: /^Start Spanish B1/ })
         .waitFor();
       await see(page, /^Welcome back, Maria/);
+      // On a 390-px phone a new screen opens at its top, and back returns to where the student
+      // was. The link is clicked from the page, so the test does not scroll to it first.
+      const desktop = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('region', { name: 'Will you be ready?' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const bottom = await page.evaluate(() => window.scrollY);
+      expect(bottom).toBeGreaterThan(400);
+      await page
+        .getByRole('region', { name: 'Next session' })
+        .getByRole('link', { name: /^Start Spanish B1/ })
+        .evaluate((a: HTMLElement) => a.click());
+      await page.waitForURL('**/topic/**');
+      // The dashboard stays up until the topic's screen is ready (a transition): then it is gone.
+      await page.getByRole('region', { name: 'Will you be ready?' }).waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await page.waitForURL('**/dashboard');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+      if (desktop) await page.setViewportSize(desktop);
       const yesterday = page.getByRole('region', { name: 'How did yesterday go?' });
       await yesterday.waitFor();
       const readiness = page.getByRole('region', { name: 'Will you be ready?' });

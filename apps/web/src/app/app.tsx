@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { restoreSession, syncSessionAcrossTabs } from './restore-session';
 import { AppRoutes } from './router';
+import { ScrollRestoration } from './scroll-restoration';
 
 const queryClient = createQueryClient();
 
@@ -33,6 +34,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       {restored ? (
         <BrowserRouter>
+          <ScrollRestoration />
           <AppRoutes />
         </BrowserRouter>
       ) : (

@@ -112,11 +112,9 @@ export function HourGrid({
     DEFAULT_FIRST_HOUR * 60,
     ...columns.flatMap((c) => c.items.map((item) => item.start)),
   );
-  // Today in view: open an hour before now, so the current time shows; else at the first hour
-  // with something on it (07:00 at the latest).
-  const firstHour = keys.includes(today)
-    ? Math.max(0, now.getHours() - 1)
-    : Math.floor(earliest / 60);
+  // Open at the first hour with something on it in the days shown (07:00 at the latest), today
+  // in view or not: opening an hour before now hid a Saturday morning's sessions all afternoon.
+  const firstHour = Math.floor(earliest / 60);
   const shownKey = keys.join(',');
 
   // Scroll once per set of days. The day headers stick over the top of the scrolled area, so
