@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-precompress.ts';
 import { zodWithoutJsonSchema } from './vite-zod-without-json-schema.ts';
 
@@ -38,8 +39,69 @@ function withoutSideEffects(id: string): boolean | undefined {
   return OWN_MODULE.test(id) ? false : undefined;
 }
 
+/**
+ * Paths the server answers itself (its API_PREFIXES in platform/spa.ts): a navigation there is
+ * never answered with the app's cached shell.
+ */
+const SERVER_PATHS = [
+  /^\/api(?:[/?]|$)/,
+  /^\/user(?:[/?]|$)/,
+  /^\/(?:subjects|topics|lessons|review)/,
+  /^\/ai\//,
+];
+
+/**
+ * Installable, and the shell and built files from the cache (docs/architecture.md, The phone):
+ * Workbox precaches the shell and every built file, keeps the translations fresh in the
+ * background, and never caches an API answer here. `prompt`: a new version waits for the
+ * student's "Reload" (update-prompt.tsx), so it never reloads under a form.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['assets/favicon.svg', 'assets/icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/',
+    name: 'StudyBuddy',
+    short_name: 'StudyBuddy',
+    description: 'A study planner that knows your time and what you remember.',
+    lang: 'en',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b5f7a',
+    background_color: '#eef6f9',
+    icons: [
+      { src: '/assets/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/assets/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      {
+        src: '/assets/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // The lesson screen's renderer (KaTeX) is the largest file; it is precached like the rest.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: SERVER_PATHS,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/assets/i18n/'),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'translations', expiration: { maxEntries: 10 } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), zodWithoutJsonSchema()],
+  plugins: [react(), precompress(), zodWithoutJsonSchema(), pwa],
   // 'studybuddy-source' lets '@studybuddy/contracts' resolve to its TypeScript source (no build step).
   resolve: {
     conditions: ['studybuddy-source', ...defaultClientConditions],

@@ -99,6 +99,45 @@ export function sweepPublicScreens() {
       await context.close();
     });
 
+    it('is installable: a manifest with its icons, and a service worker that controls the app', async () => {
+      const { page, errors, context } = await openPage(browser);
+      await visit(page, '/login', 'Welcome back');
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+        const r = await fetch(link?.href ?? '');
+        return { type: r.headers.get('content-type'), body: await r.json() };
+      });
+      expect(manifest.type).toMatch(/^application\/manifest\+json/);
+      expect(manifest.body).toMatchObject({
+        name: 'StudyBuddy',
+        short_name: 'StudyBuddy',
+        start_url: '/dashboard',
+        display: 'standalone',
+        theme_color: '#0b5f7a',
+      });
+      const icons = manifest.body.icons as { src: string; sizes: string; purpose?: string }[];
+      expect(icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual([
+        '192x192',
+        '512x512',
+        '512x512 maskable',
+      ]);
+      for (const icon of icons) {
+        const r = await page.request.get(icon.src);
+        expect([r.status(), r.headers()['content-type']]).toEqual([200, 'image/png']);
+      }
+      // The service worker takes the app: after a reload it answers the page's requests.
+      expect(
+        await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)),
+      ).toBe(true);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+        /\/sw\.js$/,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('shows the public screens cleanly to a logged-in student', {
       timeout: 180_000,
     }, async () => {

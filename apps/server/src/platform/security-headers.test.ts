@@ -7,7 +7,7 @@ describe('security headers', () => {
     const { document } = securityHeaders(false);
     expect(document).toMatchObject({
       'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',

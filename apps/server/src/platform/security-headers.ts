@@ -19,6 +19,9 @@ function documentPolicy(secure: boolean): Readonly<HelmetOptions> {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The app's service worker and manifest (installable, usable with no signal).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

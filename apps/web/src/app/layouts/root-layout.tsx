@@ -27,6 +27,10 @@ const ReminderWatcher = lazy(() =>
   })),
 );
 
+// Visitors too (the app installs before a login): the service worker and its update prompt,
+// after the first screen.
+const UpdatePrompt = lazy(() => import('../update-prompt'));
+
 /** An ended session sends the student to login from any layout. */
 function useSessionExpiredRedirect() {
   const navigate = useNavigate();
@@ -62,6 +66,9 @@ export function RootLayout() {
           <ReminderWatcher />
         </Suspense>
       ) : null}
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
       <BetaNotice />
       <LoadingOverlay />
       <ApiErrorDialog />

@@ -1,0 +1,36 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useTranslation } from 'react-i18next';
+import './update-prompt.css';
+
+/**
+ * Registers the service worker (the app installs and opens with no signal; vite.config.ts) and,
+ * when a new version has been fetched, says so with "Reload". Nothing reloads by itself: a
+ * student in the middle of a form finishes it first, or chooses "Later".
+ */
+export default function UpdatePrompt() {
+  const { t } = useTranslation();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW();
+  if (!needRefresh) return null;
+  return (
+    <div className="update-prompt" role="status" aria-live="polite">
+      <p className="update-prompt__text">{t('common.update.ready')}</p>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={() => void updateServiceWorker(true)}
+      >
+        {t('common.update.reload')}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => setNeedRefresh(false)}
+      >
+        {t('common.update.later')}
+      </button>
+    </div>
+  );
+}
