@@ -8,27 +8,29 @@ import './update-prompt.css';
  * student in the middle of a form finishes it first, or chooses "Later".
  */
 export default function UpdatePrompt() {
-  const { t } = useTranslation();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW();
   if (!needRefresh) return null;
   return (
+    <UpdateBar
+      onReload={() => void updateServiceWorker(true)}
+      onLater={() => setNeedRefresh(false)}
+    />
+  );
+}
+
+/** The bar itself: the news, Reload and Later. */
+export function UpdateBar({ onReload, onLater }: { onReload: () => void; onLater: () => void }) {
+  const { t } = useTranslation();
+  return (
     <div className="update-prompt" role="status" aria-live="polite">
       <p className="update-prompt__text">{t('common.update.ready')}</p>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => void updateServiceWorker(true)}
-      >
+      <button type="button" className="button button--primary button--small" onClick={onReload}>
         {t('common.update.reload')}
       </button>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={() => setNeedRefresh(false)}
-      >
+      <button type="button" className="button button--secondary button--small" onClick={onLater}>
         {t('common.update.later')}
       </button>
     </div>
