@@ -167,6 +167,8 @@ import { registerCompression } from './platform/compression.js';
 import { registerCsrf } from './platform/csrf.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createFairSlots } from './platform/fair-slots.js';
+import { createIdempotency } from './platform/idempotency.js';
+import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/job-runner.js';
 import { type LogDestination, turnBufferedStdout } from './platform/log-destination.js';
 import { serializeReply, serializeRequest } from './platform/log-serializers.js';
@@ -615,7 +617,9 @@ export async function buildApp({
     readSession: (userId, id) => sessions.getSession(userId, id),
     listBusyTimes,
   });
-  await app.register(livingPlanRoutes, { livingPlan });
+  // Repeats of the same review or check-in (a phone's offline queue) count once.
+  const idempotency = createIdempotency(createIdempotencyRepository(db.db));
+  await app.register(livingPlanRoutes, { livingPlan, idempotency });
   await app.register(progressRoutes, { progress });
   await app.register(remindersRoutes, { reminders, store: throttleStore });
   await app.register(adminRoutes, {
@@ -653,6 +657,7 @@ export async function buildApp({
   });
   await app.register(flashcardRoutes, {
     flashcards: createFlashcardsService({ cards: createFlashcardsRepository(db.db), material, ai }),
+    idempotency,
   });
   await app.register(quizRoutes, {
     quizzes: createQuizzesService({ quizzes: createQuizzesRepository(db.db), material, ai }),

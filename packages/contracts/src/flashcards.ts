@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageQuerySchema } from './ai.js';
 import { endpoint } from './endpoint.js';
-import { idParamsSchema, idSchema } from './ids.js';
+import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
 import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema } from './notices.js';
 
@@ -44,12 +44,23 @@ export const flashcardReviewInputSchema = z
     rating: z
       .enum(FLASHCARD_RATINGS, message(M.flashcardRatingInvalid))
       .describe('How well the student remembered'),
+    reviewedAt: isoDateTimeSchema
+      .optional()
+      .describe(
+        'When the review was made, for one made offline and sent later (default: now); not in the future, not before the card’s last review',
+      ),
   })
   .strict()
   .describe('FlashcardReviewInput');
 export type FlashcardReviewInput = z.input<typeof flashcardReviewInputSchema>;
 
 const lessonIdParams = z.object({ lessonId: idSchema }).strict();
+
+/** The review-time checks' messages (the server's, on `reviewedAt`). */
+export const FLASHCARD_MESSAGES = {
+  reviewedAtFuture: M.reviewedAtFuture.en,
+  reviewedAtBeforeLast: M.reviewedAtBeforeLast.en,
+} as const;
 
 export const flashcardEndpoints = {
   generate: endpoint({

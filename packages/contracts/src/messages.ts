@@ -106,6 +106,11 @@ export const VALIDATION_MESSAGES = {
     'validation.flashcardRatingInvalid',
     'Rating must be one of again, hard, good, easy.',
   ),
+  reviewedAtFuture: m('validation.reviewedAtFuture', 'A review cannot be dated in the future.'),
+  reviewedAtBeforeLast: m(
+    'validation.reviewedAtBeforeLast',
+    'This card was reviewed after that time; the earlier review was left out.',
+  ),
   quizAnswerInvalid: m(
     'validation.quizAnswersInvalid',
     'Each answer must be an option index or null.',

@@ -385,6 +385,19 @@ export interface ExternalIdentitiesTable {
   lastUsedAt: string;
 }
 
+/** The answer to a request sent with an Idempotency-Key (migration 0022). */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  userId: number;
+  key: string;
+  /** What the key was first used for: the method, the path and a hash of the body. */
+  request: string;
+  /** The answer's status and JSON body; null while the first request is being handled. */
+  status: number | null;
+  body: string | null;
+  createdAt: string;
+}
+
 /** A timetable the student imported (an .ics file); its events are busy time. */
 export interface CalendarsTable {
   id: Generated<number>;
@@ -458,4 +471,5 @@ export interface Database {
   externalIdentities: ExternalIdentitiesTable;
   calendars: CalendarsTable;
   calendarBusy: CalendarBusyTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

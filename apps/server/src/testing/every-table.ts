@@ -293,6 +293,18 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     })
     .execute();
 
+  await db
+    .insertInto('idempotencyKeys')
+    .values({
+      userId,
+      key: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      request: 'POST /flashcards/1/review 1f3870be',
+      status: 200,
+      body: '{"id":1,"state":"review"}',
+      createdAt: at,
+    })
+    .execute();
+
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
   await f.planTree(ben.id, { name: 'Resits' });

@@ -32,6 +32,7 @@ type ExportedTable = Exclude<
   | 'externalIdentities'
   | 'calendars'
   | 'calendarBusy'
+  | 'idempotencyKeys'
 >;
 
 /**
@@ -64,6 +65,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   passwordResets: 6,
   recoveryCodes: 6,
   externalIdentities: 6,
+  // Answers kept a day for repeats of the same request (a phone's offline queue).
+  idempotencyKeys: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.

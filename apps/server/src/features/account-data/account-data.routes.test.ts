@@ -52,6 +52,7 @@ const OWNER: Record<keyof Database, Owner> = {
   externalIdentities: { column: 'userId' },
   calendars: { column: 'userId' },
   calendarBusy: { column: 'userId' },
+  idempotencyKeys: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -288,6 +289,18 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         subject: `sub-${userId}`,
         createdAt: new Date().toISOString(),
         lastUsedAt: new Date().toISOString(),
+      })
+      .execute();
+    // A repeatable answer, as a review sent with an Idempotency-Key leaves.
+    await t.db.db
+      .insertInto('idempotencyKeys')
+      .values({
+        userId,
+        key: `key-${userId}`,
+        request: 'POST /flashcards/1/review',
+        status: 200,
+        body: '{}',
+        createdAt: new Date().toISOString(),
       })
       .execute();
   }

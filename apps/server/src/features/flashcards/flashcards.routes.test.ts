@@ -100,6 +100,60 @@ describe.each(dbKinds)('flashcard and quiz routes on %s', (kind) => {
     expect(easy.json().due).toBe(cap);
   });
 
+  it('counts a review sent twice with one Idempotency-Key once, made at the time it was made', async () => {
+    const deck = (await client.post(`/lessons/${lessonId}/flashcards`)).json();
+    const [card, other] = deck.cards;
+    const reviewedAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const send = (key: string, body: unknown, id = card.id) =>
+      client.request({
+        method: 'POST',
+        url: `/flashcards/${id}/review`,
+        headers: { 'idempotency-key': key },
+        payload: body as object,
+      });
+    const first = await send('queue-1', { rating: 'good', reviewedAt });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ reps: 1, lastReview: reviewedAt });
+    // Its FSRS state is reckoned from three hours ago: due in minutes from then, so already due.
+    expect(Date.parse(first.json().due)).toBeLessThan(Date.now());
+    const again = await send('queue-1', { rating: 'good', reviewedAt });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const stored = (await client.get(`/lessons/${lessonId}/flashcards`))
+      .json()
+      .cards.find((c: { id: number }) => c.id === card.id);
+    expect(stored.reps).toBe(1);
+    expect(
+      (
+        await t.db.db
+          .selectFrom('flashcardReviews')
+          .selectAll()
+          .where('flashcardId', '=', card.id)
+          .execute()
+      ).length,
+    ).toBe(1);
+    // The same key on another request is refused; a bad key too; another student's key is theirs.
+    expect((await send('queue-1', { rating: 'easy', reviewedAt })).statusCode).toBe(422);
+    expect((await send('bad key!', { rating: 'good' }, other.id)).json().code).toBe(
+      'idempotency_key_invalid',
+    );
+    // A review the server refuses keeps no answer: fixed, the same key goes through.
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const refused = await send('queue-2', { rating: 'good', reviewedAt: future }, other.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      { path: 'reviewedAt', message: 'A review cannot be dated in the future.' },
+    ]);
+    const before = new Date(Date.parse(reviewedAt) - 60_000).toISOString();
+    const older = await send('queue-3', { rating: 'hard', reviewedAt: before });
+    expect(older.statusCode).toBe(400);
+    expect(older.json().message).toBe(
+      'This card was reviewed after that time; the earlier review was left out.',
+    );
+    expect((await send('queue-2', { rating: 'good' }, other.id)).statusCode).toBe(200);
+  });
+
   it('refuses a bad rating and changes nothing', async () => {
     const deck = (await client.get(`/lessons/${lessonId}/flashcards`)).json();
     const card = deck.cards[0];

@@ -1,4 +1,9 @@
-import type { Flashcard, FlashcardDeck, FlashcardRating } from '@studybuddy/contracts';
+import {
+  FLASHCARD_MESSAGES,
+  type Flashcard,
+  type FlashcardDeck,
+  type FlashcardRating,
+} from '@studybuddy/contracts';
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
 import { DECK_SIZE } from '../../domain/nlp/sizes.js';
 import { newCardState, review, stateName } from '../../domain/srs/srs.js';
@@ -99,11 +104,21 @@ export function createFlashcardsService(deps: {
     },
 
     /** One FSRS step; the due date never passes the subject's exam while it is ahead. */
-    async review(userId: number, id: number, rating: FlashcardRating): Promise<Flashcard> {
+    /**
+     * Rates a card. `reviewedAt`: when a review made offline happened (a phone's queue sends it
+     * later); its FSRS state is computed from that moment, which may not be in the future
+     * (a phone's clock a few minutes fast aside) nor before the card's last review.
+     */
+    async review(
+      userId: number,
+      id: number,
+      rating: FlashcardRating,
+      reviewedAt?: string,
+    ): Promise<Flashcard> {
       const card = await cards.findCard(userId, id);
       if (!card) throw AppError.notFound('Flashcard not found.');
       const m = await material.context(userId, card.lessonId);
-      const now = clock();
+      const now = reviewedAt ? checkedReviewTime(reviewedAt, clock(), card.lastReview) : clock();
       const next = review(card, rating, now, { deadline: m.examDate, timeZone: m.timeZone });
       const row = await cards.saveReview(userId, card, rating, next, now.toISOString());
       if (!row) throw AppError.notFound('Flashcard not found.');
@@ -112,3 +127,19 @@ export function createFlashcardsService(deps: {
   };
 }
 export type FlashcardsService = ReturnType<typeof createFlashcardsService>;
+
+/** How far ahead of the server a phone's clock may run and its review still count as now. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A review time sent with the review: not in the future, not before the card's last review. */
+function checkedReviewTime(reviewedAt: string, now: Date, lastReview: string | null): Date {
+  const at = new Date(reviewedAt);
+  const refuse = (message: string) =>
+    AppError.validation(message, [{ path: 'reviewedAt', message }]);
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw refuse(FLASHCARD_MESSAGES.reviewedAtFuture);
+  if (lastReview && at.getTime() < Date.parse(lastReview))
+    throw refuse(FLASHCARD_MESSAGES.reviewedAtBeforeLast);
+  // A phone a little fast: the review happened now, not a few minutes from now.
+  return at.getTime() > now.getTime() ? now : at;
+}

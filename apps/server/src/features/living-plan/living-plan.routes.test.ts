@@ -5,6 +5,7 @@ import {
   countRows,
   createTestApp,
   dbKinds,
+  sampleUser,
   type TestApp,
   TestClient,
 } from '../../testing/harness.js';
@@ -414,6 +415,64 @@ describe.each(dbKinds)('living plan routes on %s', (kind) => {
       expect((await replan(seed.plan.id, { extra: true })).statusCode).toBe(400);
       expect((await client.post('/api/plans/abc/replan', {})).statusCode).toBe(400);
       expect(await countRows(t.db, 'studySessions')).toBe(10);
+    });
+  });
+
+  describe('check-in sent twice (an offline queue on a phone)', () => {
+    const send = (key: string, body: unknown) =>
+      client.request({
+        method: 'POST',
+        url: `/api/sessions/${seed.s1.id}/check-in`,
+        headers: { 'idempotency-key': key },
+        payload: body as object,
+      });
+
+    it('counts once per Idempotency-Key and answers a repeat with the first answer', async () => {
+      const first = await send('k-1', { status: 'missed' });
+      expect(first.statusCode).toBe(200);
+      vi.setSystemTime(new Date('2026-03-05T10:05:00.000Z'));
+      const again = await send('k-1', { status: 'missed' });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      // The row still says when the first arrived: the repeat changed nothing.
+      expect((await sessionRow(seed.s1.id)).checkedInAt).toBe(NOW);
+      expect(await countRows(t.db, 'idempotencyKeys')).toBe(1);
+    });
+
+    it('refuses a key used for another request, and a repeat while the first still runs', async () => {
+      const body = { status: 'done' };
+      await send('k-2', body);
+      const { request } = await t.db.db
+        .selectFrom('idempotencyKeys')
+        .select('request')
+        .where('key', '=', 'k-2')
+        .executeTakeFirstOrThrow();
+      // k-3 taken by this same request, still being handled (another tab's send); k-4 by another.
+      for (const [key, req] of [
+        ['k-3', request],
+        ['k-4', `POST /api/sessions/${seed.s2.id}/check-in other`],
+      ] as const)
+        await t.db.db
+          .insertInto('idempotencyKeys')
+          .values({ userId, key, request: req, status: null, body: null, createdAt: NOW })
+          .execute();
+      const busy = await send('k-3', body);
+      expect([busy.statusCode, busy.json().code]).toEqual([409, 'idempotency_in_progress']);
+      const reused = await send('k-4', body);
+      expect([reused.statusCode, reused.json().code]).toEqual([422, 'idempotency_key_reused']);
+    });
+
+    it('forgets a key after a day', async () => {
+      await send('k-5', { status: 'done' });
+      vi.setSystemTime(new Date(Date.parse(NOW) + 25 * 3_600_000));
+      const login = await client.post('/api/authentication/login', {
+        email: sampleUser.email,
+        password: sampleUser.password,
+      });
+      client.accessToken = login.json().accessToken;
+      expect((await send('k-6', { status: 'missed' })).statusCode).toBe(200);
+      const keys = await t.db.db.selectFrom('idempotencyKeys').select('key').execute();
+      expect(keys).toEqual([{ key: 'k-6' }]);
     });
   });
 
