@@ -351,8 +351,54 @@ export function repairCramming(
       pushLater(k, from, src, len, fromOk) ||
       shrinkEarlier(k, from, src, len, fromOk) ||
       (lastRun &&
-        (splitEarlier(k, from, src, len) || shrinkWithMakeUp(k, W, from, src, len, fromOk)))
+        (splitEarlier(k, from, src, len) ||
+          shrinkWithMakeUp(k, W, from, src, len, fromOk) ||
+          shrinkByTrade()))
     );
+
+    /**
+     * k's late session shrinks into a shorter place of another subject j before the last week,
+     * and j takes k's longer place in exchange (seed 12,345 #279: E's 2-h session on a day of
+     * its last week, 9 h there against 7.9 allowed, while I held a 1-h place ten days earlier
+     * and had room for a longer session later). k keeps its need without the difference and
+     * passes no limit it kept; j, which gains it, stays inside its window (before its final
+     * review) and within its own M8 limits. Last run only, like the other shrinks.
+     */
+    function shrinkByTrade(): boolean {
+      const before = limitsPassed(k);
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          const l = tplOf(d).places[i]?.len ?? 0;
+          if (j < 0 || j === k || l >= len || ownFrom.includes(j)) continue;
+          const diff = (len - l) / 2;
+          if (f64(hours, k) - diff < numLike(needs, k) - 1e-9) continue;
+          // j's session there is one the repairs may move, and `from` lies in j's window.
+          if (d >= i32(movableBefore, j)) continue;
+          const review = num(keep, j);
+          if (intoLastWeek(j) && !(from < f64(exam, j) && (review < 0 || from <= review))) continue;
+          own[i] = k;
+          ownFrom[src] = j;
+          if (
+            runsOk(own, -1) &&
+            runsOk(ownFrom, -1) &&
+            shortPlacesOk(tplOf(d), own) &&
+            shortPlacesOk(tplOf(from), ownFrom) &&
+            limitsKept(j) &&
+            !newlyPassed(before, limitsPassed(k))
+          ) {
+            hours[k] = f64(hours, k) - diff;
+            hours[j] = f64(hours, j) + diff;
+            return true;
+          }
+          own[i] = j;
+          ownFrom[src] = k;
+        }
+      }
+      return false;
+    }
 
     /**
      * After k's session traded with j's at place i of day d, another session of k on `from`
