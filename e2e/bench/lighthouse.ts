@@ -1,11 +1,13 @@
 /**
- * Lighthouse performance (npm run bench, after npm run build): the production server on a fresh
- * database, a student with an accepted two-subject plan and weekly busy time. Lighthouse's mobile
+ * Lighthouse performance (npm run bench, after npm run build) on the production server with a
+ * fresh database, a student with an accepted two-subject plan and weekly busy time. First whether
+ * the app installs (its manifest, and a service worker controlling the page). Lighthouse's mobile
  * run, five times each in the system Chromium: the landing page as a visitor sees it, then, logged
  * in through the screens, the dashboard and the calendar. Prints each page's median score with
  * its LCP, TBT and CLS, and PASS/FAIL where the page has a target; it reports, it does not fail.
  * Lighthouse's 4x CPU slowdown is relative to the machine it runs on, so each line also prints
- * the machine's benchmarkIndex: figures from two machines compare only beside it.
+ * the machine's benchmarkIndex: figures from two machines compare only beside it. The runs after
+ * the first are repeat visits served by the service worker: their LCP has a target of its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,8 @@ const PUBLIC_PAGES = ['/'];
 const STUDENT_PAGES = ['/dashboard', '/calendar', '/calendar?view=month'];
 /** The least median performance score, where a page has a target. */
 const TARGETS: Record<string, number> = { '/': 95, '/dashboard': 95 };
+/** The most a repeat visit's LCP may take, in ms, served from the service worker's cache. */
+const REPEAT_LCP_TARGETS: Record<string, number> = { '/dashboard': 1000 };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -98,6 +102,19 @@ try {
       cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
       host.push(lhr.environment.benchmarkIndex);
     }
+    // The worker has the shell after the first run: runs 2-5 are repeat visits from the cache.
+    const repeat = median(lcp.slice(1));
+    const repeatTarget = REPEAT_LCP_TARGETS[path];
+    if (repeatTarget !== undefined)
+      console.log(
+        `Repeat visit ${path} (service worker's cache, Lighthouse mobile): ` +
+          `${repeat <= repeatTarget ? 'PASS' : 'FAIL'} LCP ${(repeat / 1000).toFixed(2)} s ` +
+          `(target <= ${(repeatTarget / 1000).toFixed(1)} s; runs 2-${RUNS}: ` +
+          `${lcp
+            .slice(1)
+            .map((x) => (x / 1000).toFixed(2))
+            .join(', ')} s)`,
+      );
     const score = median(scores);
     const target = TARGETS[path];
     const verdict =
@@ -109,6 +126,34 @@ try {
         `(Lighthouse benchmarkIndex) ${Math.round(median(host))}`,
     );
   };
+
+  // Installable (the phone): the manifest's fields and icons, and a service worker that
+  // controls the app once it has loaded once. Printed, like the rest, not asserted.
+  await page.goto(`${server.baseURL}/login`);
+  const installable = await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    const manifest = link ? await (await fetch(link.href)).json() : {};
+    const sizes = ((manifest.icons ?? []) as { sizes: string; purpose?: string }[]).map(
+      (i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`,
+    );
+    await navigator.serviceWorker?.ready;
+    return { manifest, sizes };
+  });
+  await page.reload();
+  const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+  const m = installable.manifest as Record<string, string>;
+  const fields =
+    Boolean(m.name && m.short_name) &&
+    m.start_url === '/dashboard' &&
+    m.display === 'standalone' &&
+    installable.sizes.includes('192x192') &&
+    installable.sizes.includes('512x512') &&
+    installable.sizes.includes('512x512 maskable');
+  console.log(
+    `Installable: ${fields && controlled ? 'PASS' : 'FAIL'} (manifest: name ${m.name}, ` +
+      `start_url ${m.start_url}, display ${m.display}, icons ${installable.sizes.join(', ')}; ` +
+      `service worker controls the page: ${controlled ? 'yes' : 'no'})`,
+  );
 
   for (const path of PUBLIC_PAGES) await measure(path, false);
   await page.goto(`${server.baseURL}/login`);
