@@ -312,18 +312,24 @@ export function repairCramming(
     /** Whether j's session at place i of day d may trade places with k's on `from`. */
     const tradable = (j: number, d: number, i: number): boolean => {
       if (j < 0 || j === k || (tplOf(d).places[i]?.len ?? 0) !== len) return false;
-      // Into j's own last week only while j stays within the same limits (its exam first,
-      // its final review last): the exam that crowds k's last week may have room in its own.
-      const review = num(keep, j);
-      // Its final review's day too: the review is then the day's last place of its length.
-      if (intoLastWeek(j) && !(from < f64(exam, j) && (review < 0 || from <= review))) return false;
+      if (!mayTakeFrom(j)) return false;
       // A session of j's own last week (before its review day) may go later within it:
       // another exam's session there held a place k needed before its last week, while j's
       // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
       const inItsLastWeek = d >= i32(movableBefore, j);
+      const review = num(keep, j);
       return !inItsLastWeek || (intoLastWeek(j) && (review < 0 ? d < f64(exam, j) : d < review));
     };
     const intoLastWeek = (j: number) => from >= i32(movableBefore, j);
+    /**
+     * Whether j may hold a session on `from`: into j's own last week only before its exam and
+     * by its final review's day (the review is then the day's last place of its length); the
+     * exam that crowds k's last week may have room in its own (its limits: limitsKept).
+     */
+    const mayTakeFrom = (j: number): boolean => {
+      const review = num(keep, j);
+      return !intoLastWeek(j) || (from < f64(exam, j) && (review < 0 || from <= review));
+    };
     const limitsKept = (j: number) => !intoLastWeek(j) || !overLimits(j);
     // A day of k alone (nothing to interleave) stays interleavable only if two of its sessions
     // trade at once: one of j among five of k leaves a run of three (seed 31,337 #769: six 1-h
@@ -376,9 +382,7 @@ export function repairCramming(
           const diff = (len - l) / 2;
           if (f64(hours, k) - diff < numLike(needs, k) - 1e-9) continue;
           // j's session there is one the repairs may move, and `from` lies in j's window.
-          if (d >= i32(movableBefore, j)) continue;
-          const review = num(keep, j);
-          if (intoLastWeek(j) && !(from < f64(exam, j) && (review < 0 || from <= review))) continue;
+          if (d >= i32(movableBefore, j) || !mayTakeFrom(j)) continue;
           own[i] = k;
           ownFrom[src] = j;
           if (

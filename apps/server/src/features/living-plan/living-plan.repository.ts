@@ -129,9 +129,14 @@ export function createLivingPlanRepository(db: Kysely<Database>) {
           'p.timeZone',
           'p.sourceInput',
           'sub.name as subject',
+          's.subjectId',
+          's.topicId',
           's.title',
           's.startAt',
           's.endAt',
+          's.checkInStatus',
+          's.minutesDone',
+          's.carriedOver',
         ])
         .where('s.userId', '=', userId)
         .where('p.userId', '=', userId)

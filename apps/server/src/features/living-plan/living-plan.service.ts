@@ -32,6 +32,18 @@ import type { LivingPlanRepository } from './living-plan.repository.js';
 
 type Plan = NonNullable<Awaited<ReturnType<LivingPlanRepository['findPlan']>>>;
 type SessionRow = Awaited<ReturnType<LivingPlanRepository['listPlanSessions']>>[number];
+/** What a session's local view needs (a plan's session, or one of the sessions ahead). */
+type LocalSessionRow = Pick<
+  SessionRow,
+  | 'id'
+  | 'subjectId'
+  | 'topicId'
+  | 'startAt'
+  | 'endAt'
+  | 'checkInStatus'
+  | 'minutesDone'
+  | 'carriedOver'
+>;
 
 /** The catch-up's view of a plan's stored wizard input; null for a plan made by hand. */
 function sourceOf(plan: Plan): CatchUpInput['source'] | null {
@@ -83,7 +95,7 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
     return { date: z.date, day: dayNumber(z.date), minute: parseClock(z.time) };
   }
 
-  function localSession(s: SessionRow, tz: string): LocalSession {
+  function localSession(s: LocalSessionRow, tz: string): LocalSession {
     const start = local(s.startAt, tz);
     const end = local(s.endAt, tz);
     return {
@@ -96,6 +108,19 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
       checkIn: (s.checkInStatus ?? null) as CheckInState,
       minutesDone: s.minutesDone,
       carriedOver: s.carriedOver === 1,
+    };
+  }
+
+  /** The student's busy time on the local days from..to of `tz`, as the catch-up reads it. */
+  function busyIntervals(busyTimes: BusyTime[], from: string, to: string, tz: string) {
+    const occurrences = localBusy(busyTimes, from, to, tz);
+    return {
+      occurrences,
+      intervals: occurrences.map((b) => ({
+        day: dayNumber(b.date),
+        start: parseClock(b.startTime),
+        end: parseClock(b.endTime),
+      })),
     };
   }
 
@@ -112,17 +137,13 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
     const source = sourceOf(plan);
     // The student's own busy time over the plan's period, in the plan's zone.
     const busyOfStudent = source
-      ? localBusy(busyTimes, source.period.start, source.period.end, tz).map((b) => ({
-          day: dayNumber(b.date),
-          start: parseClock(b.startTime),
-          end: parseClock(b.endTime),
-        }))
+      ? busyIntervals(busyTimes, source.period.start, source.period.end, tz).intervals
       : [];
     const nowLocal = local(at.toISOString(), tz);
     // Sessions ahead that the student's busy time now covers wait like missed ones (clashes).
     const locals = sessions.map((s) => localSession(s, tz));
-    for (const id of clashingSessions(locals, busyOfStudent, nowLocal.day, nowLocal.minute).keys())
-      for (const s of locals) if (s.id === id) s.covered = true;
+    const clashing = clashingSessions(locals, busyOfStudent, nowLocal.day, nowLocal.minute);
+    for (const s of locals) if (clashing.has(s.id)) s.covered = true;
     const input: CatchUpInput | null = source && {
       source,
       today: nowLocal.day,
@@ -334,33 +355,16 @@ export function createLivingPlanService(deps: LivingPlanDeps) {
       const out: BusyClash[] = [];
       for (const tz of new Set(rows.map((r) => r.timeZone ?? 'UTC'))) {
         const mine = rows.filter((r) => (r.timeZone ?? 'UTC') === tz);
-        const locals = mine.map((r) =>
-          localSession(
-            {
-              ...r,
-              subjectId: 0,
-              topicId: null,
-              kind: 'study',
-              checkInStatus: null,
-              minutesDone: null,
-              carriedOver: 0,
-            },
-            tz,
-          ),
-        );
+        const locals = mine.map((r) => localSession(r, tz));
         const dates = mine.map((r) => local(r.startAt, tz).date).sort();
-        const occurrences = localBusy(busyTimes, dates[0] as string, dates.at(-1) as string, tz);
-        const nowLocal = local(at.toISOString(), tz);
-        const hits = clashingSessions(
-          locals,
-          occurrences.map((o) => ({
-            day: dayNumber(o.date),
-            start: parseClock(o.startTime),
-            end: parseClock(o.endTime),
-          })),
-          nowLocal.day,
-          nowLocal.minute,
+        const { occurrences, intervals } = busyIntervals(
+          busyTimes,
+          dates[0] as string,
+          dates.at(-1) as string,
+          tz,
         );
+        const nowLocal = local(at.toISOString(), tz);
+        const hits = clashingSessions(locals, intervals, nowLocal.day, nowLocal.minute);
         for (const r of mine) {
           const hit = hits.get(r.id);
           if (hit === undefined) continue;

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useBusyTimes } from '@/features/busy-times/api/get-busy-times';
 import { BusyTimeDialog } from '@/features/busy-times/components/busy-time-dialog';
-import { useBusyIntervals } from '@/features/calendars/api/calendars';
+import { useBusyIntervals, useCalendars } from '@/features/calendars/api/calendars';
 import { CalendarsDialog } from '@/features/calendars/components/calendars-dialog';
 import { CheckInDialog } from '@/features/living-plan/components/check-in-dialog';
 import { CheckInState } from '@/features/living-plan/components/check-in-state';
@@ -69,6 +69,7 @@ export default function CalendarPage() {
   const sessions = useSessions();
   const plans = usePlans();
   const busyTimes = useBusyTimes();
+  const calendars = useCalendars();
   const profile = useProfile();
   const refresh = useRefreshLivingPlan();
   const move = useMoveSession();
@@ -282,8 +283,14 @@ export default function CalendarPage() {
           {notice.text}
         </p>
       ) : null}
+      {/* Asked again when busy time is saved or a calendar imported, read again or removed (each
+          refetches its list), not on every step of the week. */}
       <ClashesPanel
-        stamp={`${busyTimes.dataUpdatedAt}-${intervals.dataUpdatedAt}`}
+        stamp={
+          busyTimes.isPending || calendars.isPending
+            ? null
+            : `${busyTimes.dataUpdatedAt}-${calendars.dataUpdatedAt}`
+        }
         onReplanned={refresh}
       />
       {/* The grid is drawn at once and its items fill in (no shift of the page when they

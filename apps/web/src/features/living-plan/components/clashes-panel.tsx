@@ -7,8 +7,9 @@ import { ReplanPanel } from './replan-panel';
 import './living-plan.css';
 
 export interface ClashesPanelProps {
-  /** Changes when the busy time shown was read again: the clashes are asked for again. */
-  stamp: string;
+  /** Changes when the busy time shown was read again: the clashes are asked for again (null:
+   * not yet loaded, nothing asked). */
+  stamp: string | null;
   /** After a re-plan: the page refreshes the sessions. */
   onReplanned?: () => void;
 }
