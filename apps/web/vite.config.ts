@@ -60,7 +60,10 @@ const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
   manifestFilename: 'manifest.webmanifest',
-  includeAssets: ['assets/favicon.svg', 'assets/icons/apple-touch-icon-180.png'],
+  // The icons and the favicon are in globPatterns already: listed again (includeAssets, the
+  // manifest's icons) they entered the precache twice, with and without a revision, and Workbox
+  // refused the whole list (add-to-cache-list-conflicting-entries): nothing was cached.
+  includeManifestIcons: false,
   manifest: {
     id: '/',
     name: 'StudyBuddy',
@@ -85,6 +88,9 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Only Vite's hashed names (zod-DdZZ4RMr.js) are known by their name; public/assets keeps
+    // its names (the icons), so those are precached with a revision and refreshed when changed.
+    dontCacheBustURLsMatching: /-[\w-]{8}\.[a-z0-9]+$/,
     // The lesson screen's renderer (KaTeX) is the largest file; it is precached like the rest.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     navigateFallback: '/index.html',
