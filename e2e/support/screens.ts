@@ -134,6 +134,14 @@ export function sweepPublicScreens() {
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
         /\/sw\.js$/,
       );
+      // ...with the shell and the built files in its cache (a worker whose precache list was
+      // refused took the page all the same, and answered nothing offline).
+      const precached = await page.evaluate(async () => {
+        for (const name of await caches.keys())
+          if (name.includes('precache')) return (await (await caches.open(name)).keys()).length;
+        return 0;
+      });
+      expect(precached).toBeGreaterThan(100);
       expect(errors).toEqual([]);
       await context.close();
     });

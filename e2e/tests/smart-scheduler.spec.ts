@@ -1,13 +1,48 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../../apps/server/src/testing/fake-ai-provider.js';
-import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  logOut,
+  newStudent,
+  openPage,
+} from '../support/browser.js';
 import { startServerWithClock } from '../support/clock.js';
 import { register, see } from '../support/journeys.js';
 import { startServer } from '../support/server.js';
 
 const DAY_MS = 86_400_000;
+
+/** What the app keeps on the device for reading offline: its query roots, and all of it as text. */
+async function offlineCopy(page: Page): Promise<{ roots: string[]; text: string }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('studybuddy-offline');
+      open.onupgradeneeded = () => open.result.createObjectStore('kv');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const values = await new Promise<unknown[]>((resolve, reject) => {
+      const all = db.transaction('kv').objectStore('kv').getAll();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    const roots = new Set<string>();
+    for (const v of values) {
+      const queries = (v as { state?: { queries?: { queryKey: unknown[] }[] } }).state?.queries;
+      for (const q of queries ?? []) roots.add(String(q.queryKey[0]));
+    }
+    return {
+      roots: [...roots].sort(),
+      text: JSON.stringify(
+        values.filter((v) => v !== null && typeof v === 'object' && 'state' in v),
+      ),
+    };
+  });
+}
 
 async function lecturePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -222,6 +257,35 @@ describe('smart scheduler journey', () => {
     expect(colours.size).toBe(2);
     expect(colours.get('Cell Biology')).not.toBe(colours.get('Genetics'));
     expect(examColour).toBe(colours.get('Cell Biology'));
+
+    // With no signal: the next week stays readable from what the device kept.
+    await page.goto('/dashboard');
+    const nextSession = page.getByRole('region', { name: 'Next session' });
+    await nextSession.getByRole('link', { name: /^Start / }).waitFor();
+    // The dashboard's sync keeps the lessons of the sessions ahead, none of them opened yet.
+    await expect
+      .poll(() => offlineCopy(page).then((c) => c.roots), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['study-sessions', 'plans', 'topics', 'lessons']));
+    expect((await offlineCopy(page)).text).not.toMatch(/accessToken|Bearer/);
+    await context.setOffline(true);
+    await page.reload();
+    await see(page, /^Offline: last synced at .+ You are reading what this device kept\.$/);
+    await nextSession.getByRole('link', { name: /^Start / }).click();
+    await page.waitForURL('**/topic/**');
+    await page.getByRole('link', { name: 'View Lesson' }).click();
+    await page.waitForURL('**/lesson-detail/**');
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    // The deck's answer from the copy, not a spinner.
+    await see(page, /No flashcards for this lesson yet\.|cards in the deck/);
+    await expectAccessible(page, 'a lesson offline');
+    // What needs the server says so at once.
+    await page.goto('/smart-scheduler/setup');
+    await see(page, 'This needs a connection. It works again as soon as you are back online.');
+    await context.setOffline(false);
+    await page.getByText(/^Offline: last synced/).waitFor({ state: 'detached' });
+    // Log out: nothing of the student is left on the device.
+    await logOut(page);
+    expect(await offlineCopy(page)).toEqual({ roots: [], text: '[]' });
 
     expect(errors).toEqual([]);
     await context.close();

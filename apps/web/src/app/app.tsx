@@ -4,29 +4,40 @@ import { BrowserRouter } from 'react-router';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
-import { restoreSession, syncSessionAcrossTabs } from './restore-session';
+import { followSessionWithOfflineCopy } from './offline-copy';
+import { restoreSession, resumeWhenOnline, syncSessionAcrossTabs } from './restore-session';
 import { AppRoutes } from './router';
 import { ScrollRestoration } from './scroll-restoration';
 
 const queryClient = createQueryClient();
 
 /**
- * Providers and the router. Until the session is restored only the loading overlay shows, so a
- * reload never flashes the login screen.
+ * Providers and the router. Until the session is restored (and the student's offline copy is in
+ * the cache) only the loading overlay shows, so a reload never flashes the login screen.
  */
 export function App() {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
-    void restoreSession().then(() => {
-      // The shell's first render (navbar, footer, the screen) is long: in slices, as in main.tsx.
-      if (!cancelled) startTransition(() => setRestored(true));
-    });
+    let stopCopy: (() => void) | undefined;
+    void restoreSession()
+      // The student's kept copy is in the cache before the first screen: it shows at once, and
+      // with no signal it is what there is to read.
+      .then(() => followSessionWithOfflineCopy(queryClient))
+      .then((stop) => {
+        stopCopy = stop;
+        if (cancelled) stop();
+        // The shell's first render (navbar, footer, the screen) is long: in slices, as in main.tsx.
+        else startTransition(() => setRestored(true));
+      });
     const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
+    const stopResume = resumeWhenOnline();
     return () => {
       cancelled = true;
+      stopCopy?.();
       stopSync();
+      stopResume();
     };
   }, []);
 

@@ -103,6 +103,14 @@ function withQuery(path: string, query: RequestOptions<Endpoint>['query']): stri
 }
 
 let refreshing: Promise<boolean> | null = null;
+let unreachable = false;
+
+/**
+ * Whether the last refresh failed for want of the server (no network, or a proxy's 5xx while
+ * it is down) rather than by its refusal: the app then opens offline with the kept copy instead
+ * of logging the student out.
+ */
+export const lastRefreshUnreachable = () => unreachable;
 
 /**
  * Runs one refresh at a time across every tab of this browser (Web Locks): the cookie is
@@ -123,9 +131,11 @@ export function refreshSession(): Promise<boolean> {
     try {
       const { authEndpoints } = await import('./refresh-endpoint');
       const auth = await acrossTabs(() => apiRequest(authEndpoints.refresh, { auth: false }));
+      unreachable = false;
       startSession(auth);
       return true;
-    } catch {
+    } catch (error) {
+      unreachable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
       return false;
     } finally {
       refreshing = null;

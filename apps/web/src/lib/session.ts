@@ -59,6 +59,16 @@ export function startSession(auth: AuthTokenResponse): void {
   emit({ isLoggedIn: true, user: auth.user });
 }
 
+/**
+ * Opens the app with no server to ask (docs/architecture.md, The phone): the student this
+ * browser was signed in as, with no token, reading the kept copy until the signal returns and
+ * a refresh restores the real session (or ends it, if the server refuses it).
+ */
+export function startOfflineSession(user: CurrentUser): void {
+  accessToken = null;
+  emit({ isLoggedIn: true, user });
+}
+
 export function clearSession(): void {
   accessToken = null;
   session.clear();

@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { ApiErrorDialog } from '@/components/api-error-dialog';
 import { BetaNotice } from '@/components/beta-notice';
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { OfflineBanner } from '@/components/offline-banner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-session';
 import { setSessionExpiredHandler } from '@/lib/session';
@@ -26,6 +27,10 @@ const ReminderWatcher = lazy(() =>
     default: m.ReminderWatcher,
   })),
 );
+
+// Logged-in only, after the first screen: fetches the next week's lessons and cards for
+// reading offline.
+const OfflineSync = lazy(() => import('../offline-sync'));
 
 // Visitors too (the app installs before a login): the service worker and its update prompt,
 // after the first screen.
@@ -55,6 +60,7 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <Navbar />
+      <OfflineBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -64,6 +70,7 @@ export function RootLayout() {
           <AssistantLauncher />
           <FeedbackLauncher />
           <ReminderWatcher />
+          <OfflineSync />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>
@@ -85,11 +92,13 @@ export function FullScreenLayout() {
   useSessionExpiredRedirect();
   return (
     <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
+      <OfflineBanner />
       <Outlet />
       {isLoggedIn ? (
         <Suspense fallback={null}>
           <AssistantLauncher />
           <ReminderWatcher />
+          <OfflineSync />
         </Suspense>
       ) : null}
       <BetaNotice />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NeedsConnection } from '@/components/needs-connection';
 import { paths } from '@/config/paths';
 import { lessonKeys } from '@/features/lessons/api/keys';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -15,7 +16,7 @@ import { isApiError } from '@/lib/api-error';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
 /** /smart-scheduler/review?planId=...: the proposal made by the wizard, loaded from the server. */
-export default function SmartSchedulerReviewPage() {
+function ReviewScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshStudyData();
@@ -99,5 +100,14 @@ export default function SmartSchedulerReviewPage() {
         navigate(paths.smartSchedulerSetup);
       }}
     />
+  );
+}
+
+/** The proposal is read, changed and accepted on the server: offline, the page says so. */
+export default function SmartSchedulerReviewPage() {
+  return (
+    <NeedsConnection keep>
+      <ReviewScreen />
+    </NeedsConnection>
   );
 }

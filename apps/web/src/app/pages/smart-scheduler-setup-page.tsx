@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NeedsConnection } from '@/components/needs-connection';
 import { paths } from '@/config/paths';
 import { TimetableImport } from '@/features/calendars/components/timetable-import';
 import { Wizard } from '@/features/smart-scheduler/components/wizard';
@@ -14,14 +15,16 @@ export default function SmartSchedulerSetupPage() {
   useDocumentTitle(t('smartScheduler.wizard.title'));
   return (
     <div className="page">
-      <Wizard
-        availabilityExtra={<TimetableImport />}
-        onGenerated={(proposal) => {
-          // The draft is now in the plan list (with its Draft badge).
-          void refresh();
-          navigate(paths.smartSchedulerReview(proposal.planId));
-        }}
-      />
+      <NeedsConnection keep>
+        <Wizard
+          availabilityExtra={<TimetableImport />}
+          onGenerated={(proposal) => {
+            // The draft is now in the plan list (with its Draft badge).
+            void refresh();
+            navigate(paths.smartSchedulerReview(proposal.planId));
+          }}
+        />
+      </NeedsConnection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { accountDataEndpoints, type DeleteAccountInput } from '@studybuddy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { clearOfflineData } from '@/lib/offline-cache';
 import { clearSession } from '@/lib/session';
 
 /** POST /api/account/delete: deletes the account and all its data at once; every login ends. */
@@ -10,7 +11,7 @@ export function deleteAccount(input: DeleteAccountInput) {
 
 /**
  * Deletes the account; the form shows its own errors. On success the session ends here as on
- * logout (memory, session storage, the logged-in flag and every cached answer), then
+ * logout (memory, session storage, the logged-in flag and every cached answer, the offline copy among them), then
  * `onDeleted` runs in the same task, before the guards can react to the ended session.
  */
 export function useDeleteAccount(onDeleted: () => void) {
@@ -20,6 +21,7 @@ export function useDeleteAccount(onDeleted: () => void) {
     onSuccess: () => {
       clearSession();
       client.clear();
+      void clearOfflineData();
       onDeleted();
     },
     meta: { handlesOwnErrors: true },

@@ -11,6 +11,7 @@ import { useChatHistory } from '../api/get-chat-history';
 import { sendChatMessage } from '../api/send-chat-message';
 import { replyText } from './reply-text';
 import './assistant.css';
+import { NeedsConnection } from '@/components/needs-connection';
 
 /** One line of the conversation, written by the 'agent' or the 'user'. */
 export interface ChatEntry {
@@ -305,43 +306,45 @@ export default function AssistantPanel({ onClose }: AssistantPanelProps) {
         ) : null}
       </div>
 
-      <form className="assistant__form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={inputId} className="assistant__label">
-          {t('assistant.inputLabel')}
-        </label>
-        <div className="assistant__compose">
-          <textarea
-            id={inputId}
-            ref={inputRef}
-            className="field__control assistant__input"
-            rows={2}
-            maxLength={CHAT_PROMPT_MAX}
-            value={draft}
-            placeholder={t('assistant.placeholder')}
-            aria-describedby={hintId}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onInputKeyDown}
-          />
-          {waiting ? (
-            <button type="button" className="button button--secondary" onClick={stopReply}>
-              {t('assistant.stop')}
-            </button>
-          ) : (
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={loading || draft.trim() === ''}
-            >
-              {t('assistant.send')}
-            </button>
-          )}
-        </div>
-        <p id={hintId} className={`assistant__hint${atLimit ? ' assistant__hint--limit' : ''}`}>
-          {atLimit
-            ? t('assistant.limitReached', { max: CHAT_PROMPT_MAX })
-            : t('assistant.counter', { length: draft.length, max: CHAT_PROMPT_MAX })}
-        </p>
-      </form>
+      <NeedsConnection>
+        <form className="assistant__form" onSubmit={onSubmit} noValidate>
+          <label htmlFor={inputId} className="assistant__label">
+            {t('assistant.inputLabel')}
+          </label>
+          <div className="assistant__compose">
+            <textarea
+              id={inputId}
+              ref={inputRef}
+              className="field__control assistant__input"
+              rows={2}
+              maxLength={CHAT_PROMPT_MAX}
+              value={draft}
+              placeholder={t('assistant.placeholder')}
+              aria-describedby={hintId}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={onInputKeyDown}
+            />
+            {waiting ? (
+              <button type="button" className="button button--secondary" onClick={stopReply}>
+                {t('assistant.stop')}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={loading || draft.trim() === ''}
+              >
+                {t('assistant.send')}
+              </button>
+            )}
+          </div>
+          <p id={hintId} className={`assistant__hint${atLimit ? ' assistant__hint--limit' : ''}`}>
+            {atLimit
+              ? t('assistant.limitReached', { max: CHAT_PROMPT_MAX })
+              : t('assistant.counter', { length: draft.length, max: CHAT_PROMPT_MAX })}
+          </p>
+        </form>
+      </NeedsConnection>
 
       <div className="assistant__footer">
         {confirming ? (

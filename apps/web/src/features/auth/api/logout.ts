@@ -2,6 +2,7 @@ import { authEndpoints } from '@studybuddy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { clearOfflineData } from '@/lib/offline-cache';
 import { clearSession } from '@/lib/session';
 
 /** POST /user/logout: revokes the session on the server and clears the refresh cookie. */
@@ -10,8 +11,8 @@ export function logout() {
 }
 
 /**
- * Logs out (docs/product.md, Behaviour): posts /user/logout, clears session storage and the
- * logged-in flag, then loads /login afresh so no state of the old session survives in memory.
+ * Logs out (docs/product.md, Behaviour): posts /user/logout, clears session storage, the
+ * logged-in flag and the offline copy, then loads /login afresh so no state of the old session survives in memory.
  */
 export function useLogout() {
   const client = useQueryClient();
@@ -23,9 +24,11 @@ export function useLogout() {
         // Even when the server cannot be reached the student must end up logged out here.
       }
     },
-    onSettled: () => {
+    onSettled: async () => {
       clearSession();
       client.clear();
+      // Before the page goes: the next student on this browser must not find the copy.
+      await clearOfflineData();
       window.location.assign(paths.login);
     },
     meta: { handlesOwnErrors: true },

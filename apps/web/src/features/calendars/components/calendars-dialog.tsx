@@ -14,6 +14,7 @@ import {
   useUpdateCalendar,
 } from '../api/calendars';
 import './calendars.css';
+import { NeedsConnection } from '@/components/needs-connection';
 import { calendarColour, calendarColourClass } from '@/lib/calendar-colours';
 
 export interface CalendarsDialogProps {
@@ -82,29 +83,31 @@ function SubscribeForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="calendars-link-title">
-      <h3 id="calendars-link-title" className="calendars__heading">
-        {t('calendars.linkTitle')}
-      </h3>
-      <p className="form__note">{t('calendars.linkHint')}</p>
-      {outcome.line}
-      <InputField
-        label={t('calendars.link')}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        required
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-      />
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={url.trim() === '' || subscribe.isPending}
-      >
-        {subscribe.isPending ? t('calendars.subscribing') : t('calendars.subscribe')}
-      </button>
-    </form>
+    <NeedsConnection>
+      <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="calendars-link-title">
+        <h3 id="calendars-link-title" className="calendars__heading">
+          {t('calendars.linkTitle')}
+        </h3>
+        <p className="form__note">{t('calendars.linkHint')}</p>
+        {outcome.line}
+        <InputField
+          label={t('calendars.link')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          required
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={url.trim() === '' || subscribe.isPending}
+        >
+          {subscribe.isPending ? t('calendars.subscribing') : t('calendars.subscribe')}
+        </button>
+      </form>
+    </NeedsConnection>
   );
 }
 
@@ -133,34 +136,41 @@ function ImportForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="calendars-import-title">
-      <h3 id="calendars-import-title" className="calendars__heading">
-        {t('calendars.importTitle')}
-      </h3>
-      <p className="form__note">{t('calendars.importHint')}</p>
-      {outcome.line}
-      <InputField
-        label={t('calendars.file')}
-        type="file"
-        accept=".ics,text/calendar"
-        required
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-      />
-      <InputField
-        label={t('calendars.name')}
-        hint={t('calendars.nameHint')}
-        maxLength={100}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={!file || importCalendar.isPending}
+    <NeedsConnection>
+      <form
+        className="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="calendars-import-title"
       >
-        {importCalendar.isPending ? t('calendars.importing') : t('calendars.import')}
-      </button>
-    </form>
+        <h3 id="calendars-import-title" className="calendars__heading">
+          {t('calendars.importTitle')}
+        </h3>
+        <p className="form__note">{t('calendars.importHint')}</p>
+        {outcome.line}
+        <InputField
+          label={t('calendars.file')}
+          type="file"
+          accept=".ics,text/calendar"
+          required
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <InputField
+          label={t('calendars.name')}
+          hint={t('calendars.nameHint')}
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!file || importCalendar.isPending}
+        >
+          {importCalendar.isPending ? t('calendars.importing') : t('calendars.import')}
+        </button>
+      </form>
+    </NeedsConnection>
   );
 }
 

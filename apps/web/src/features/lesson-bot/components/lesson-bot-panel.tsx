@@ -6,6 +6,7 @@ import { MarkdownText } from '@/components/markdown-text';
 import { aiLanguage } from '@/lib/ai-language';
 import { askLessonBot } from '../api/ask-lesson-bot';
 import './lesson-bot.css';
+import { NeedsConnection } from '@/components/needs-connection';
 
 export interface LessonBotPanelProps {
   lessonId: number;
@@ -104,43 +105,45 @@ export function LessonBotPanel({ lessonId }: LessonBotPanelProps) {
       >
         {t('lessonBot.helpMe')}
       </button>
-      <form className="form lesson-bot__form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t('lessonBot.questionLabel')}
-          </label>
-          <textarea
-            id={inputId}
-            className="field__control field__control--textarea lesson-bot__input"
-            rows={3}
-            maxLength={LESSON_QUESTION_MAX}
-            value={draft}
-            aria-describedby={hintId}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <p id={hintId} className="field__hint">
-            {t('lessonBot.counter', { length: draft.length, max: LESSON_QUESTION_MAX })}
-          </p>
-        </div>
-        <div className="actions">
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={pending || draft.trim() === ''}
-          >
-            {t('lessonBot.ask')}
-          </button>
-          {pending ? (
+      <NeedsConnection>
+        <form className="form lesson-bot__form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={inputId} className="field__label">
+              {t('lessonBot.questionLabel')}
+            </label>
+            <textarea
+              id={inputId}
+              className="field__control field__control--textarea lesson-bot__input"
+              rows={3}
+              maxLength={LESSON_QUESTION_MAX}
+              value={draft}
+              aria-describedby={hintId}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <p id={hintId} className="field__hint">
+              {t('lessonBot.counter', { length: draft.length, max: LESSON_QUESTION_MAX })}
+            </p>
+          </div>
+          <div className="actions">
             <button
-              type="button"
+              type="submit"
               className="button button--secondary"
-              onClick={() => stopRef.current?.abort()}
+              disabled={pending || draft.trim() === ''}
             >
-              {t('lessonBot.stop')}
+              {t('lessonBot.ask')}
             </button>
-          ) : null}
-        </div>
-      </form>
+            {pending ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => stopRef.current?.abort()}
+              >
+                {t('lessonBot.stop')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </NeedsConnection>
 
       <div role="status" className="lesson-bot__status">
         {pending && !writing ? <p className="status-text">{t('lessonBot.thinking')}</p> : null}

@@ -7,6 +7,7 @@ import { aiLanguage } from '@/lib/ai-language';
 import { errorMessage } from '@/lib/error-message';
 import { useGenerateDeepDive } from '../api/generate-deep-dive';
 import './topics.css';
+import { NeedsConnection } from '@/components/needs-connection';
 
 /** File types the server can read text from (its file ingest adapter). */
 export const DEEP_DIVE_FILE_TYPES = '.txt,.md,.pdf,.docx';
@@ -54,47 +55,49 @@ export function GenerateDeepDiveForm({ topicId }: GenerateDeepDiveFormProps) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="checklist-title">
-      <h2 id="checklist-title" className="section-title">
-        {t('topics.checklist.title')}
-      </h2>
-      <p className="form__note">{t('topics.checklist.intro')}</p>
-      <FormMessage tone="error">{formError}</FormMessage>
-      <FormMessage tone="success">{done ? t('topics.checklist.done') : null}</FormMessage>
-      {warnings.length > 0 ? (
-        <div role="status">
-          <p className="form__note">{t('topics.checklist.warnings')}</p>
-          <NoticeList className="checklist-warnings" notices={warnings} />
-        </div>
-      ) : null}
-      <TextAreaField
-        label={t('topics.checklist.prompt')}
-        rows={3}
-        maxLength={5000}
-        value={prompt}
-        onChange={(e) => setPrompt(e.target.value)}
-      />
-      <div className="field">
-        <label htmlFor={fileId} className="field__label">
-          {t('topics.checklist.files')}
-        </label>
-        <input
-          ref={fileInput}
-          id={fileId}
-          type="file"
-          multiple
-          accept={DEEP_DIVE_FILE_TYPES}
-          className="field__control"
-          aria-describedby={`${fileId}-hint`}
-          onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+    <NeedsConnection>
+      <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="checklist-title">
+        <h2 id="checklist-title" className="section-title">
+          {t('topics.checklist.title')}
+        </h2>
+        <p className="form__note">{t('topics.checklist.intro')}</p>
+        <FormMessage tone="error">{formError}</FormMessage>
+        <FormMessage tone="success">{done ? t('topics.checklist.done') : null}</FormMessage>
+        {warnings.length > 0 ? (
+          <div role="status">
+            <p className="form__note">{t('topics.checklist.warnings')}</p>
+            <NoticeList className="checklist-warnings" notices={warnings} />
+          </div>
+        ) : null}
+        <TextAreaField
+          label={t('topics.checklist.prompt')}
+          rows={3}
+          maxLength={5000}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
         />
-        <p id={`${fileId}-hint`} className="field__hint">
-          {t('topics.checklist.filesHint')}
-        </p>
-      </div>
-      <button type="submit" className="button button--primary" disabled={generate.isPending}>
-        {generate.isPending ? t('topics.checklist.generating') : t('topics.checklist.submit')}
-      </button>
-    </form>
+        <div className="field">
+          <label htmlFor={fileId} className="field__label">
+            {t('topics.checklist.files')}
+          </label>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            multiple
+            accept={DEEP_DIVE_FILE_TYPES}
+            className="field__control"
+            aria-describedby={`${fileId}-hint`}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
+          <p id={`${fileId}-hint`} className="field__hint">
+            {t('topics.checklist.filesHint')}
+          </p>
+        </div>
+        <button type="submit" className="button button--primary" disabled={generate.isPending}>
+          {generate.isPending ? t('topics.checklist.generating') : t('topics.checklist.submit')}
+        </button>
+      </form>
+    </NeedsConnection>
   );
 }
