@@ -10,6 +10,7 @@ import type { FileReaders } from './adapters/files/ingest.js';
 import { createParsePool } from './adapters/files/parse-pool.js';
 import { createSmtpMailer } from './adapters/mail/mailer.js';
 import { createPasswordHasher, type PasswordHasher } from './adapters/password-hasher.js';
+import { createWebPushSender, type PushSender } from './adapters/push/web-push-sender.js';
 import { createOfflineEngine } from './adapters/work/offline-engine.js';
 import { createWorkPool } from './adapters/work/work-pool.js';
 import type { IcsTaskResult } from './adapters/work/work-tasks.js';
@@ -102,6 +103,7 @@ import {
   createProgressService,
   progressRoutes,
 } from './features/progress/index.js';
+import { createPushRepository, createPushService, pushRoutes } from './features/push/index.js';
 import {
   createQuizzesRepository,
   createQuizzesService,
@@ -176,7 +178,7 @@ import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { connectRedis } from './platform/redis.js';
 import { createRequestIdGenerator, registerRequestIdHeader } from './platform/request-id.js';
 import { createSecretBox } from './platform/secret-box.js';
-import { loadOrCreateSecret } from './platform/secrets.js';
+import { loadOrCreateSecret, loadOrCreateVapidKeys } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { listBuiltFiles, registerSpa } from './platform/spa.js';
@@ -206,6 +208,8 @@ export interface AppDeps {
   jobTimes?: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'backoffMs'>;
   /** With REDIS_URL: what this deployment's keys and channels start with (tests isolate). */
   redisPrefix?: string;
+  /** Tests may swap Web Push's network; otherwise web-push with the VAPID keys. */
+  pushSender?: PushSender;
 }
 
 declare module 'fastify' {
@@ -232,6 +236,7 @@ export async function buildApp({
   onRoute,
   jobTimes,
   redisPrefix,
+  pushSender,
 }: AppDeps): Promise<FastifyInstance> {
   const logDestination =
     config.logLevel === 'silent' ? undefined : (logStream ?? turnBufferedStdout());
@@ -399,9 +404,23 @@ export async function buildApp({
         'the password-reset e-mail could not be sent',
       ),
   });
+  // Web Push: one VAPID pair for every instance (the environment's, or DATA_DIR's).
+  const vapid = loadOrCreateVapidKeys(config.dataDir, config.push.vapidKeys);
+  const push = createPushService({
+    repo: createPushRepository(db.db),
+    sender:
+      pushSender ??
+      createWebPushSender({
+        vapid: { ...vapid, subject: config.push.subject },
+        allowPrivate: config.push.allowPrivate,
+      }),
+    publicKey: vapid.publicKey,
+    log: app.log,
+  });
   const reminders = createRemindersService({
     repo: createRemindersRepository(db.db),
     ...(mailer ? { mailer } : {}),
+    push,
     tokens: createUnsubscribeTokens(secret),
     publicUrl: config.mail.publicUrl,
     wakeJobs: () => jobs.wake(),
@@ -622,6 +641,7 @@ export async function buildApp({
   await app.register(livingPlanRoutes, { livingPlan, idempotency });
   await app.register(progressRoutes, { progress });
   await app.register(remindersRoutes, { reminders, store: throttleStore });
+  await app.register(pushRoutes, { push });
   await app.register(adminRoutes, {
     admin: createAdminService({
       repo: createAdminRepository(db.db),

@@ -22,6 +22,7 @@ export * from './notifications.js';
 export * from './plans.js';
 export * from './profile.js';
 export * from './progress.js';
+export * from './push.js';
 export * from './quizzes.js';
 export * from './school-sign-in.js';
 export * from './site.js';

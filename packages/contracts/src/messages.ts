@@ -135,6 +135,25 @@ export const VALIDATION_MESSAGES = {
     'This unsubscribe link is not valid.',
   ),
 
+  // Push reminders: a browser's push subscription.
+  pushEndpointInvalid: m(
+    'push.errors.endpointInvalid',
+    'The push address must be an https:// URL of at most 1,024 characters.',
+  ),
+  pushEndpointRefused: m(
+    'push.errors.endpointRefused',
+    'The server may not send notifications to this push address.',
+  ),
+  pushKeyInvalid: m(
+    'push.errors.keyInvalid',
+    'The subscription key must be a P-256 public key: 65 bytes, base64url.',
+  ),
+  pushAuthInvalid: m(
+    'push.errors.authInvalid',
+    'The subscription secret must be 16 bytes, base64url.',
+  ),
+  pushLabelMax: m('push.errors.labelMax', 'A device name can be at most 100 characters.'),
+
   // The living plan's check-in.
   checkInStatusRequired: m('livingPlan.errors.statusRequired', 'Choose done, partly or missed.'),
   minutesNotANumber: m('livingPlan.errors.minutesRange', 'Minutes must be a number.'),

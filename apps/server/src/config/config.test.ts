@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,6 +189,8 @@ describe('loadConfig secrets from files', () => {
         'SMTP_URL',
         'REDIS_URL',
         'OIDC_CLIENT_SECRET',
+        'VAPID_PUBLIC_KEY',
+        'VAPID_PRIVATE_KEY',
       ].sort(),
     );
     for (const name of SECRET_VARIABLES) expect(Object.keys(envSchema.shape)).toContain(name);
@@ -226,6 +229,109 @@ describe('loadConfig secrets from files', () => {
     }
     expect(message).toContain('SMTP_URL (from SMTP_URL_FILE): SMTP_URL must be');
     expect(message).not.toContain('pa55');
+  });
+});
+
+describe('loadConfig push reminders', () => {
+  /** A pair as `web-push generate-vapid-keys` prints it, and the public key of another. */
+  const pair = () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const secret = ecdh.getPrivateKey();
+    return {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
+      // 32 bytes, its leading zeros kept.
+      VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString(
+        'base64url',
+      ),
+    };
+  };
+
+  it('generates the keys unless both are set, and keeps private addresses out', () => {
+    expect(loadConfig({}).push).toEqual({
+      vapidKeys: undefined,
+      subject: 'mailto:support@studybuddy.example',
+      allowPrivate: false,
+    });
+    const keys = pair();
+    const config = loadConfig({ ...keys, PUSH_ALLOW_PRIVATE: 'true' });
+    expect(config.push.vapidKeys).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+    });
+    expect(config.push.allowPrivate).toBe(true);
+    // Empty counts as unset (compose passes `${VAPID_PUBLIC_KEY:-}`).
+    expect(loadConfig({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' }).push.vapidKeys).toBe(
+      undefined,
+    );
+  });
+
+  it('names its contact from PUBLIC_URL when https, else from SUPPORT_EMAIL, unless told', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://study.example.org/app/' }).push.subject).toBe(
+      'https://study.example.org',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000', SUPPORT_EMAIL: 'it@school.example' }).push
+        .subject,
+    ).toBe('mailto:it@school.example');
+    for (const subject of ['mailto:admin@school.example', 'https://school.example/contact'])
+      expect(loadConfig({ VAPID_SUBJECT: subject }).push.subject).toBe(subject);
+    for (const bad of ['admin@school.example', 'http://school.example', 'mailto:'])
+      expect(() => loadConfig({ VAPID_SUBJECT: bad }), bad).toThrow(
+        /VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/,
+      );
+  });
+
+  it('refuses one key without the other, keys of the wrong shape, and a public key of another pair', () => {
+    const keys = pair();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair; set both',
+    );
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(
+      'VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair; set both',
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: pair().VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY',
+    );
+    // Compressed (33 bytes), padded base64, not base64url at all.
+    const compressed = Buffer.from(keys.VAPID_PUBLIC_KEY, 'base64url').subarray(0, 33);
+    for (const bad of [
+      compressed.toString('base64url'),
+      `${keys.VAPID_PUBLIC_KEY}=`,
+      keys.VAPID_PUBLIC_KEY.replace(/^B/, 'C'),
+      'not a key',
+    ])
+      expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: bad }), bad).toThrow(
+        /VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY must be a P-256 public key/,
+      );
+    let message = '';
+    try {
+      loadConfig({ ...keys, VAPID_PRIVATE_KEY: `${keys.VAPID_PRIVATE_KEY}AAAA` });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY must be a P-256 private key');
+    // Never the key itself.
+    expect(message).not.toContain(keys.VAPID_PRIVATE_KEY);
+  });
+
+  it('reads the pair from VAPID_PUBLIC_KEY_FILE and VAPID_PRIVATE_KEY_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studybuddy-vapid-'));
+    try {
+      const keys = pair();
+      writeFileSync(join(dir, 'public'), `${keys.VAPID_PUBLIC_KEY}\n`);
+      writeFileSync(join(dir, 'private'), `${keys.VAPID_PRIVATE_KEY}\n`);
+      const config = loadConfig({
+        VAPID_PUBLIC_KEY_FILE: join(dir, 'public'),
+        VAPID_PRIVATE_KEY_FILE: join(dir, 'private'),
+      });
+      expect(config.push.vapidKeys).toEqual({
+        publicKey: keys.VAPID_PUBLIC_KEY,
+        privateKey: keys.VAPID_PRIVATE_KEY,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

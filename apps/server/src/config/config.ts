@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Cron } from 'croner';
@@ -343,6 +344,56 @@ export const envSchema = z.object({
     .describe(
       "true: calendar links may reach private and loopback addresses (a school's own timetable server on its network).",
     ),
+  VAPID_PUBLIC_KEY: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine(isVapidPublicKey, {
+          error:
+            'VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes (0x04, x, y) in base64url, as `npx web-push generate-vapid-keys` prints it',
+        })
+        .optional(),
+    )
+    .describe(
+      "Web Push's VAPID public key (base64url); set with VAPID_PRIVATE_KEY, or neither: a pair is generated into DATA_DIR/secrets.",
+    ),
+  VAPID_PRIVATE_KEY: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine((v) => base64UrlLength(v) === 32, {
+          error:
+            'VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url, as `npx web-push generate-vapid-keys` prints it',
+        })
+        .optional(),
+    )
+    .describe(
+      "Web Push's VAPID private key (base64url), of the pair of VAPID_PUBLIC_KEY. Changing the pair ends every device's push subscription.",
+    ),
+  VAPID_SUBJECT: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
+          error:
+            'VAPID_SUBJECT must be a mailto: address or an https:// URL where the push services can reach the admin',
+        })
+        .optional(),
+    )
+    .describe(
+      'Contact the push services may write to (mailto: or https://); unset: PUBLIC_URL when https, else mailto:SUPPORT_EMAIL.',
+    ),
+  PUSH_ALLOW_PRIVATE: bool
+    .default(false)
+    .describe(
+      'true: push addresses may be http:// and reach private and loopback addresses (tests, a push service on the network).',
+    ),
   BACKUP_KEEP: z.coerce
     .number()
     .int()
@@ -360,6 +411,9 @@ export const SECRET_VARIABLES = [
   'SMTP_URL',
   'REDIS_URL',
   'OIDC_CLIENT_SECRET',
+  // The public key is no secret, but the pair is made and mounted together.
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -408,6 +462,23 @@ export interface Config {
   icsAllowPrivate: boolean;
   /** How often a subscribed link is read again, in minutes. */
   icsRefreshMinutes: number;
+  /** Web Push (push reminders). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** From the environment; when absent a pair is generated into DATA_DIR/secrets. */
+  vapidKeys: VapidKeys | undefined;
+  /** The VAPID `sub` claim: a mailto: or https: contact. */
+  subject: string;
+  /** Push addresses may be http:// and reach private and loopback addresses (PUSH_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+}
+
+/** A VAPID key pair, each base64url (the public key uncompressed, 65 bytes; the private, 32). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export interface SchoolSignInConfig {
@@ -527,6 +598,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const schoolSignIn = readSchoolSignIn(e);
+  const vapidKeys = readVapidKeys(e);
   const dataDir = resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   let database: DatabaseTarget;
@@ -582,7 +654,56 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     schoolSignIn,
     icsAllowPrivate: e.ICS_ALLOW_PRIVATE,
     icsRefreshMinutes: e.ICS_REFRESH_MINUTES,
+    push: {
+      vapidKeys,
+      subject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.PUBLIC_URL, e.SUPPORT_EMAIL),
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+    },
   };
+}
+
+/** The byte length of base64url text (no padding), or -1 when it is not base64url. */
+function base64UrlLength(text: string): number {
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return -1;
+  return Buffer.from(text, 'base64url').length;
+}
+
+/** An uncompressed P-256 point in base64url, as a VAPID public key is written. */
+function isVapidPublicKey(text: string): boolean {
+  return base64UrlLength(text) === 65 && Buffer.from(text, 'base64url')[0] === 0x04;
+}
+
+/**
+ * The VAPID pair from its two variables, checked together: both or neither (then one is
+ * generated), and the public key must be the private key's, or every push would be refused.
+ */
+function readVapidKeys(e: z.infer<typeof envSchema>): VapidKeys | undefined {
+  const publicKey = e.VAPID_PUBLIC_KEY;
+  const privateKey = e.VAPID_PRIVATE_KEY;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey)
+    throw new Error(
+      `Invalid configuration:\n  ${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair; set both, or neither to have one generated into DATA_DIR/secrets`,
+    );
+  let derived: string;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey('base64url');
+  } catch {
+    derived = '';
+  }
+  if (derived !== publicKey)
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY',
+    );
+  return { publicKey, privateKey };
+}
+
+/** The push services' contact when VAPID_SUBJECT is unset: the app's https origin, or support. */
+function vapidSubjectOf(publicUrl: string | undefined, supportEmail: string): string {
+  if (publicUrl && new URL(publicUrl).protocol === 'https:') return new URL(publicUrl).origin;
+  return `mailto:${supportEmail}`;
 }
 
 /**

@@ -299,6 +299,8 @@ export interface SessionRemindersTable {
   emailStatus: string | null;
   error: string | null;
   sentAt: string | null;
+  /** When the job began pushing it to the student's devices (migration 0023); null: not yet. */
+  pushSentAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -433,6 +435,21 @@ export interface CalendarBusyTable {
   endsAt: string;
 }
 
+/** A browser that gets push reminders (migration 0023); see features/push. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  /** The push service's address for the browser; unique. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  /** The device's name for the student, e.g. "Chrome on Android". */
+  label: string | null;
+  createdAt: string;
+  lastSuccessAt: string | null;
+}
+
 /** Two-step sign-in's recovery codes: each stored as its SHA-256, each used once. */
 export interface RecoveryCodesTable {
   id: Generated<number>;
@@ -472,4 +489,5 @@ export interface Database {
   calendars: CalendarsTable;
   calendarBusy: CalendarBusyTable;
   idempotencyKeys: IdempotencyKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }

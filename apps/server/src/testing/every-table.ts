@@ -11,8 +11,8 @@ export const AWKWARD_TEXT = `O'Brien said "x\\y";\r\nline two\tΠαράγωγο�
  * made, e.g. through the API, so that they can log in): a plan with a subject, topic, lesson,
  * sessions, a checked-in session, cards with FSRS state after reviews, quiz results, chat,
  * files, feedback, busy time, a pending and a finished job, a sent reminder and its
- * notification; a second student and an admin with a logged action and a day's count; a
- * scheduled backup that passed its check and one that failed.
+ * notification, a browser subscribed to push reminders; a second student and an admin with a
+ * logged action and a day's count; a scheduled backup that passed its check and one that failed.
  * Values are awkward on purpose: fractions, the int4 limit, empty text beside null, JSON, a
  * large text. The copy test fails when a table of the schema is still empty after this.
  */
@@ -215,6 +215,7 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
       emailStatus: 'sent',
       error: null,
       sentAt: '2099-02-02T15:30:01.000Z',
+      pushSentAt: '2099-02-02T15:30:01.250Z',
       createdAt: at,
       updatedAt: at,
     })
@@ -302,6 +303,19 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
       status: 200,
       body: '{"id":1,"state":"review"}',
       createdAt: at,
+    })
+    .execute();
+
+  await db
+    .insertInto('pushSubscriptions')
+    .values({
+      userId,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${'x'.repeat(140)}`,
+      p256dh: `BNc${'q'.repeat(84)}`,
+      auth: 'Zm9vYmFyYmF6cXV4MTIzNA',
+      label: 'Chrome on Android',
+      createdAt: at,
+      lastSuccessAt: null,
     })
     .execute();
 

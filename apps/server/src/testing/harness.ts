@@ -62,7 +62,10 @@ export async function createTestApp(
   return createTestAppOn(await createTestDb(kind), env, deps);
 }
 
-type TestAppDeps = Pick<AppDeps, 'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix'>;
+type TestAppDeps = Pick<
+  AppDeps,
+  'logStream' | 'hasher' | 'onRoute' | 'jobTimes' | 'redisPrefix' | 'pushSender'
+>;
 
 /**
  * The same app on a database the test made (e.g. a SQLite file, or a PostgreSQL database a

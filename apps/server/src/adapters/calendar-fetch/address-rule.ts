@@ -1,11 +1,13 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a calendar link may not reach (docs/security.md, Calendar links): this machine
- * (loopback, unspecified), the private and shared ranges, link-local (cloud metadata at
- * 169.254.169.254 among them), multicast and the reserved ranges, in IPv4 and IPv6, and IPv4
- * inside IPv6 (::ffff:127.0.0.1). A school's own timetable server on its network is reached only
- * when the admin says so (ICS_ALLOW_PRIVATE).
+ * Addresses a calendar link or a push address may not reach (docs/security.md, Calendar links
+ * and Push addresses): this machine (loopback, unspecified), the private and shared ranges,
+ * link-local (cloud metadata at 169.254.169.254 among them), multicast and the reserved ranges,
+ * in IPv4 and IPv6, and IPv4 inside IPv6 (::ffff:127.0.0.1). A school's own timetable server on
+ * its network is reached only when the admin says so (ICS_ALLOW_PRIVATE; PUSH_ALLOW_PRIVATE for
+ * push).
  */
 const refused = new BlockList();
 for (const [net, prefix] of [
@@ -36,7 +38,7 @@ for (const [net, prefix] of [
 ] as const)
   refused.addSubnet(net, prefix, 'ipv6');
 
-/** True for an address a calendar link must not reach (unless the admin allows private ones). */
+/** True for an address the server must not reach (unless the admin allows private ones). */
 export function isRefusedAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
@@ -57,4 +59,31 @@ export function isRefusedAddress(address: string): boolean {
     return refused.check(bare, 'ipv6');
   }
   return refused.check(bare, 'ipv4');
+}
+
+/**
+ * dns.lookup with every answer checked, for a connection's `lookup` option: a refused address
+ * (any of the name's) fails the connection with `refused()` (code EADDRREFUSED), so it goes to
+ * the address that was checked and no second lookup can answer otherwise.
+ */
+export function checkedLookup(allowPrivate: boolean, refused: () => Error) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: (
+      err: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void,
+  ) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const list = addresses as LookupAddress[];
+      if (list.length === 0 || (!allowPrivate && list.some((a) => isRefusedAddress(a.address))))
+        return callback(Object.assign(refused(), { code: 'EADDRREFUSED' }), '');
+      if (options.all) return callback(null, list);
+      const first = list[0] as LookupAddress;
+      callback(null, first.address, first.family);
+    });
+  };
 }

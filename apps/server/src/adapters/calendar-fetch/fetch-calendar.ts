@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { isRefusedAddress } from './address-rule.js';
+import { checkedLookup, isRefusedAddress } from './address-rule.js';
 
 /**
  * A subscribed calendar link fetched (docs/security.md, Calendar links): http(s) only (webcal
@@ -64,29 +63,6 @@ export function calendarUrl(raw: string): URL {
 const refusedError = () =>
   new CalendarFetchError('address_refused', 'This address is not one the server may reach.');
 
-/** dns.lookup with every answer checked: a refused address fails the connection. */
-function checkedLookup(allowPrivate: boolean) {
-  return (
-    hostname: string,
-    options: { all?: boolean; family?: number },
-    callback: (
-      err: NodeJS.ErrnoException | null,
-      address: string | LookupAddress[],
-      family?: number,
-    ) => void,
-  ) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '');
-      const list = addresses as LookupAddress[];
-      if (list.length === 0 || (!allowPrivate && list.some((a) => isRefusedAddress(a.address))))
-        return callback(Object.assign(refusedError(), { code: 'EADDRREFUSED' }), '');
-      if (options.all) return callback(null, list);
-      const first = list[0] as LookupAddress;
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
 interface Hop {
   status: number;
   location: string | undefined;
@@ -113,7 +89,7 @@ function get(
         method: 'GET',
         headers,
         signal,
-        lookup: checkedLookup(opts.allowPrivate) as never,
+        lookup: checkedLookup(opts.allowPrivate, refusedError) as never,
         agent: false,
       },
       (res) => {

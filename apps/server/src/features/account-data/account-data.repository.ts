@@ -18,8 +18,9 @@ export type StudentTable = Exclude<
 /**
  * The tables exported whole: never the logins, the reset links, the recovery codes, the school
  * accounts signed in with (logins too), the jobs, the files (their text), the imported calendars
- * (a copy of a timetable the student holds, read again from it) or the plan list's version (a
- * cache key, no data of the student's).
+ * (a copy of a timetable the student holds, read again from it), the plan list's version (a
+ * cache key, no data of the student's) or the push subscriptions (a browser's push address and
+ * keys are a capability: whoever holds them can send to the device).
  */
 type ExportedTable = Exclude<
   StudentTable,
@@ -33,6 +34,7 @@ type ExportedTable = Exclude<
   | 'calendars'
   | 'calendarBusy'
   | 'idempotencyKeys'
+  | 'pushSubscriptions'
 >;
 
 /**
@@ -67,6 +69,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   externalIdentities: 6,
   // Answers kept a day for repeats of the same request (a phone's offline queue).
   idempotencyKeys: 6,
+  // The devices' push addresses go with the account: no reminder reaches a device after it.
+  pushSubscriptions: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.
@@ -133,8 +137,8 @@ export function createAccountDataRepository(db: Kysely<Database>) {
      * snapshot), so the lists agree with each other. Left out on purpose: the password hash, the
      * calendar feed's token (only whether the feed is on), the logins (`authSessions`, with their
      * refresh-token hashes), the jobs (internal payloads), the reminders' delivery records (what
-     * they said is in the notifications) and the files' text (it lives on in the topics and
-     * lessons). Undefined when the student is gone.
+     * they said is in the notifications), the push subscriptions (device capabilities) and the
+     * files' text (it lives on in the topics and lessons). Undefined when the student is gone.
      */
     readAll(userId: number): Promise<StudentData | undefined> {
       return db

@@ -53,6 +53,7 @@ const OWNER: Record<keyof Database, Owner> = {
   calendars: { column: 'userId' },
   calendarBusy: { column: 'userId' },
   idempotencyKeys: { column: 'userId' },
+  pushSubscriptions: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -303,6 +304,19 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         createdAt: new Date().toISOString(),
       })
       .execute();
+    // A browser subscribed to push reminders, as POST /api/push/subscriptions stores one.
+    await t.db.db
+      .insertInto('pushSubscriptions')
+      .values({
+        userId,
+        endpoint: `https://push.example.org/send/device-${userId}`,
+        p256dh: `BP${'A'.repeat(85)}`,
+        auth: 'A'.repeat(22),
+        label: 'Firefox on Linux',
+        createdAt: new Date().toISOString(),
+        lastSuccessAt: null,
+      })
+      .execute();
   }
 
   /** Eve, whose rows must outlive Ana's account. */
@@ -423,7 +437,8 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     expect(body.calendar).toMatch(/^BEGIN:VCALENDAR/);
     expect(body.calendar.match(/BEGIN:VEVENT/g)).toHaveLength(body.studySessions.length);
 
-    // No secret: not the password hash, the refresh tokens' hashes, the feed's token or the jobs.
+    // No secret: not the password hash, the refresh tokens' hashes, the feed's token, the jobs
+    // or the devices' push addresses.
     const user = await t.db.db
       .selectFrom('users')
       .select(['passwordHash', 'calendarToken'])
@@ -441,6 +456,8 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       user.passwordHash,
       token,
       ...logins.flatMap((l) => [l.id, l.refreshTokenHash]),
+      // A device's push address: a capability to send to it.
+      `push.example.org/send/device-${anaId}`,
     ];
     for (const secret of secrets) expect(r.body).not.toContain(secret);
     for (const key of [
@@ -451,6 +468,8 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       'payload',
       'authSessions',
       'jobs',
+      'pushSubscriptions',
+      'p256dh',
     ]) {
       expect(r.body).not.toContain(`"${key}"`);
     }

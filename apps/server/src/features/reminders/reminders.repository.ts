@@ -25,6 +25,8 @@ export interface ReminderRow {
   emailStatus: string | null;
   /** When the bell got it; null until then. */
   sentAt: string | null;
+  /** When its push to the student's devices began; null until then. */
+  pushSentAt: string | null;
   session: {
     startAt: string;
     title: string;
@@ -174,6 +176,7 @@ export function createRemindersRepository(db: Kysely<Database>) {
           'r.status',
           'r.emailStatus',
           'r.sentAt',
+          'r.pushSentAt',
           's.startAt',
           's.title',
           's.studyPlanId as planId',
@@ -203,6 +206,7 @@ export function createRemindersRepository(db: Kysely<Database>) {
         status: r.status,
         emailStatus: r.emailStatus,
         sentAt: r.sentAt,
+        pushSentAt: r.pushSentAt,
         session: {
           startAt: r.startAt,
           title: r.title,
@@ -251,6 +255,21 @@ export function createRemindersRepository(db: Kysely<Database>) {
           .execute();
         return true;
       });
+    },
+
+    /**
+     * Takes the reminder's push for this run: stamps `push_sent_at`, only while it is empty and
+     * the reminder pending. True when this call took it; no other run ever will.
+     */
+    async claimPush(reminderId: number, now: string): Promise<boolean> {
+      const r = await db
+        .updateTable('sessionReminders')
+        .set({ pushSentAt: now, updatedAt: now })
+        .where('id', '=', reminderId)
+        .where('status', '=', 'pending')
+        .where('pushSentAt', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     /** Ends a pending reminder; an ended one is left as it is. True when this call ended it. */

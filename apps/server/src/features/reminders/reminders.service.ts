@@ -14,7 +14,9 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import { AppError } from '../../platform/app-error.js';
 import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { sessionUrl } from '../calendar-feed/index.js';
+import type { PushService } from '../push/index.js';
 import { reminderEmail } from './reminder-email.js';
+import { reminderPush } from './reminder-push.js';
 import {
   type ReminderRow,
   type RemindersRepository,
@@ -43,6 +45,8 @@ export interface RemindersDeps {
   repo: RemindersRepository;
   /** Absent without SMTP_URL: reminders reach the bell only. */
   mailer?: Mailer;
+  /** Push reminders to the student's subscribed devices; absent: none. */
+  push?: Pick<PushService, 'sendToStudent'>;
   tokens: UnsubscribeTokens;
   /** The web app's origin for the links in e-mails (PUBLIC_URL). */
   publicUrl: string;
@@ -62,11 +66,11 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * Session reminders (docs/product.md, Reminders): the scan that makes each due reminder once,
- * the job that delivers it (the bell, then the e-mail), the bell's list, and turning reminders
- * off from an e-mail's link.
+ * the job that delivers it (the bell, the push devices, then the e-mail), the bell's list, and
+ * turning reminders off from an e-mail's link.
  */
 export function createRemindersService(deps: RemindersDeps) {
-  const { repo, mailer, tokens, log } = deps;
+  const { repo, mailer, push, tokens, log } = deps;
   const now = deps.now ?? (() => new Date());
   const host = new URL(deps.publicUrl).hostname || 'localhost';
 
@@ -112,6 +116,47 @@ export function createRemindersService(deps: RemindersDeps) {
     else log.info(line, `session reminder ${outcome}`);
   }
 
+  /**
+   * Pushes the reminder to every device of the student, at most once whatever becomes of the
+   * run: the row is stamped first, so a run tried again (SMTP down) or a crash after the stamp
+   * never pushes it twice. A crash between the stamp and the push loses the push; the bell and
+   * the e-mail still have the reminder, and a second alert on the lock screen would be worse.
+   * A push that fails is logged and fails nothing else.
+   */
+  async function sendPush(r: ReminderRow, p: NonNullable<RemindersDeps['push']>, at: number) {
+    if (r.pushSentAt !== null) return;
+    if (!(await repo.claimPush(r.id, new Date(at).toISOString()))) return;
+    const message = reminderPush({
+      language: r.user.language,
+      timeZone: r.user.timeZone,
+      subjectName: r.session.subjectName,
+      topicName: r.session.topicName,
+      title: r.session.title,
+      startsAt: r.startsAt,
+      lessonUrl: sessionUrl({ origin: deps.publicUrl }, { ...r.session, startAt: r.startsAt }),
+    });
+    try {
+      // Kept by the push services until the session starts: a reminder after that is noise.
+      const ttlSeconds = Math.floor((Date.parse(r.startsAt) - at) / 1000);
+      const report = await p.sendToStudent(r.userId, message, { ttlSeconds });
+      if (report.devices > 0)
+        log.info(
+          { event: 'reminders.push', reminderId: r.id, userId: r.userId, ...report },
+          'session reminder pushed',
+        );
+    } catch (error) {
+      log.warn(
+        {
+          event: 'reminders.push_failed',
+          reminderId: r.id,
+          userId: r.userId,
+          error: describe(error),
+        },
+        'session reminder not pushed',
+      );
+    }
+  }
+
   async function sendEmail(r: ReminderRow, m: Mailer): Promise<void> {
     const links = unsubscribeLinks(r.userId, r.user.unsubscribe);
     const email = reminderEmail({
@@ -139,7 +184,8 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   /**
-   * Delivers one reminder: once in the bell, then by e-mail when there is SMTP. Ends it
+   * Delivers one reminder: once in the bell, once to the student's push devices, then by
+   * e-mail when there is SMTP. Ends it
    * `cancelled` when the session moved or the reminder is no longer wanted, `failed` when the
    * session has begun (a reminder is never sent late as if on time) or the e-mail could not go
    * within EMAIL_GRACE_MS of its due time (the bell still has it). An SMTP failure before that
@@ -187,6 +233,7 @@ export function createRemindersService(deps: RemindersDeps) {
             'session reminder in the bell',
           );
       }
+      if (push) await sendPush(r, push, at);
       if (!mailer) return finish(r, 'sent', { emailStatus: null });
       if (r.emailStatus === 'sent') return finish(r, 'sent', {});
       if (at > Date.parse(r.dueAt) + EMAIL_GRACE_MS) {
