@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearOfflineData, keepOfflineCopy } from '@/lib/offline-cache';
-import { getSession, subscribeSession } from '@/lib/session';
+import { getAccessToken, getSession, subscribeSession } from '@/lib/session';
 
 /**
  * Keeps the signed-in student's offline copy in step with the session: a login (or the
- * restored session) starts keeping that student's copy, a logout or an ended session deletes
- * it. Resolves, once the current student's copy is in the cache, with the function that stops
+ * restored session) starts keeping that student's copy, and a session opened with no signal
+ * reads it back; a logout or an ended session deletes it. Resolves, once the current student's copy is in the cache, with the function that stops
  * following.
  */
 export async function followSessionWithOfflineCopy(client: QueryClient): Promise<() => void> {
@@ -23,7 +23,8 @@ export async function followSessionWithOfflineCopy(client: QueryClient): Promise
     queue = queue.then(async () => {
       stop?.();
       stop = null;
-      if (next) stop = await keepOfflineCopy(client, next);
+      // Read back only for a session opened offline (no token): online, the server answers.
+      if (next) stop = await keepOfflineCopy(client, next, { restore: getAccessToken() === null });
       else await clearOfflineData();
     });
   };

@@ -52,6 +52,21 @@ describe('the offline copy', () => {
     ).toBe(true);
   });
 
+  it('reads the copy back only when asked to (a session opened with no signal)', async () => {
+    const client = new QueryClient();
+    const stop = await keepOfflineCopy(client, ana);
+    vi.useFakeTimers();
+    await answered(client, ['profile', 'mine'], { firstName: 'Maria' });
+    await settleWrites();
+    stop();
+    const online = new QueryClient();
+    (await keepOfflineCopy(online, ana, { restore: false }))();
+    expect(online.getQueryData(['profile', 'mine'])).toBeUndefined();
+    const offline = new QueryClient();
+    (await keepOfflineCopy(offline, ana, { restore: true }))();
+    expect(offline.getQueryData(['profile', 'mine'])).toEqual({ firstName: 'Maria' });
+  });
+
   it('deletes the previous student’s copy when another signs in on this browser', async () => {
     const client = new QueryClient();
     const stop = await keepOfflineCopy(client, ana);

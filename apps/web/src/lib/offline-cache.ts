@@ -103,12 +103,20 @@ export function readOfflineUser(): Promise<CurrentUser | null> {
 }
 
 /**
- * Starts keeping `userId`'s copy: any other student's copy is deleted first (a shared phone),
- * the kept copy is put into the cache where the cache has nothing newer, and from then on each
- * settled answer is written (gathered, once a second). Resolves, once the copy is in the cache,
- * with a function that stops the writing.
+ * Starts keeping the student's copy: any other student's copy is deleted first (a shared
+ * phone); with `restore`, the kept copy is put into the cache where the cache has nothing newer;
+ * and from then on each settled answer is written (gathered, once a second). Resolves, once the
+ * copy is in the cache, with a function that stops the writing.
+ *
+ * Restore only with no server to ask: online the screens read the server anyway, and a form
+ * filled from a copy a moment older than the last save (a write is gathered, a reload can cut
+ * it short) would show the old values and keep them when the fresh answer came.
  */
-export async function keepOfflineCopy(client: QueryClient, user: CurrentUser): Promise<() => void> {
+export async function keepOfflineCopy(
+  client: QueryClient,
+  user: CurrentUser,
+  { restore = true }: { restore?: boolean } = {},
+): Promise<() => void> {
   const saved = await quietly(async (s) => {
     const previous = currentUserSchema.safeParse(await get(USER_KEY, s));
     if (previous.success && previous.data.id !== user.id) await clear(s);
@@ -116,6 +124,7 @@ export async function keepOfflineCopy(client: QueryClient, user: CurrentUser): P
     return (await get(copyKey(user.id), s)) as SavedCopy | undefined;
   }, undefined);
   if (
+    restore &&
     saved?.format === FORMAT &&
     saved.userId === user.id &&
     Date.now() - saved.savedAt < OFFLINE_MAX_AGE_MS
