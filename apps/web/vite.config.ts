@@ -93,6 +93,9 @@ const pwa = VitePWA({
     dontCacheBustURLsMatching: /-[\w-]{8}\.[a-z0-9]+$/,
     // The lesson screen's renderer (KaTeX) is the largest file; it is precached like the rest.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // The push reminders' handlers (public/push-sw.js): Workbox writes the worker, this adds
+    // what it has no option for.
+    importScripts: ['/push-sw.js'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: SERVER_PATHS,
     cleanupOutdatedCaches: true,

@@ -15,6 +15,41 @@ import { startServer } from '../support/server.js';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Delivers `message` to the page's service worker as its push service would (DevTools
+ * protocol), and answers the notifications the worker then shows.
+ */
+async function pushedNotifications(page: Page, message: object) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+    for (const r of e.registrations) if (!r.isDeleted) registrations.push(r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: registrations[0] as string,
+    data: JSON.stringify(message),
+  });
+  let shown: { title: string; body: string; tag: string; url: unknown }[] = [];
+  await expect
+    .poll(async () => {
+      shown = await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url?: unknown } | null)?.url,
+        })),
+      );
+      return shown.length;
+    })
+    .toBeGreaterThan(0);
+  await cdp.detach();
+  return shown;
+}
+
 /** What the app keeps on the device for reading offline: its query roots, and all of it as text. */
 async function offlineCopy(page: Page): Promise<{ roots: string[]; text: string }> {
   return page.evaluate(async () => {
@@ -257,6 +292,40 @@ describe('smart scheduler journey', () => {
     expect(colours.size).toBe(2);
     expect(colours.get('Cell Biology')).not.toBe(colours.get('Genetics'));
     expect(examColour).toBe(colours.get('Cell Biology'));
+
+    // Push reminders: the profile turns them on per device. The test browser has no push
+    // service (Chromium refuses the subscription), and the card says so.
+    await context.grantPermissions(['notifications']);
+    await page.goto('/profile');
+    const pushCard = page.getByRole('region', { name: 'Push reminders on your devices' });
+    await pushCard.getByText('No device gets push reminders yet.').waitFor();
+    await pushCard.getByRole('button', { name: 'Turn on for this device' }).click();
+    await pushCard
+      .getByText("This browser's push service could not be reached. Try again later.")
+      .waitFor();
+    // Chromium says why in the console (a test context is like incognito, where it has no Push
+    // API): the browser's line, not the app's.
+    const incognito = errors.findIndex((e) => /not support the Push API in incognito/.test(e));
+    expect(incognito).toBeGreaterThanOrEqual(0);
+    errors.splice(incognito, 1);
+    await expectAccessible(page, 'profile with push reminders');
+    // A push as the server sends one, handed to the app's service worker by the browser:
+    // shown as a notification with the session's link.
+    expect(
+      await pushedNotifications(page, {
+        title: 'Your study session starts soon',
+        body: 'At 09:00: Cell Biology: The cell',
+        url: '/dashboard',
+        startsAt: '2026-12-05T09:00:00.000Z',
+      }),
+    ).toEqual([
+      {
+        title: 'Your study session starts soon',
+        body: 'At 09:00: Cell Biology: The cell',
+        tag: 'reminder-2026-12-05T09:00:00.000Z',
+        url: '/dashboard',
+      },
+    ]);
 
     // With no signal: the next week stays readable from what the device kept.
     await page.goto('/dashboard');

@@ -12,4 +12,6 @@ export const STORAGE_KEYS = {
   selectedLanguage: 'selectedLanguage',
   /** sessionStorage: the smart-scheduler wizard's inputs (not its files), cleared with the session. */
   smartSchedulerWizard: 'smartSchedulerWizard',
+  /** localStorage: this browser's push device id, to stop its pushes on log out. */
+  pushDeviceId: 'pushDeviceId',
 } as const;

@@ -7,6 +7,7 @@ import { BrowserNotificationsCard } from '@/features/notifications/components/br
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { SessionsList } from '@/features/profile/components/sessions-list';
+import { PushDevicesCard } from '@/features/push/components/push-devices-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { loadPage } from '@/lib/page-load';
@@ -32,6 +33,7 @@ export default function ProfilePage() {
       </section>
       <TwoFactorCard />
       <BrowserNotificationsCard />
+      <PushDevicesCard />
       <CalendarFeedCard />
       <AccountDataCard onDeleted={leaveDeletedAccount} />
       <SessionsList />

@@ -2,6 +2,7 @@ import { authEndpoints } from '@studybuddy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { stopThisBrowsersPush } from '@/lib/browser-push';
 import { clearOfflineData } from '@/lib/offline-cache';
 import { clearSession } from '@/lib/session';
 
@@ -18,6 +19,9 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      // First, while the session still lets it: the next student on this browser must not get
+      // this one's reminders.
+      await stopThisBrowsersPush();
       try {
         await logout();
       } catch {
