@@ -20,12 +20,24 @@ export interface TestPage {
 
 export async function openPage(
   browser: Browser,
-  opts: { width?: number; height?: number; betaAccepted?: boolean; baseURL?: string } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    betaAccepted?: boolean;
+    baseURL?: string;
+    /**
+     * Let the app's service worker install: it downloads every built file into its cache on the
+     * first visit, which the journeys about the phone need and the others only pay for (a
+     * second load on two cores, under axe's timing).
+     */
+    serviceWorker?: boolean;
+  } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     // Another server than the shared one (e.g. one with a model provider).
     baseURL: opts.baseURL ?? baseURL(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
   });
   if (opts.betaAccepted !== false) {
     await context.addInitScript(() => localStorage.setItem('betaAccepted', 'true'));
@@ -112,6 +124,16 @@ const AXE_SOURCE = readFileSync(
  * violations are asked for, so axe details no other result type (a quarter of its time).
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // The page as it settles, not mid-animation: a card turning over (0.35 s) is half transparent,
+  // and its text then reads as low contrast. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const summary = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };

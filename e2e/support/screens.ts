@@ -100,7 +100,7 @@ export function sweepPublicScreens() {
     });
 
     it('is installable: a manifest with its icons, and a service worker that controls the app', async () => {
-      const { page, errors, context } = await openPage(browser);
+      const { page, errors, context } = await openPage(browser, { serviceWorker: true });
       await visit(page, '/login', 'Welcome back');
       const manifest = await page.evaluate(async () => {
         const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');

@@ -102,7 +102,7 @@ describe('smart scheduler journey', () => {
   afterAll(async () => browser?.close());
 
   it('runs the wizard with a PDF, reviews the proposal, accepts it and finds the sessions on the calendar', async () => {
-    const { page, errors, context } = await openPage(browser);
+    const { page, errors, context } = await openPage(browser, { serviceWorker: true });
     await register(page, newStudent('wizard'));
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'Plan with the smart scheduler' }).first().click();
