@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../../apps/server/src/testing/fake-ai-provider.js';
+import { ApiClient } from '../support/api.js';
 import {
   expectAccessible,
   launchBrowser,
@@ -103,7 +104,8 @@ describe('smart scheduler journey', () => {
 
   it('runs the wizard with a PDF, reviews the proposal, accepts it and finds the sessions on the calendar', async () => {
     const { page, errors, context } = await openPage(browser, { serviceWorker: true });
-    await register(page, newStudent('wizard'));
+    const student = newStudent('wizard');
+    await register(page, student);
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'Plan with the smart scheduler' }).first().click();
     await page.waitForURL('**/smart-scheduler/setup');
@@ -327,6 +329,46 @@ describe('smart scheduler journey', () => {
       },
     ]);
 
+    // From the student's laptop: a topic with notes, a session for it tomorrow evening and a
+    // deck of its cards, for the sync to bring to this device.
+    const api = new ApiClient();
+    await api.logIn(student.email, student.password);
+    const plan = await api.get<{ subjectDetails: { id: number; subjectName: string }[] }>(
+      `/api/generic/GetStudyProgramById/${planId}`,
+    );
+    const biology = plan.subjectDetails.find((x) => x.subjectName === 'Cell Biology');
+    const notes = [
+      'The mitochondrion is the organelle that releases energy for the cell.',
+      'Ribosomes are the structures that build proteins.',
+      'The nucleus is the organelle that holds the genetic material.',
+      'Chloroplasts are the organelles where photosynthesis happens.',
+      'Lysosomes are the organelles that break down waste in the cell.',
+    ].join(' ');
+    const organelles = await api.post<{ id: number; lessonId: number }>('/topics', {
+      subjectId: biology?.id,
+      name: 'Organelles by heart',
+      deepDiveContent: `<p>${notes}</p>`,
+    });
+    const evening = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(19, 0, 0, 0);
+      return [d.toISOString(), new Date(d.getTime() + 3_600_000).toISOString()];
+    });
+    await api.post('/api/generic/CreateStudySession', {
+      studyPlan: Number(planId),
+      subject: biology?.id,
+      topic: organelles.id,
+      title: 'Organelles by heart',
+      startDateTime: evening[0],
+      endDateTime: evening[1],
+    });
+    const lessonId = organelles.lessonId;
+    const deck = await api.post<{ cards: { id: number }[] }>(
+      `/lessons/${lessonId}/flashcards?language=en`,
+    );
+    expect(deck.cards.length).toBeGreaterThanOrEqual(3);
+
     // With no signal: the next week stays readable from what the device kept.
     await page.goto('/dashboard');
     const nextSession = page.getByRole('region', { name: 'Next session' });
@@ -334,7 +376,9 @@ describe('smart scheduler journey', () => {
     // The dashboard's sync keeps the lessons of the sessions ahead, none of them opened yet.
     await expect
       .poll(() => offlineCopy(page).then((c) => c.roots), { timeout: 30_000 })
-      .toEqual(expect.arrayContaining(['study-sessions', 'plans', 'topics', 'lessons']));
+      .toEqual(
+        expect.arrayContaining(['study-sessions', 'plans', 'topics', 'lessons', 'flashcards']),
+      );
     expect((await offlineCopy(page)).text).not.toMatch(/accessToken|Bearer/);
     await context.setOffline(true);
     await page.reload();
@@ -343,15 +387,33 @@ describe('smart scheduler journey', () => {
     await page.waitForURL('**/topic/**');
     await page.getByRole('link', { name: 'View Lesson' }).click();
     await page.waitForURL('**/lesson-detail/**');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Tomorrow's lesson, never opened on this device: its cards came with the sync.
+    await page.goto(`/lesson-detail/${planId}/Cell%20Biology/Organelles%20by%20heart/${lessonId}`);
     await page.getByRole('tab', { name: 'Flashcards' }).click();
-    // The deck's answer from the copy, not a spinner.
-    await see(page, /No flashcards for this lesson yet\.|cards in the deck/);
-    await expectAccessible(page, 'a lesson offline');
+    // Three cards rated on the train: kept on the phone, each leaving the round at once.
+    await see(page, '10 cards in the deck, 10 due now.');
+    await see(page, /^Card 1 of 10$/);
+    for (const rating of ['Good', 'Hard', 'Easy']) {
+      await page.getByRole('button', { name: 'Show answer' }).click();
+      await page.getByRole('button', { name: rating, exact: true }).click();
+    }
+    await see(page, '3 changes wait for the signal and are sent when you are back online.');
+    await expectAccessible(page, 'a lesson offline, three ratings waiting');
     // What needs the server says so at once.
     await page.goto('/smart-scheduler/setup');
     await see(page, 'This needs a connection. It works again as soon as you are back online.');
     await context.setOffline(false);
     await page.getByText(/^Offline: last synced/).waitFor({ state: 'detached' });
+    await page.getByText(/changes? waits? for the signal/).waitFor({ state: 'detached' });
+    // The server has exactly those three reviews, once each.
+    const after = await api.get<{ cards: { reps: number }[] }>(`/lessons/${lessonId}/flashcards`);
+    expect(after.cards.map((c) => c.reps).sort()).toEqual([
+      ...Array(after.cards.length - 3).fill(0),
+      1,
+      1,
+      1,
+    ]);
     // Log out: nothing of the student is left on the device.
     await logOut(page);
     expect(await offlineCopy(page)).toEqual({ roots: [], text: '[]' });
@@ -529,7 +591,17 @@ describe('smart scheduler journey', () => {
       await numbers.waitFor();
       const before = await numbers.textContent();
       await expectAccessible(page, 'dashboard with check-ins and readiness');
+      // Checked in with no signal: kept on the phone, shown at once, sent when the signal returns.
+      await context.setOffline(true);
       await yesterday.getByRole('button', { name: 'Missed' }).first().click();
+      await see(page, '1 change waits for the signal and is sent when you are back online.');
+      const sentLater = page.waitForResponse(
+        (r) =>
+          /\/check-in$/.test(r.url()) && r.request().headers()['idempotency-key'] !== undefined,
+      );
+      await context.setOffline(false);
+      expect((await sentLater).status()).toBe(200);
+      await page.getByText(/change waits for the signal/).waitFor({ state: 'detached' });
       // The past week's list on the dashboard shows it as missed.
       await page
         .getByRole('region', { name: 'The last 7 days' })

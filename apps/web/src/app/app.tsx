@@ -5,6 +5,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { followSessionWithOfflineCopy } from './offline-copy';
+import { sendQueuedActions } from './offline-queue-sync';
 import { restoreSession, resumeWhenOnline, syncSessionAcrossTabs } from './restore-session';
 import { AppRoutes } from './router';
 import { ScrollRestoration } from './scroll-restoration';
@@ -33,11 +34,13 @@ export function App() {
       });
     const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
     const stopResume = resumeWhenOnline();
+    const stopQueue = sendQueuedActions(queryClient);
     return () => {
       cancelled = true;
       stopCopy?.();
       stopSync();
       stopResume();
+      stopQueue();
     };
   }, []);
 

@@ -29,6 +29,8 @@ export interface RequestOptions<E extends Endpoint> {
    */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an action sent later carries its Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 const HEALTH_PATH = '/api/health';
@@ -46,8 +48,9 @@ async function send(
   withToken: boolean,
   signal: AbortSignal | undefined,
   accept = 'application/json',
+  extra: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...extra, Accept: accept };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
@@ -155,11 +158,12 @@ export async function sendChecked(
   auth: boolean,
   signal: AbortSignal | undefined,
   accept?: string,
+  headers?: Record<string, string>,
 ): Promise<Response> {
-  let response = await send(method, url, body, auth, signal, accept);
+  let response = await send(method, url, body, auth, signal, accept, headers);
   if (response.status === 401 && auth) {
     if (await refreshSession()) {
-      response = await send(method, url, body, auth, signal, accept);
+      response = await send(method, url, body, auth, signal, accept, headers);
     }
     if (response.status === 401) {
       const error = await toApiError(response);
@@ -179,10 +183,10 @@ export async function apiRequest<E extends Endpoint>(
   endpoint: E,
   options: RequestOptions<E> = {},
 ): Promise<z.output<E['response']>> {
-  const { params, query, formData, auth = true, signal } = options;
+  const { params, query, formData, auth = true, signal, headers } = options;
   const body: unknown = formData ?? options.body;
   const url = withQuery(pathOf(endpoint.path, params), query);
-  const response = await sendChecked(endpoint.method, url, body, auth, signal);
+  const response = await sendChecked(endpoint.method, url, body, auth, signal, undefined, headers);
   const data = await readJson(response);
   const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { type CurrentUser, currentUserSchema } from '@studybuddy/contracts';
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { clearQueue } from './offline-queue';
 
 /**
  * The offline copy of the student's study data (docs/architecture.md, The phone): the answers
@@ -168,17 +169,11 @@ export async function keepOfflineCopy(
   };
 }
 
-/** Deletes every student's copy and the remembered student (log out, an ended session). */
+/**
+ * Deletes every student's copy, the remembered student and the actions waiting to be sent (log
+ * out, an ended session): nothing of the student stays on the device.
+ */
 export async function clearOfflineData(): Promise<void> {
   setSyncedAt(null);
-  await quietly((s) => clear(s), undefined);
-}
-
-/** Deletes one student's copy and forgets them (their session was refused). */
-export async function forgetOfflineUser(userId: number): Promise<void> {
-  setSyncedAt(null);
-  await quietly(async (s) => {
-    await del(copyKey(userId), s);
-    await del(USER_KEY, s);
-  }, undefined);
+  await Promise.all([quietly((s) => clear(s), undefined), clearQueue()]);
 }

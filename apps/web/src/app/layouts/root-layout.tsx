@@ -5,6 +5,7 @@ import { ApiErrorDialog } from '@/components/api-error-dialog';
 import { BetaNotice } from '@/components/beta-notice';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { OfflineBanner } from '@/components/offline-banner';
+import { OfflineQueueStatus } from '@/components/offline-queue-status';
 import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-session';
 import { setSessionExpiredHandler } from '@/lib/session';
@@ -61,6 +62,7 @@ export function RootLayout() {
       </a>
       <Navbar />
       <OfflineBanner />
+      <OfflineQueueStatus />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -93,6 +95,7 @@ export function FullScreenLayout() {
   return (
     <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
       <OfflineBanner />
+      <OfflineQueueStatus />
       <Outlet />
       {isLoggedIn ? (
         <Suspense fallback={null}>

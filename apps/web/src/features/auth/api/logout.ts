@@ -4,7 +4,8 @@ import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { stopThisBrowsersPush } from '@/lib/browser-push';
 import { clearOfflineData } from '@/lib/offline-cache';
-import { clearSession } from '@/lib/session';
+import { flushQueue } from '@/lib/offline-queue';
+import { clearSession, getSession } from '@/lib/session';
 
 /** POST /user/logout: revokes the session on the server and clears the refresh cookie. */
 export function logout() {
@@ -19,8 +20,10 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      // First, while the session still lets it: the next student on this browser must not get
-      // this one's reminders.
+      // First, while the session still lets it: what was done offline is sent (log out deletes
+      // what is left), and the next student on this browser must not get this one's reminders.
+      const userId = getSession().user?.id;
+      if (userId !== undefined) await flushQueue(userId);
       await stopThisBrowsersPush();
       try {
         await logout();

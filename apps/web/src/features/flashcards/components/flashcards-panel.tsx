@@ -83,7 +83,7 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
     if (!round) return;
     setFailure(null);
     try {
-      await review.mutateAsync({ id: card.id, rating });
+      await review.mutateAsync({ id: card.id, rating, front: card.front, lessonId });
     } catch {
       setFailure('rate');
       return;

@@ -25,7 +25,7 @@ export interface CheckInDialogProps {
   initialStatus?: CheckInStatus | undefined;
   onClose: () => void;
   /** After a saved check-in: the page refreshes the sessions. */
-  onCheckedIn?: () => void;
+  onCheckedIn?: (session: StudySession) => void;
 }
 
 type Field = 'status' | 'minutesDone' | 'rating';
@@ -81,7 +81,7 @@ export function CheckInDialog({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate(
-      { id: session.id, input },
+      { session, input, what: `${session.subjectName} · ${sessionWhen(session, i18n.language)}` },
       {
         onSuccess: onClose,
         onError: (error) => {

@@ -12,7 +12,7 @@ export interface YesterdayCardProps {
   sessions: readonly StudySession[];
   /** The plans whose sessions can be checked in (accepted plans). */
   activePlanIds: ReadonlySet<number>;
-  onCheckedIn?: () => void;
+  onCheckedIn?: (session: StudySession) => void;
   now?: Date;
 }
 
@@ -38,7 +38,11 @@ export function YesterdayCard({
   const quick = (session: StudySession, status: Exclude<CheckInStatus, 'partial'>) => {
     setError(null);
     mutation.mutate(
-      { id: session.id, input: { status } },
+      {
+        session,
+        input: { status },
+        what: `${session.subjectName} · ${sessionWhen(session, i18n.language)}`,
+      },
       { onError: (e) => setError(errorMessage(e, t, i18n.language)) },
     );
   };
