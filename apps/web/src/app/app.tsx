@@ -4,8 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { createQueryClient } from '@/lib/query-client';
-import { followSessionWithOfflineCopy } from './offline-copy';
-import { sendQueuedActions } from './offline-queue-sync';
+import { getSession, subscribeSession } from '@/lib/session';
 import { restoreSession, resumeWhenOnline, syncSessionAcrossTabs } from './restore-session';
 import { AppRoutes } from './router';
 import { ScrollRestoration } from './scroll-restoration';
@@ -21,26 +20,35 @@ export function App() {
 
   useEffect(() => {
     let cancelled = false;
-    let stopCopy: (() => void) | undefined;
-    void restoreSession()
-      // The student's kept copy is in the cache before the first screen: it shows at once, and
-      // with no signal it is what there is to read.
-      .then(() => followSessionWithOfflineCopy(queryClient))
-      .then((stop) => {
-        stopCopy = stop;
-        if (cancelled) stop();
-        // The shell's first render (navbar, footer, the screen) is long: in slices, as in main.tsx.
-        else startTransition(() => setRestored(true));
-      });
+    let stopOffline: (() => void) | undefined;
+    let stopWaiting: (() => void) | undefined;
+    const startOffline = async () => {
+      const { startOfflineSupport } = await import('./offline');
+      const stop = await startOfflineSupport(queryClient);
+      if (cancelled) stop();
+      else stopOffline = stop;
+    };
+    void restoreSession().then(async () => {
+      // A signed-in student's kept copy is in the cache before the first screen: with no signal
+      // it is what there is to read. A visitor's starts at their login.
+      if (getSession().isLoggedIn) await startOffline().catch(() => undefined);
+      else
+        stopWaiting = subscribeSession(() => {
+          if (!getSession().isLoggedIn) return;
+          stopWaiting?.();
+          void startOffline().catch(() => undefined);
+        });
+      // The shell's first render (navbar, footer, the screen) is long: in slices, as in main.tsx.
+      if (!cancelled) startTransition(() => setRestored(true));
+    });
     const stopSync = syncSessionAcrossTabs(STORAGE_KEYS.loggedIn);
     const stopResume = resumeWhenOnline();
-    const stopQueue = sendQueuedActions(queryClient);
     return () => {
       cancelled = true;
-      stopCopy?.();
+      stopOffline?.();
+      stopWaiting?.();
       stopSync();
       stopResume();
-      stopQueue();
     };
   }, []);
 

@@ -1,6 +1,5 @@
 import { SCHOOL_SIGN_IN_DONE_HASH } from '@studybuddy/contracts';
 import { lastRefreshUnreachable, refreshSession } from '@/lib/api-client';
-import { readOfflineUser } from '@/lib/offline-cache';
 import {
   clearSession,
   expireSession,
@@ -46,7 +45,9 @@ export async function restoreSessionNow(): Promise<void> {
   // No server to ask (no signal, or it is down): the student this browser is signed in as
   // reads the kept copy; a refusal ends the session as before.
   const unreachable = noSignal || lastRefreshUnreachable();
-  const user = unreachable ? ((await readOfflineUser()) ?? storedUser()) : null;
+  const user = unreachable
+    ? ((await (await import('@/lib/offline-cache')).readOfflineUser()) ?? storedUser())
+    : null;
   if (user && !fromSchool) startOfflineSession(user);
   else clearSession();
 }

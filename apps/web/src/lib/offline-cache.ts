@@ -1,7 +1,6 @@
 import { type CurrentUser, currentUserSchema } from '@studybuddy/contracts';
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { clearQueue } from './offline-queue';
 
 /**
  * The offline copy of the student's study data (docs/architecture.md, The phone): the answers
@@ -175,5 +174,10 @@ export async function keepOfflineCopy(
  */
 export async function clearOfflineData(): Promise<void> {
   setSyncedAt(null);
-  await Promise.all([quietly((s) => clear(s), undefined), clearQueue()]);
+  // The queue's code (and the endpoints it sends to) loads only when there is one to clear:
+  // the first screen of a visitor does not download it.
+  await Promise.all([
+    quietly((s) => clear(s), undefined),
+    import('./offline-queue').then((q) => q.clearQueue()),
+  ]);
 }

@@ -4,8 +4,6 @@ import { Outlet, useNavigate } from 'react-router';
 import { ApiErrorDialog } from '@/components/api-error-dialog';
 import { BetaNotice } from '@/components/beta-notice';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { OfflineBanner } from '@/components/offline-banner';
-import { OfflineQueueStatus } from '@/components/offline-queue-status';
 import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-session';
 import { setSessionExpiredHandler } from '@/lib/session';
@@ -32,6 +30,15 @@ const ReminderWatcher = lazy(() =>
 // Logged-in only, after the first screen: fetches the next week's lessons and cards for
 // reading offline.
 const OfflineSync = lazy(() => import('../offline-sync'));
+
+// Logged-in only: "Offline: last synced at ...", and what was done offline and waits, or was
+// refused.
+const OfflineBanner = lazy(() =>
+  import('@/components/offline-banner').then((m) => ({ default: m.OfflineBanner })),
+);
+const OfflineQueueStatus = lazy(() =>
+  import('@/components/offline-queue-status').then((m) => ({ default: m.OfflineQueueStatus })),
+);
 
 // Visitors too (the app installs before a login): the service worker and its update prompt,
 // after the first screen.
@@ -61,8 +68,12 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <Navbar />
-      <OfflineBanner />
-      <OfflineQueueStatus />
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+          <OfflineQueueStatus />
+        </Suspense>
+      ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -94,8 +105,12 @@ export function FullScreenLayout() {
   useSessionExpiredRedirect();
   return (
     <div className={`app-shell app-shell--full${isLoggedIn ? ' app-shell--assistant' : ''}`}>
-      <OfflineBanner />
-      <OfflineQueueStatus />
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+          <OfflineQueueStatus />
+        </Suspense>
+      ) : null}
       <Outlet />
       {isLoggedIn ? (
         <Suspense fallback={null}>

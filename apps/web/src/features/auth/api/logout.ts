@@ -2,9 +2,7 @@ import { authEndpoints } from '@studybuddy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
-import { stopThisBrowsersPush } from '@/lib/browser-push';
 import { clearOfflineData } from '@/lib/offline-cache';
-import { flushQueue } from '@/lib/offline-queue';
 import { clearSession, getSession } from '@/lib/session';
 
 /** POST /user/logout: revokes the session on the server and clears the refresh cookie. */
@@ -22,6 +20,11 @@ export function useLogout() {
     mutationFn: async () => {
       // First, while the session still lets it: what was done offline is sent (log out deletes
       // what is left), and the next student on this browser must not get this one's reminders.
+      // (Loaded here: the navbar's log out is on every screen, the queue and push code are not.)
+      const [{ flushQueue }, { stopThisBrowsersPush }] = await Promise.all([
+        import('@/lib/offline-queue'),
+        import('@/lib/browser-push'),
+      ]);
       const userId = getSession().user?.id;
       if (userId !== undefined) await flushQueue(userId);
       await stopThisBrowsersPush();
