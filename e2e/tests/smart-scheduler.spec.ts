@@ -400,6 +400,11 @@ describe('smart scheduler journey', () => {
     }
     await see(page, '3 changes wait for the signal and are sent when you are back online.');
     await expectAccessible(page, 'a lesson offline, three ratings waiting');
+    // The calendar's week of the first lab, the timetable's busy time and the sessions, from
+    // the copy.
+    await page.goto(`/calendar?week=${lab1}`);
+    await page.locator('.hour-grid__item--busy', { hasText: 'Saturday lab' }).first().waitFor();
+    await page.locator('.hour-grid__item--session').first().waitFor();
     // What needs the server says so at once.
     await page.goto('/smart-scheduler/setup');
     await see(page, 'This needs a connection. It works again as soon as you are back online.');

@@ -1,7 +1,9 @@
-import type { StudySession } from '@studybuddy/contracts';
+import { firstJsDay, type StudySession } from '@studybuddy/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { addDays } from 'date-fns';
 import { useEffect } from 'react';
 import { busyTimesQueryOptions } from '@/features/busy-times/api/get-busy-times';
+import { busyIntervalsQueryOptions } from '@/features/calendars/api/calendars';
 import { dueFlashcardsQueryOptions } from '@/features/flashcards/api/get-due-flashcards';
 import { flashcardsQueryOptions } from '@/features/flashcards/api/get-flashcards';
 import { lessonQueryOptions } from '@/features/lessons/api/get-lesson';
@@ -12,6 +14,7 @@ import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { progressQueryOptions } from '@/features/progress/api/get-progress';
 import { quizResultsQueryOptions } from '@/features/quizzes/api/get-quiz-results';
 import { useSessions } from '@/features/study-sessions/api/get-sessions';
+import { toDateParam, weekDays, weekStartOf } from '@/features/study-sessions/utils/week';
 import { subjectQueryOptions } from '@/features/subjects/api/get-subject';
 import { topicQueryOptions } from '@/features/topics/api/get-topic';
 import { useOnline } from '@/hooks/use-online';
@@ -49,6 +52,26 @@ export function topicsAhead(
 }
 
 /**
+ * The date ranges the calendar asks busy time for over the next OFFLINE_DAYS_AHEAD days: the
+ * week of today and the week after (week view), and each day (the phone's day view).
+ */
+export function calendarRanges(now: Date, startsOn: 0 | 1): Array<[string, string]> {
+  const ranges: Array<[string, string]> = [];
+  const thisWeek = weekStartOf(now, startsOn);
+  for (const start of [thisWeek, addDays(thisWeek, 7)]) {
+    const days = weekDays(start);
+    ranges.push([toDateParam(days[0] as Date), toDateParam(days.at(-1) as Date)]);
+  }
+  const today = new Date(now);
+  today.setHours(12, 0, 0, 0);
+  for (let i = 0; i < OFFLINE_DAYS_AHEAD; i++) {
+    const day = toDateParam(new Date(today.getTime() + i * DAY_MS));
+    ranges.push([day, day]);
+  }
+  return ranges;
+}
+
+/**
  * Fetches what the next days need offline into the cache (the offline copy keeps it): the
  * plans, progress, typed busy time and profile, the plans of the sessions ahead, and for each
  * topic ahead its subject, its lessons with their cards, the cards due, the notes and the quiz results. One request at a time, so the student's own screens go first.
@@ -69,6 +92,13 @@ async function syncAhead(
   for (const prefetch of overview) {
     if (cancelled()) return;
     await prefetch();
+  }
+  // The calendar's busy time (typed and imported) as its views ask for it: this week and the
+  // next in the week view, each of the next days in the phone's day view.
+  const profile = client.getQueryData(profileQueryOptions().queryKey);
+  for (const [from, to] of calendarRanges(new Date(), firstJsDay(profile?.weekStartsOn))) {
+    if (cancelled()) return;
+    await client.prefetchQuery({ ...busyIntervalsQueryOptions(from, to), ...fresh });
   }
   const { topicIds, planIds } = topicsAhead(sessions, new Date());
   for (const planId of planIds) {

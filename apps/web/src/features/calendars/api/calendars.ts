@@ -4,7 +4,13 @@ import {
   calendarEndpoints,
   calendarSubscribeInputSchema,
 } from '@studybuddy/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Query keys of imported calendars and of the busy-time view they feed. */
@@ -28,13 +34,15 @@ export function useCalendars() {
  * GET /api/busy-times/occurrences: every busy interval on the days from..to, typed and
  * imported; kept while the next range loads, so the grid does not flash empty on a step.
  */
-export function useBusyIntervals(from: string, to: string) {
-  return useQuery({
+export const busyIntervalsQueryOptions = (from: string, to: string) =>
+  queryOptions({
     queryKey: calendarKeys.intervals(from, to),
     queryFn: ({ signal }) =>
       apiRequest(calendarEndpoints.occurrences, { query: { from, to }, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useBusyIntervals(from: string, to: string) {
+  return useQuery({ ...busyIntervalsQueryOptions(from, to), placeholderData: keepPreviousData });
 }
 
 /** Every change to a calendar changes the busy time shown and planned around. */
