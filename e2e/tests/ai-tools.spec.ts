@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.js';
@@ -129,6 +130,21 @@ describe('AI tools journey', () => {
     }
     await see(page, /Card 3 of \d+|All caught up/);
     await expectAccessible(page, 'flashcards');
+
+    // The subject's cards out as a CSV file: a header, then each card tagged with its place.
+    await page.goto(
+      lessonPath.replace(/^\/lesson-detail\/(\d+)\/Biology\/.*$/, '/study-plan/subject/$1/Biology'),
+    );
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export cards (CSV)' }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe('Biology cards.csv');
+    const csv = (await readFile((await file.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...cards] = csv.split('\r\n');
+    expect(header).toBe('front,back,tags,due');
+    expect(cards.length).toBeGreaterThan(1);
+    for (const row of cards) expect(row).toMatch(/,Biology::Cells,\d{4}-\d\d-\d\dT/);
+    await page.goto(lessonPath);
 
     // Quiz: answer every question with its first option, submit, see the score.
     await page.getByRole('tab', { name: 'Quiz' }).click();

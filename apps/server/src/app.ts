@@ -68,6 +68,11 @@ import {
   createCalendarsRepository,
   createCalendarsService,
 } from './features/calendars/index.js';
+import {
+  createExportsRepository,
+  createExportsService,
+  exportsRoutes,
+} from './features/exports/index.js';
 import { createFeedbackRepository, feedbackRoutes } from './features/feedback/index.js';
 import {
   createFlashcardsRepository,
@@ -630,6 +635,9 @@ export async function buildApp({
   await app.register(calendarFeedRoutes, {
     calendarFeed: createCalendarFeedService({ repo: createCalendarFeedRepository(db.db) }),
     store: throttleStore,
+  });
+  await app.register(exportsRoutes, {
+    exports: createExportsService({ repo: createExportsRepository(db.db) }),
   });
   const livingPlan = createLivingPlanService({
     repo: createLivingPlanRepository(db.db),

@@ -9,6 +9,7 @@ export * from './calendars.js';
 export * from './email.js';
 export * from './endpoint.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './feedback.js';
 export * from './flashcards.js';
 export * from './health.js';

@@ -1,5 +1,6 @@
 import { calendarFeedEndpoints } from '@studybuddy/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attachment } from '../../platform/attachment.js';
 import { currentUser } from '../../platform/authenticate.js';
 import { route } from '../../platform/route.js';
 import {
@@ -27,37 +28,8 @@ export function siteOf(request: FastifyRequest): CalendarSite {
   return { origin: `${request.protocol}://${request.host}`, uidDomain: request.hostname };
 }
 
-/** The name with each control character, slash, backslash and lone surrogate made a space. */
-const printable = (name: string): string =>
-  Array.from(name, (c) => {
-    const code = c.codePointAt(0) ?? 0;
-    const unsafe =
-      code < 0x20 || code === 0x7f || c === '/' || c === '\\' || (code >= 0xd800 && code <= 0xdfff);
-    return unsafe ? ' ' : c;
-  }).join('');
-
-/**
- * `attachment; filename="<ASCII name>.ics"; filename*=UTF-8''<the name, percent-encoded>`
- * (RFC 6266 with RFC 5987): browsers that read `filename*` keep "Μαθηματικά.ics", the others
- * get the ASCII fallback ("study-plan.ics" when nothing of the name is ASCII).
- */
-export function icsAttachment(name: string): string {
-  // At most 100 characters first, so the patterns below only ever see short text.
-  const clean = Array.from(printable(name).trim()).slice(0, 100).join('').trim();
-  const ascii = clean
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9 ._-]+/g, '_')
-    .replace(/_{2,}/g, '_')
-    .replace(/^[\s._-]+|[\s._-]+$/g, '');
-  const fallback = /[A-Za-z0-9]/.test(ascii) ? ascii : 'study-plan';
-  const full = clean || fallback;
-  const encoded = encodeURIComponent(`${full}.ics`).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}.ics"; filename*=UTF-8''${encoded}`;
-}
+/** A plan's .ics file to download, named after the plan. */
+const icsAttachment = (planName: string) => attachment(planName, 'ics', 'study-plan');
 
 export async function calendarFeedRoutes(
   app: FastifyInstance,

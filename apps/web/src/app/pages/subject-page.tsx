@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ExportCardsButton } from '@/features/exports/components/export-cards-button';
 import { usePlan } from '@/features/plans/api/get-plan';
 import { useSubject } from '@/features/subjects/api/get-subject';
 import { SubjectSchedule } from '@/features/subjects/components/subject-schedule';
@@ -46,9 +47,14 @@ export default function SubjectPage() {
             <p className="page__count">{t('topics.list.count', { count: list.length })}</p>
           ) : null}
         </div>
-        <Link to={backTo} className="button button--ghost">
-          {t('topics.list.backToPlan')}
-        </Link>
+        <div className="actions">
+          {subject ? (
+            <ExportCardsButton subjectId={subject.id} subjectName={subject.subjectName} />
+          ) : null}
+          <Link to={backTo} className="button button--ghost">
+            {t('topics.list.backToPlan')}
+          </Link>
+        </div>
       </div>
       {notFound ? (
         <p className="form-message form-message--error" role="alert">

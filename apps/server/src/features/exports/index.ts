@@ -1,0 +1,3 @@
+export { createExportsRepository } from './exports.repository.js';
+export { exportsRoutes } from './exports.routes.js';
+export { createExportsService, type ExportsService } from './exports.service.js';
