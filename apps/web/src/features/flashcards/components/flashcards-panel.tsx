@@ -18,6 +18,7 @@ import { useFlashcards } from '../api/get-flashcards';
 import { flashcardKeys } from '../api/keys';
 import { useReviewFlashcard } from '../api/review-flashcard';
 import './flashcards.css';
+import { NeedsConnection } from '@/components/needs-connection';
 
 export interface FlashcardsPanelProps {
   lessonId: number;
@@ -137,14 +138,17 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
             ? t('flashcards.deckSummary', { total: cards.length, due: deck.data.dueCount })
             : t('flashcards.empty')}
         </p>
-        <button
-          type="button"
-          className={hasDeck ? 'button button--secondary' : 'button button--primary'}
-          disabled={generate.isPending}
-          onClick={() => (hasDeck ? setConfirming(true) : void makeDeck())}
-        >
-          {hasDeck ? t('flashcards.regenerate') : t('flashcards.generate')}
-        </button>
+        {/* Making cards is the AI's work: with no signal it says so (the cards kept still study). */}
+        <NeedsConnection>
+          <button
+            type="button"
+            className={hasDeck ? 'button button--secondary' : 'button button--primary'}
+            disabled={generate.isPending}
+            onClick={() => (hasDeck ? setConfirming(true) : void makeDeck())}
+          >
+            {hasDeck ? t('flashcards.regenerate') : t('flashcards.generate')}
+          </button>
+        </NeedsConnection>
       </div>
       <div role="status" className="flashcards__status">
         {generate.isPending ? <p className="status-text">{t('flashcards.generating')}</p> : null}

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
+import { NeedsConnection } from '@/components/needs-connection';
 import { shownError } from '@/lib/form-errors';
 import { useCreateReview } from '../api/create-review';
 
@@ -52,44 +53,46 @@ export function ReviewForm({ lessonId }: ReviewFormProps) {
 
   const busy = formState.isSubmitting || create.isPending;
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="review-form-title">
-      <h3 id="review-form-title" className="lesson-side__title">
-        {t('reviews.form.title')}
-      </h3>
-      <FormMessage tone="success">
-        {outcome === 'success' ? t('reviews.form.success') : null}
-      </FormMessage>
-      <FormMessage tone="error">
-        {outcome === 'error' ? t('reviews.form.failed') : null}
-      </FormMessage>
-      <SelectField
-        label={t('reviews.form.rating')}
-        required
-        error={shownError(formState, 'rating', t)}
-        {...register('rating', { valueAsNumber: true })}
-      >
-        {RATINGS.map((n) => (
-          <option key={n} value={n}>
-            {t(`reviews.form.ratingLabels.r${n}`)}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField
-        label={t('reviews.form.comment')}
-        required
-        rows={4}
-        maxLength={REVIEW_COMMENT_MAX}
-        hint={t('reviews.form.commentHint', { count: length, max: REVIEW_COMMENT_MAX })}
-        error={shownError(formState, 'comment', t)}
-        {...register('comment')}
-      />
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={!formState.isValid || busy}
-      >
-        {busy ? t('reviews.form.submitting') : t('reviews.form.submit')}
-      </button>
-    </form>
+    <NeedsConnection keep>
+      <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="review-form-title">
+        <h3 id="review-form-title" className="lesson-side__title">
+          {t('reviews.form.title')}
+        </h3>
+        <FormMessage tone="success">
+          {outcome === 'success' ? t('reviews.form.success') : null}
+        </FormMessage>
+        <FormMessage tone="error">
+          {outcome === 'error' ? t('reviews.form.failed') : null}
+        </FormMessage>
+        <SelectField
+          label={t('reviews.form.rating')}
+          required
+          error={shownError(formState, 'rating', t)}
+          {...register('rating', { valueAsNumber: true })}
+        >
+          {RATINGS.map((n) => (
+            <option key={n} value={n}>
+              {t(`reviews.form.ratingLabels.r${n}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label={t('reviews.form.comment')}
+          required
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+          hint={t('reviews.form.commentHint', { count: length, max: REVIEW_COMMENT_MAX })}
+          error={shownError(formState, 'comment', t)}
+          {...register('comment')}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!formState.isValid || busy}
+        >
+          {busy ? t('reviews.form.submitting') : t('reviews.form.submit')}
+        </button>
+      </form>
+    </NeedsConnection>
   );
 }

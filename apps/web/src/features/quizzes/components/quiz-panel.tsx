@@ -9,6 +9,7 @@ import { useCreateQuiz } from '../api/create-quiz';
 import { useQuizResults } from '../api/get-quiz-results';
 import { useSubmitQuiz } from '../api/submit-quiz';
 import './quiz.css';
+import { NeedsConnection } from '@/components/needs-connection';
 
 export interface QuizPanelProps {
   lessonId: number;
@@ -74,16 +75,18 @@ export function QuizPanel({ lessonId }: QuizPanelProps) {
   return (
     <div className="quiz stack">
       {quiz === null ? (
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={create.isPending}
-            onClick={() => void start()}
-          >
-            {result ? t('quiz.retake') : t('quiz.start')}
-          </button>
-        </div>
+        <NeedsConnection>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={create.isPending}
+              onClick={() => void start()}
+            >
+              {result ? t('quiz.retake') : t('quiz.start')}
+            </button>
+          </div>
+        </NeedsConnection>
       ) : null}
       <div role="status" className="quiz__status">
         {create.isPending ? <p className="status-text">{t('quiz.starting')}</p> : null}
