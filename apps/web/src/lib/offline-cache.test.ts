@@ -24,19 +24,26 @@ async function answered(client: QueryClient, key: readonly unknown[], data: unkn
   await client.prefetchQuery({ queryKey: key, queryFn: () => Promise.resolve(data) });
 }
 
+/** Ana's session on this device: these answers arrive, the copy is written, the session ends. */
+async function keptCopy(answers: Array<[readonly unknown[], unknown]>) {
+  const client = new QueryClient();
+  const stop = await keepOfflineCopy(client, ana);
+  vi.useFakeTimers();
+  for (const [key, data] of answers) await answered(client, key, data);
+  await settleWrites();
+  stop();
+}
+
 describe('the offline copy', () => {
   afterEach(() => vi.useRealTimers());
 
   it('keeps the study answers and nothing of the admin or the session', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['study-sessions', 'mine'], [{ id: 7 }]);
-    await answered(client, ['lessons', 'detail', 3], { id: 3, content: '# Waves' });
-    await answered(client, ['admin', 'overview'], { students: 40 });
-    await answered(client, ['auth', 'terms'], 'terms');
-    await settleWrites();
-    stop();
+    await keptCopy([
+      [['study-sessions', 'mine'], [{ id: 7 }]],
+      [['lessons', 'detail', 3], { id: 3, content: '# Waves' }],
+      [['admin', 'overview'], { students: 40 }],
+      [['auth', 'terms'], 'terms'],
+    ]);
 
     const fresh = new QueryClient();
     await keepOfflineCopy(fresh, ana);
@@ -53,12 +60,7 @@ describe('the offline copy', () => {
   });
 
   it('reads the copy back only when asked to (a session opened with no signal)', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['profile', 'mine'], { firstName: 'Maria' });
-    await settleWrites();
-    stop();
+    await keptCopy([[['profile', 'mine'], { firstName: 'Maria' }]]);
     const online = new QueryClient();
     (await keepOfflineCopy(online, ana, { restore: false }))();
     expect(online.getQueryData(['profile', 'mine'])).toBeUndefined();
@@ -68,12 +70,7 @@ describe('the offline copy', () => {
   });
 
   it('deletes the previous student’s copy when another signs in on this browser', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['plans', 'mine'], [{ id: 1, name: 'Ana’s plan' }]);
-    await settleWrites();
-    stop();
+    await keptCopy([[['plans', 'mine'], [{ id: 1, name: 'Ana’s plan' }]]]);
 
     const other = new QueryClient();
     await keepOfflineCopy(other, ben);
@@ -86,12 +83,7 @@ describe('the offline copy', () => {
   });
 
   it('is gone after log out', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['plans', 'mine'], [{ id: 1 }]);
-    await settleWrites();
-    stop();
+    await keptCopy([[['plans', 'mine'], [{ id: 1 }]]]);
     await clearOfflineData();
     expect(await readOfflineUser()).toBeNull();
     expect(getSyncedAt()).toBeNull();
@@ -101,12 +93,7 @@ describe('the offline copy', () => {
   });
 
   it('never holds a token', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['profile', 'mine'], { firstName: 'Ana' });
-    await settleWrites();
-    stop();
+    await keptCopy([[['profile', 'mine'], { firstName: 'Ana' }]]);
     const { createStore } = await import('idb-keyval');
     const store = createStore('studybuddy-offline', 'kv');
     const everything = JSON.stringify(
@@ -117,12 +104,7 @@ describe('the offline copy', () => {
   });
 
   it('drops a copy older than the limit', async () => {
-    const client = new QueryClient();
-    const stop = await keepOfflineCopy(client, ana);
-    vi.useFakeTimers();
-    await answered(client, ['plans', 'mine'], [{ id: 1 }]);
-    await settleWrites();
-    stop();
+    await keptCopy([[['plans', 'mine'], [{ id: 1 }]]]);
     const later = Date.now() + OFFLINE_MAX_AGE_MS + 1000;
     vi.spyOn(Date, 'now').mockReturnValue(later);
     const fresh = new QueryClient();

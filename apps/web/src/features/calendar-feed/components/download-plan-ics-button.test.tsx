@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
+import { stubSaving, unstubSaving } from '@/testing/downloads';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { testUser } from '@/testing/users';
 import { DownloadPlanIcsButton } from './download-plan-ics-button';
@@ -22,31 +23,12 @@ function stubFetch(answer: () => Response) {
   return calls;
 }
 
-/** jsdom has no object URLs: fake them, and catch the link the download clicks. */
-function stubSaving() {
-  const createObjectURL = vi.fn((_blob: Blob) => 'blob:studybuddy/1');
-  const revokeObjectURL = vi.fn();
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
-  const clicked: { href: string; download: string; inDocument: boolean }[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    clicked.push({
-      href: this.getAttribute('href') ?? '',
-      download: this.download,
-      inDocument: document.body.contains(this),
-    });
-  });
-  return { createObjectURL, revokeObjectURL, clicked };
-}
-
 describe('DownloadPlanIcsButton', () => {
   beforeEach(() =>
     startSession({ accessToken: 'access-1', token: 'access-1', expiresIn: 900, user }),
   );
   afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
+    unstubSaving();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     clearSession();

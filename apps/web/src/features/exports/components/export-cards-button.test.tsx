@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
+import { stubSaving, unstubSaving } from '@/testing/downloads';
 import { renderWithProviders } from '@/testing/render';
 import { testUser } from '@/testing/users';
 import { ExportCardsButton } from './export-cards-button';
@@ -13,8 +14,7 @@ describe('ExportCardsButton', () => {
     startSession({ accessToken: 'access-1', token: 'access-1', expiresIn: 900, user: testUser() }),
   );
   afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
+    unstubSaving();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     clearSession();
@@ -36,19 +36,10 @@ describe('ExportCardsButton', () => {
         });
       }),
     );
-    Object.assign(URL, {
-      createObjectURL: vi.fn(() => 'blob:studybuddy/1'),
-      revokeObjectURL: vi.fn(),
-    });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const { clicked } = stubSaving();
     renderWithProviders(<ExportCardsButton subjectId={12} subjectName="Biology" />);
     await u.click(screen.getByRole('button', { name: 'Export cards (CSV)' }));
-    await vi.waitFor(() => expect(saved).toEqual(['Biology cards.csv']));
+    await vi.waitFor(() => expect(clicked.map((c) => c.download)).toEqual(['Biology cards.csv']));
     expect(urls).toEqual(['/api/exports/cards.csv?subjectId=12']);
   });
 });
