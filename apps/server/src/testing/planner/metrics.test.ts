@@ -6,6 +6,7 @@ import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/pla
 import {
   bestPacking,
   type Frame,
+  firstHalfCapRoom,
   frameOf,
   m1Violations,
   m2Consistency,
@@ -20,6 +21,7 @@ import {
   m11Coverage,
   m12Replan,
   roomBefore,
+  type Session,
   warningKeys,
   wholePlaceNeed,
   workloadWeeks,
@@ -238,6 +240,22 @@ describe('metrics', () => {
     expect(wholePlaceNeed(f, 0, 16.2)).toBe(16.5);
     // More than the places hold: the need as it is.
     expect(wholePlaceNeed(f, 0, 30)).toBe(30);
+  });
+
+  it('M10 bounds a subject’s room in its first half by what the cap leaves there', () => {
+    // Four weeks of one 2-h place a day, a cap of half the free time: 7 h in any 7 days.
+    const f = { days: 28, cap: Array(28).fill(2), windowEnd: [28, 10], L: 2 } as Frame;
+    const at = (subject: number, ...days: number[]) =>
+      days.map((day) => ({ day, hours: 2, subject }) as Session);
+    // Three sessions in each week of the first half: every 7 days hold 6 h, an hour short of a
+    // session, so no partition of the half finds room.
+    expect(firstHalfCapRoom(f, 0, at(0, 0, 2, 4, 7, 9, 11), 0.5)).toBe(0);
+    // One a week: each week takes two more sessions.
+    expect(firstHalfCapRoom(f, 0, at(0, 0, 7), 0.5)).toBe(8);
+    // Another subject's sessions in its own first half (days 0-4) fill the days; after it they
+    // could move, so they leave the room as it was.
+    expect(firstHalfCapRoom(f, 0, [...at(0, 0, 7), ...at(1, 1, 3)], 0.5)).toBe(4);
+    expect(firstHalfCapRoom(f, 0, [...at(0, 0, 7), ...at(1, 8, 9)], 0.5)).toBe(8);
   });
 
   it('M8 exempts only the hours that earlier exams force into the last days', () => {

@@ -970,8 +970,70 @@ export interface M10Subject {
   off: number;
   on: number;
   most: number;
+  /** The hours its first half can still take within the cap (`firstHalfCapRoom`), as a share. */
+  capRoom: number;
   rounding: number;
   session: number;
+}
+
+/**
+ * The most hours subject k's first half can take beyond what the off plan has there, within the
+ * student's cap (docs/planner.md, M10): every 7-day window holds at most the cap's share of its
+ * capacity, so over any partition of the first half into 7-day blocks, a block gains at most its
+ * window's slack, in the places its days have free (whole sessions of L, and a day's shorter
+ * place). Each of the seven partitions bounds the room; the tightest is taken. What fills a day
+ * is every session of k and the other subjects' sessions in their own first halves (front-loading
+ * wants them there); another subject's later sessions count as free, since they could move.
+ */
+export function firstHalfCapRoom(
+  f: Frame,
+  k: number,
+  off: readonly Session[],
+  maxLoad: number,
+): number {
+  const half = Math.ceil((f.windowEnd[k] as number) / 2);
+  const capOf = (d: number) => (d >= 0 && d < f.days ? (f.cap[d] as number) : 0);
+  const used = new Array<number>(f.days + 7).fill(0);
+  for (const s of off) {
+    const own = s.subject === k || 2 * s.day < (f.windowEnd[s.subject] as number);
+    if (own) used[s.day] = (used[s.day] as number) + s.hours;
+  }
+  /** Hours a block of days [a, b) can take: its days' free places, at most its window's slack. */
+  const blockRoom = (a: number, b: number, window: number) => {
+    let capacity = 0;
+    let load = 0;
+    for (let d = window; d < window + 7; d++) {
+      capacity += capOf(d);
+      load += used[d] ?? 0;
+    }
+    let slack = Math.max(0, maxLoad * capacity - load);
+    const full = Math.floor(slack / f.L + 1e-9);
+    let places = 0;
+    const shorter: number[] = [];
+    for (let d = a; d < b; d++) {
+      const free = Math.max(0, capOf(d) - (used[d] ?? 0));
+      places += Math.floor(free / f.L + 1e-9);
+      const rest = free - f.L * Math.floor(free / f.L + 1e-9);
+      if (rest >= 1 - 1e-9) shorter.push(rest);
+    }
+    const sessions = Math.min(full, places);
+    let room = sessions * f.L;
+    slack -= room;
+    for (const h of shorter.sort((x, y) => y - x))
+      if (h <= slack + 1e-9) {
+        room += h;
+        slack -= h;
+      }
+    return room;
+  };
+  let tightest = Number.POSITIVE_INFINITY;
+  for (let offset = 0; offset < 7; offset++) {
+    // The first block is [0, offset), bounded by the window of the first 7 days; then whole weeks.
+    let room = offset > 0 ? blockRoom(0, Math.min(offset, half), 0) : 0;
+    for (let a = offset; a < half; a += 7) room += blockRoom(a, Math.min(a + 7, half), a);
+    tightest = Math.min(tightest, room);
+  }
+  return tightest;
 }
 
 /** M10: first-half shares with the flag off and on (same input otherwise). */
@@ -997,7 +1059,8 @@ export function m10FrontLoad(
   const f = frameOf(input);
   const S = input.subjects.length;
   const rows: M10Subject[] = [];
-  const sOff = bySubject(f, sessionsOf(f, off), S);
+  const offSessions = sessionsOf(f, off);
+  const sOff = bySubject(f, offSessions, S);
   const sOn = bySubject(f, sessionsOf(f, on), S);
   const firstHalf = (k: number, d: number) => 2 * d < (f.windowEnd[k] as number);
   const maxLoad = loadCap(input);
@@ -1083,6 +1146,7 @@ export function m10FrontLoad(
       off: oOn,
       on: p,
       most,
+      capRoom: firstHalfCapRoom(f, k, offSessions, maxLoad) / tOn,
       rounding: (halfOff + f.L / 2 / tOn) / 2,
       session: f.L / tOn,
     });

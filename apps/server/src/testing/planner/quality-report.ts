@@ -187,9 +187,12 @@ function m10Offenders(c: QualityCase): string[] {
   // of room is no place for a 1.5-h session. The room is a share of the hours on, so it counts
   // in sessions of the plan on: with a session more on than off, the mean of both plans' made
   // one session of room ask for more than one session moved (docs/planner.md, M10).
+  // Nor more than the cap leaves its first half beyond the off plan (firstHalfCapRoom): when
+  // every week of it is within a session of the cap, no subject can gain without another losing
+  // (seed 1 #822: each week an hour short of a 2-h session).
   for (const x of r.bySubject) {
     const gain = x.on - x.off + x.rounding;
-    const room = x.session * Math.floor((x.most - x.off) / x.session + EPS);
+    const room = x.session * Math.floor(Math.min(x.most - x.off, x.capRoom) / x.session + EPS);
     const required = Math.min(FRONT_LOAD_SUBJECT_GAIN, room);
     // A tenth of a point: the rounding is the mean of the off and on plans' half sessions.
     if (gain < required - 0.001)
