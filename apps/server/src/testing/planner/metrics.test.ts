@@ -258,6 +258,24 @@ describe('metrics', () => {
     expect(firstHalfCapRoom(f, 0, [...at(0, 0, 7), ...at(1, 8, 9)], 0.5)).toBe(8);
   });
 
+  it('M8 counts the room before a day within the student’s cap, or what the plan booked past it', () => {
+    // Two weeks of one 2-h place a day; another exam needs 4 h in the first week.
+    const f = {
+      days: 14,
+      cap: Array(14).fill(2),
+      windowEnd: [14, 7],
+      needs: [10, 4],
+      L: 2,
+    } as Frame;
+    const none = Array<number>(14).fill(0);
+    expect(roomBefore(f, 0, 7)).toBe(10);
+    // Under a cap of half the free time the first week holds 7 h: 3 left for the subject.
+    expect(roomBefore(f, 0, 7, undefined, undefined, { maxLoad: 0.5, booked: none })).toBe(3);
+    // Where the plan booked 12 h in it (the needs made it pass the cap), it held 12.
+    const past = [2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(roomBefore(f, 0, 7, undefined, undefined, { maxLoad: 0.5, booked: past })).toBe(8);
+  });
+
   it('M8 exempts only the hours that earlier exams force into the last days', () => {
     // 2 h a day; subject 0's exam on day 6 needs all 12 h before it.
     const f = { days: 10, cap: Array(10).fill(2), windowEnd: [6, 10], needs: [12, 4] } as Frame;

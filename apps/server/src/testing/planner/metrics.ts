@@ -809,6 +809,9 @@ export function m8Cramming(
   const reviewDay = subs.map((list) =>
     list.reduce((d, x) => (x.block.kind === 'final-review' ? Math.max(d, x.day) : d), -1),
   );
+  const booked = new Array<number>(f.days).fill(0);
+  for (const list of subs) for (const x of list) booked[x.day] = (booked[x.day] ?? 0) + x.hours;
+  const weekCap: WeekCap = { maxLoad: loadCap(input), booked };
   for (const { k, total, last3, last7, weekly } of rows) {
     const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
@@ -825,7 +828,7 @@ export function m8Cramming(
         .reduce((a, s) => a + s.hours, 0);
     const forced = (x: number) => {
       if (!told) return 0;
-      const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals, reviewDay);
+      const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals, reviewDay, weekCap);
       const review = Math.min(reviewHours(x), Math.max(0, rest));
       return review + f.L * Math.ceil((rest - review) / f.L - 1e-9);
     };
@@ -857,9 +860,11 @@ export function roomBefore(
   x: number,
   totals?: readonly number[],
   reviewDay?: readonly number[],
+  cap?: WeekCap,
 ): number {
   const capUntil = [0];
   for (let d = 0; d < f.days; d++) capUntil.push((capUntil[d] as number) + (f.cap[d] as number));
+  const heldBefore = cap ? cappedUntil(f, cap) : undefined;
   const capBetween = (a: number, b: number) =>
     b <= a
       ? 0
@@ -894,9 +899,52 @@ export function roomBefore(
       const need = booked[j] as number;
       due += e <= t ? need : Math.max(0, need - mostFrom(j, t));
     });
-    room = Math.min(room, capBetween(0, t) - due);
+    const held = heldBefore ? Math.min(capBetween(0, t), heldBefore(t)) : capBetween(0, t);
+    room = Math.min(room, held - due);
   }
   return Math.max(0, room);
+}
+
+/** The student's weekly cap as the metrics read it: its share, and the hours each day booked. */
+export interface WeekCap {
+  maxLoad: number;
+  /** The plan's hours on each day: where the needs made a week pass the cap, that week's hold. */
+  booked: readonly number[];
+}
+
+/**
+ * The most hours the days before t can hold within the student's cap: every 7-day window holds
+ * at most the cap's share of its capacity, or what the plan booked there where the needs made it
+ * pass the cap (the planner passes it only then, with a warning). Over any partition of [0, t)
+ * into 7-day blocks each block holds at most its window's; each of the seven partitions bounds
+ * the hours and the tightest is taken.
+ */
+function cappedUntil(f: Frame, cap: WeekCap): (t: number) => number {
+  const capOf = (d: number) => (d >= 0 && d < f.days ? (f.cap[d] as number) : 0);
+  const window = (a: number) => {
+    let capacity = 0;
+    let booked = 0;
+    for (let d = a; d < a + 7; d++) {
+      capacity += capOf(d);
+      booked += cap.booked[d] ?? 0;
+    }
+    return Math.max(cap.maxLoad * capacity, booked);
+  };
+  const limits = Array.from({ length: f.days + 7 }, (_, a) => window(a));
+  const block = (a: number, b: number, w: number) => {
+    let capacity = 0;
+    for (let d = a; d < b; d++) capacity += capOf(d);
+    return Math.min(capacity, limits[w] as number);
+  };
+  return (t: number) => {
+    let tightest = Number.POSITIVE_INFINITY;
+    for (let offset = 0; offset < 7; offset++) {
+      let held = offset > 0 ? block(0, Math.min(offset, t), 0) : 0;
+      for (let a = offset; a < t; a += 7) held += block(a, Math.min(a + 7, t), a);
+      tightest = Math.min(tightest, held);
+    }
+    return tightest;
+  };
 }
 
 /**
