@@ -130,6 +130,22 @@ describe('the offline queue', () => {
     expect(getQueueState().conflicts).toEqual([]);
   });
 
+  it('keeps what waits when the session has ended or the server asks to wait', async () => {
+    offline();
+    server(() => jsonResponse(card(1)));
+    await review(1);
+    vi.restoreAllMocks();
+    for (const [status, code] of [
+      [401, 'unauthorized'],
+      [429, 'rate_limited'],
+    ] as const) {
+      server(() => jsonResponse({ message: 'Not now.', code }, status));
+      await flushQueue(1);
+      expect((await waitingActions(1)).map((a) => a.id)).toEqual([1]);
+    }
+    expect(getQueueState().conflicts).toEqual([]);
+  });
+
   it('drops another student’s actions when someone else signs in on this browser', async () => {
     offline();
     server(() => jsonResponse(card(1)));

@@ -153,9 +153,14 @@ export async function sendOrQueue<K extends QueuedKind>(action: {
   }
 }
 
-/** Whether a failure means "no answer" (send later), not the server's "no". */
+/**
+ * Answers that say "not now" rather than "no" to the action itself: no answer or a server error,
+ * the session ended (401: the student signs in again and it goes then), a request timeout, one
+ * in progress under the same key (409) and too many requests (429). These keep it for later.
+ */
+const NOT_NOW = new Set([0, 401, 408, 409, 429]);
 const noAnswer = (error: unknown) =>
-  !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 409;
+  !isApiError(error) || NOT_NOW.has(error.status) || error.status >= 500;
 
 let flushing: Promise<void> | null = null;
 
