@@ -1,6 +1,7 @@
 import { type CurrentUser, currentUserSchema } from '@studybuddy/contracts';
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { clear, get, set } from 'idb-keyval';
+import { idbStore } from './idb-store';
 
 /**
  * The offline copy of the student's study data (docs/architecture.md, The phone): the answers
@@ -47,27 +48,12 @@ interface SavedCopy {
   state: ReturnType<typeof dehydrate>;
 }
 
-let storeCache: UseStore | null | undefined;
-/** The IndexedDB store, or null where the browser has none (private modes, old engines). */
-function store(): UseStore | null {
-  if (storeCache === undefined)
-    storeCache = typeof indexedDB === 'undefined' ? null : createStore('studybuddy-offline', 'kv');
-  return storeCache;
-}
+const kv = idbStore('studybuddy-offline', 'kv');
 
 const copyKey = (userId: number) => `copy:${userId}`;
 const USER_KEY = 'user';
 
-/** Never throws: IndexedDB can be blocked or full, and the app must work without the copy. */
-async function quietly<T>(task: (s: UseStore) => Promise<T>, fallback: T): Promise<T> {
-  const s = store();
-  if (!s) return fallback;
-  try {
-    return await task(s);
-  } catch {
-    return fallback;
-  }
-}
+const quietly = kv.quietly;
 
 const kept = (query: Query) =>
   query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0]));

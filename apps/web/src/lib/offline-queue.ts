@@ -1,8 +1,9 @@
 import { type Endpoint, flashcardEndpoints, livingPlanEndpoints } from '@studybuddy/contracts';
-import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { clear, del, entries, set, type UseStore } from 'idb-keyval';
 import type { z } from 'zod';
 import { apiRequest } from './api-client';
 import { ApiError, isApiError } from './api-error';
+import { idbStore } from './idb-store';
 
 /**
  * What the student does with no signal, kept on the device until it can be sent
@@ -48,13 +49,7 @@ export interface QueueState {
   conflicts: QueueConflict[];
 }
 
-let storeCache: UseStore | null | undefined;
-function store(): UseStore | null {
-  if (storeCache === undefined)
-    storeCache =
-      typeof indexedDB === 'undefined' ? null : createStore('studybuddy-queue', 'actions');
-  return storeCache;
-}
+const { store, quietly } = idbStore('studybuddy-queue', 'actions');
 
 let lastMadeAt = 0;
 /** Now, but after the last action kept: two in one millisecond keep the order they were made. */
@@ -91,14 +86,8 @@ async function readAll(s: UseStore): Promise<QueuedAction[]> {
 }
 
 /** The student's actions waiting, in order (an empty list where there is no IndexedDB). */
-export async function waitingActions(userId: number): Promise<QueuedAction[]> {
-  const s = store();
-  if (!s) return [];
-  try {
-    return (await readAll(s)).filter((a) => a.userId === userId);
-  } catch {
-    return [];
-  }
+export function waitingActions(userId: number): Promise<QueuedAction[]> {
+  return quietly(async (s) => (await readAll(s)).filter((a) => a.userId === userId), []);
 }
 
 async function refreshWaiting(userId: number | null) {
@@ -210,13 +199,10 @@ export function dismissConflict(key: string): void {
 
 /** Forgets another student's actions on this browser (a login), and says what is waiting. */
 export async function keepOnlyActionsOf(userId: number): Promise<void> {
-  const s = store();
-  if (!s) return;
-  try {
+  // IndexedDB absent or blocked: nothing is sent for another student either.
+  await quietly(async (s) => {
     for (const a of await readAll(s)) if (a.userId !== userId) await del(slot(a), s);
-  } catch {
-    // Nothing to forget, or IndexedDB blocked: nothing is sent for another student either.
-  }
+  }, undefined);
   setState({ conflicts: [] });
   await refreshWaiting(userId);
 }
@@ -224,11 +210,5 @@ export async function keepOnlyActionsOf(userId: number): Promise<void> {
 /** Deletes every waiting action (log out: nothing of the student stays on the device). */
 export async function clearQueue(): Promise<void> {
   setState({ waiting: 0, conflicts: [] });
-  const s = store();
-  if (!s) return;
-  try {
-    await clear(s);
-  } catch {
-    // Blocked storage keeps nothing to clear.
-  }
+  await quietly((s) => clear(s), undefined);
 }

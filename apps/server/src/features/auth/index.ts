@@ -15,6 +15,7 @@ export {
 export { assertPasswordAllowed } from './password-policy.js';
 export { createSessionsRepository } from './sessions.repository.js';
 export { sessionRoutes } from './sessions.routes.js';
+export { describeUserAgent } from './user-agent.js';
 export {
   ADMIN_ROLE,
   createUsersRepository,

@@ -83,6 +83,10 @@ export function createRemindersService(deps: RemindersDeps) {
     };
   }
 
+  /** Where a reminder leads, in the e-mail and the push alike: the lesson, or the calendar's day. */
+  const lessonUrlOf = (r: ReminderRow) =>
+    sessionUrl({ origin: deps.publicUrl }, { ...r.session, startAt: r.startsAt });
+
   const dataOf = (r: ReminderRow): SessionReminderData => ({
     sessionId: r.sessionId,
     planId: r.session.planId,
@@ -133,7 +137,7 @@ export function createRemindersService(deps: RemindersDeps) {
       topicName: r.session.topicName,
       title: r.session.title,
       startsAt: r.startsAt,
-      lessonUrl: sessionUrl({ origin: deps.publicUrl }, { ...r.session, startAt: r.startsAt }),
+      lessonUrl: lessonUrlOf(r),
     });
     try {
       // Kept by the push services until the session starts: a reminder after that is noise.
@@ -167,7 +171,7 @@ export function createRemindersService(deps: RemindersDeps) {
       topicName: r.session.topicName,
       title: r.session.title,
       startsAt: r.startsAt,
-      lessonUrl: sessionUrl({ origin: deps.publicUrl }, { ...r.session, startAt: r.startsAt }),
+      lessonUrl: lessonUrlOf(r),
       unsubscribeUrl: links.page,
     });
     await m.send({

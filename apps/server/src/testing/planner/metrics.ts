@@ -936,15 +936,7 @@ function cappedUntil(f: Frame, cap: WeekCap): (t: number) => number {
     for (let d = a; d < b; d++) capacity += capOf(d);
     return Math.min(capacity, limits[w] as number);
   };
-  return (t: number) => {
-    let tightest = Number.POSITIVE_INFINITY;
-    for (let offset = 0; offset < 7; offset++) {
-      let held = offset > 0 ? block(0, Math.min(offset, t), 0) : 0;
-      for (let a = offset; a < t; a += 7) held += block(a, Math.min(a + 7, t), a);
-      tightest = Math.min(tightest, held);
-    }
-    return tightest;
-  };
+  return (t: number) => tightestOverWeeks(t, block);
 }
 
 /**
@@ -1074,12 +1066,24 @@ export function firstHalfCapRoom(
       }
     return room;
   };
+  return tightestOverWeeks(half, blockRoom);
+}
+
+/**
+ * The least, over the seven partitions of the days [0, end) into 7-day blocks, of the blocks'
+ * sum of `block(a, b, window)`: the block [a, b) and the first day of the 7-day window that holds
+ * it. A partition starts with [0, offset) (held by the first 7 days' window), then whole weeks.
+ * Each partition bounds what the rolling weekly cap lets the days hold; the tightest is taken.
+ */
+function tightestOverWeeks(
+  end: number,
+  block: (a: number, b: number, window: number) => number,
+): number {
   let tightest = Number.POSITIVE_INFINITY;
   for (let offset = 0; offset < 7; offset++) {
-    // The first block is [0, offset), bounded by the window of the first 7 days; then whole weeks.
-    let room = offset > 0 ? blockRoom(0, Math.min(offset, half), 0) : 0;
-    for (let a = offset; a < half; a += 7) room += blockRoom(a, Math.min(a + 7, half), a);
-    tightest = Math.min(tightest, room);
+    let sum = offset > 0 ? block(0, Math.min(offset, end), 0) : 0;
+    for (let a = offset; a < end; a += 7) sum += block(a, Math.min(a + 7, end), a);
+    tightest = Math.min(tightest, sum);
   }
   return tightest;
 }

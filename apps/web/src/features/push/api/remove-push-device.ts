@@ -17,7 +17,8 @@ export function useRemovePushDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: removePushDevice,
-    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.devices() }),
+    // The server's list and this browser's subscription both change.
+    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.all }),
     meta: { handlesOwnErrors: true },
   });
 }

@@ -48,7 +48,8 @@ export function useSubscribePush() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: subscribeThisBrowser,
-    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.devices() }),
+    // The server's list and this browser's subscription both change.
+    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.all }),
     meta: { handlesOwnErrors: true },
   });
 }

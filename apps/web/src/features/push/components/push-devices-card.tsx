@@ -1,29 +1,26 @@
 import type { PushDevice } from '@studybuddy/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NeedsConnection } from '@/components/needs-connection';
 import { currentPushSubscription, pushSupported, storedPushDeviceId } from '@/lib/browser-push';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { usePushDevices } from '../api/get-push-devices';
+import { pushKeys } from '../api/keys';
 import { useRemovePushDevice } from '../api/remove-push-device';
 import { PushRefused, useSubscribePush } from '../api/subscribe-push';
 import './push-devices-card.css';
 
-/** Whether this browser holds a push subscription (read once the card shows, and after changes). */
-function useBrowserSubscribed(version: number): boolean | null {
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    // `version` changes after a subscribe or a removal: the browser's answer is read again.
-    void version;
-    currentPushSubscription()
-      .then((s) => live && setSubscribed(s !== null))
-      .catch(() => live && setSubscribed(false));
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  return subscribed;
+/** Whether this browser holds a push subscription, read again after each change. */
+function useBrowserSubscribed(): boolean | null {
+  const query = useQuery({
+    queryKey: pushKeys.browser(),
+    queryFn: async () => (await currentPushSubscription()) !== null,
+    // The browser answers it, signal or not.
+    networkMode: 'always',
+    meta: { handlesOwnErrors: true, silent: true },
+  });
+  return query.isPending ? null : query.isSuccess ? query.data : false;
 }
 
 /**
@@ -36,8 +33,7 @@ export function PushDevicesCard() {
   const devices = usePushDevices();
   const subscribe = useSubscribePush();
   const remove = useRemovePushDevice();
-  const [version, setVersion] = useState(0);
-  const browserSubscribed = useBrowserSubscribed(version);
+  const browserSubscribed = useBrowserSubscribed();
   const supported = pushSupported();
   const thisId = storedPushDeviceId();
   const items = devices.data?.items ?? [];
@@ -50,7 +46,6 @@ export function PushDevicesCard() {
         ? t('push.failed')
         : null;
 
-  const done = () => setVersion((v) => v + 1);
   const label = (d: PushDevice) => d.label ?? t('push.unnamed');
 
   return (
@@ -70,7 +65,7 @@ export function PushDevicesCard() {
                 type="button"
                 className="button button--secondary"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(thisId, { onSettled: done })}
+                onClick={() => remove.mutate(thisId)}
               >
                 {t('push.turnOff')}
               </button>
@@ -79,7 +74,7 @@ export function PushDevicesCard() {
                 type="button"
                 className="button button--primary"
                 disabled={subscribe.isPending}
-                onClick={() => subscribe.mutate(undefined, { onSettled: done })}
+                onClick={() => subscribe.mutate()}
               >
                 {t('push.turnOn')}
               </button>
@@ -124,7 +119,7 @@ export function PushDevicesCard() {
                   className="button button--ghost button--small"
                   disabled={remove.isPending}
                   aria-label={t('push.removeNamed', { device: label(d) })}
-                  onClick={() => remove.mutate(d.id, { onSettled: done })}
+                  onClick={() => remove.mutate(d.id)}
                 >
                   {t('push.remove')}
                 </button>
