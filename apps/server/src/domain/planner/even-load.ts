@@ -9,8 +9,16 @@
  * subject's movable limit stay put; every day stays valid (M1) and interleavable (M6). Bounded
  * and deterministic.
  */
+import type { CalendarWeeks } from '@studybuddy/contracts';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
-import { hoursBySubject, type LoadRoom, runsOk, shortPlacesOk, validFreePlace } from './repair.js';
+import {
+  hoursBySubject,
+  type LoadRoom,
+  runsOk,
+  shortPlacesOk,
+  steadyWeeksOk,
+  validFreePlace,
+} from './repair.js';
 
 /** Where the pass stops: under the M7 limit of 1.30, with a margin for the metric's rounding. */
 const TARGET_MAX_MEAN = 1.28;
@@ -36,6 +44,11 @@ export function evenLoad(
   examDay: ArrayLike<number>,
   /** Each subject's need in hours: a session that grows keeps its subject within M3's bound. */
   needs: ArrayLike<number>,
+  /**
+   * Given after the steady-weeks pass: a steady subject's session moves only where its calendar
+   * weeks stay steady (that pass's promise), as a move of up to 3 days can cross a week's end.
+   */
+  keepSteady?: { steady: ArrayLike<number>; calendar: CalendarWeeks },
 ): void {
   const all = owners.length;
   const days = Math.min(horizon, all);
@@ -138,6 +151,11 @@ export function evenLoad(
           if (ownB.includes(k) || !runsOk(ownB, k)) continue;
           const x = validFreePlace(tplOf(b), ownB, len, k);
           if (x < 0) continue;
+          if (
+            keepSteady?.steady[k] &&
+            !steadyWeeksOk(tplOf, owners, k, a, b, hb, keepSteady.calendar)
+          )
+            continue;
           // A move lowers the worst day near both ends, or, where two days over their lines
           // share a week (a move off one leaves the other as bad), keeps it and lowers the days'
           // excess in all: days 17 and 18 of seed 223,306 #79 at 1.45 each had no move at all.

@@ -370,7 +370,7 @@ function repairPasses(state: RepairState): void {
       sessionHours,
       weekCap,
     );
-  const evenTheDays = () =>
+  const evenTheDays = (keepSteady?: Parameters<typeof evenLoad>[10]) =>
     evenLoad(
       tplOf,
       owners,
@@ -382,6 +382,7 @@ function repairPasses(state: RepairState): void {
       weekCap,
       examDay,
       needs,
+      keepSteady,
     );
   if (evenOut) {
     weekCap.recount(tplOf, owners);
@@ -412,6 +413,10 @@ function repairPasses(state: RepairState): void {
     finalDay,
     finalLen,
   });
+  // A session the steady weeks moved away can leave a day beside it over its line (M7's day
+  // against its week; seed 2,999 #144: a day of 3 sessions whose week had held one more): the
+  // days once more, keeping the steady weeks.
+  if (evenOut) evenTheDays({ steady, calendar: model.weeks });
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
   repairCramming(

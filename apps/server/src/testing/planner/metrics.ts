@@ -703,7 +703,9 @@ export function m7Load(
     if (cd <= EPS || (used[d] as number) <= allowed + EPS) continue;
     let x = 0;
     let c = 0;
-    for (let e = Math.max(0, d - 3); e <= Math.min(f.days - 1, d + 3); e++) {
+    // The week around a day ends at the horizon: the days after the last exam book nothing, and
+    // their free time made an exam eve's week look empty (seed 289,713 #403, docs/planner.md).
+    for (let e = Math.max(0, d - 3); e <= Math.min(horizon - 1, d + 3); e++) {
       x += used[e] as number;
       c += f.cap[e] as number;
     }
