@@ -685,6 +685,12 @@ export function repairRuns(
 }
 
 /**
+ * Days on either side of a day whose one free full place, filled by another subject's session
+ * from there, lets total balancing use the day's shorter place (seed 223,306 #918: the next day).
+ */
+const FILL_REACH = 3;
+
+/**
  * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
  * has the same size with front-loading on or off (M10): adds a session to the subject
  * furthest under its target, or removes the last non-final session of the one furthest over
@@ -724,23 +730,12 @@ export function balanceTotal(
   // One session for one subject: topUp with a token shortfall.
   const one = new Float64Array(S);
   /** One session for the subject furthest under its target that can take one; whether any did. */
-  const addOne = (sameDay: boolean): boolean => {
+  const addOne = (sameDay: boolean, limit: Int32Array = movableBefore): boolean => {
     for (const k of byGap(1)) {
       if (f64(hours, k) >= f64(targets, k)) break;
       one.fill(0);
       one[k] = 1e-6;
-      const added = topUp(
-        tplOf,
-        owners,
-        movableBefore,
-        one,
-        [k],
-        0,
-        undefined,
-        sameDay,
-        cap,
-        steadyDay,
-      );
+      const added = topUp(tplOf, owners, limit, one, [k], 0, undefined, sameDay, cap, steadyDay);
       const got = num(added, k);
       if (got > 0) {
         addTo(hours, k, got);
@@ -750,11 +745,97 @@ export function balanceTotal(
     }
     return false;
   };
+  /**
+   * One session in a day's shorter place for the subject furthest under its target that can take
+   * one, once a session of another subject moves into the day's one free full place from a day
+   * within `FILL_REACH` (a shorter place is used only with every full one, M1); every window
+   * stays under the cap with both. Whether any did.
+   */
+  const fillThenAdd = (sameDay: boolean): boolean => {
+    for (const k of byGap(1)) {
+      if (f64(hours, k) >= f64(targets, k)) break;
+      const lim = Math.min(i32(movableBefore, k), owners.length);
+      for (let d = 0; d < lim; d++) {
+        const own = item(owners, d);
+        if (d === keep[k] || (!sameDay && own.includes(k))) continue;
+        const places = tplOf(d).places;
+        let full = 0;
+        for (const p of places) full = Math.max(full, p.len);
+        let freeFull = -1;
+        let freeFulls = 0;
+        let freeShort = -1;
+        for (let i = 0; i < own.length; i++) {
+          if (own[i] !== -1) continue;
+          const len = places[i]?.len ?? 0;
+          if (len === full) {
+            freeFull = i;
+            freeFulls++;
+          } else if (freeShort < 0 || len > (places[freeShort]?.len ?? 0)) freeShort = i;
+        }
+        if (freeFulls !== 1 || freeShort < 0) continue;
+        const fullH = full / 2;
+        const shortH = (places[freeShort]?.len ?? 0) / 2;
+        if (steady?.[k] && !steadyWeeksOk(tplOf, owners, k, -1, d, shortH, calendar)) continue;
+        for (let dist = 1; dist <= FILL_REACH; dist++)
+          for (const e of [d - dist, d + dist]) {
+            if (e < 0 || e >= owners.length) continue;
+            const from = item(owners, e);
+            for (let i = 0; i < from.length; i++) {
+              const j = i16(from, i);
+              if (j < 0 || j === k || e === keep[j] || own.includes(j)) continue;
+              if (Math.max(d, e) >= i32(movableBefore, j)) continue;
+              if ((tplOf(e).places[i]?.len ?? 0) !== full) continue;
+              if (steady?.[j] && !steadyWeeksOk(tplOf, owners, j, e, d, fullH, calendar)) continue;
+              from[i] = -1;
+              own[freeFull] = j;
+              own[freeShort] = k;
+              cap?.add(e, -fullH);
+              if (
+                shortPlacesOk(tplOf(e), from) &&
+                runsOk(from, -1) &&
+                runsOk(own, -1) &&
+                (!cap || cap.fits(d, fullH + shortH))
+              ) {
+                cap?.add(d, fullH + shortH);
+                addTo(hours, k, shortH);
+                total += shortH;
+                return true;
+              }
+              cap?.add(e, fullH);
+              from[i] = j;
+              own[freeFull] = -1;
+              own[freeShort] = -1;
+            }
+          }
+      }
+    }
+    return false;
+  };
+  // A subject whose final review is what stops its moves (a window under CRAM_MIN_WINDOW days: no
+  // last week to keep light) may take its review's day too, beside the review, as the day loop's
+  // pace does.
+  const toReview = Int32Array.from(movableBefore, (m, k) => {
+    const reviewDay = keep[k] ?? -1;
+    return reviewDay >= 0 && m === reviewDay ? m + 1 : m;
+  });
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     // A second session on a day only when no subject has a day without it left: a subject that
     // studies every day of its window otherwise ends short of its target with front-loading
     // off and not with it on, and the two plans differ in size (M10).
-    if (!addOne(false) && !addOne(true)) return;
+    // Then a shorter place behind a moved session, then a session beside the final review: where
+    // the weekly cap leaves each window less than a session, the plan the day loop filled
+    // differently (front-loading on or off) could not grow, and the two plans stood more than a
+    // session apart (M10 totals; seed 223,306 #918: every window 13 h of 14.4 with 2-h
+    // sessions, 78 h off and 81 on; seed 975,407 #222: 25 h off, 27 on, the front-loaded plan's
+    // pace had put a session beside a 9-day window's final review).
+    if (
+      !addOne(false) &&
+      !addOne(true) &&
+      !fillThenAdd(false) &&
+      !fillThenAdd(true) &&
+      !addOne(true, toReview)
+    )
+      return;
   }
   for (let guard = 0; guard < 4 * S && total > goal + L / 2 + 1e-9; guard++) {
     let done = false;

@@ -177,6 +177,10 @@ export function repairWeekCap(
           continue;
         }
         const lim = Math.min(movableBefore[k] as number, owners.length);
+        // The new day's room without the session's hours on the day it leaves: a window holding
+        // both days keeps its hours. Counted twice, the move was refused and buffer removed
+        // instead (found shrinking seed 975,407 #222: 22.5 h on against 24.5 off, M10 totals).
+        cap.add(d, -h);
         for (let dist = 1; dist < lim; dist++)
           for (const e of [d - dist, d + dist]) {
             if (e < 0 || e >= lim || (e >= a && e < a + 7)) continue;
@@ -187,13 +191,13 @@ export function repairWeekCap(
               if (to[j] !== -1 || places[j]?.len !== len) continue;
               to[j] = k;
               if (shortPlacesOk(tplOf(e), to)) {
-                cap.add(d, -h);
                 cap.add(e, h);
                 return true;
               }
               to[j] = -1;
             }
           }
+        cap.add(d, h);
         own[i] = k;
       }
     }
