@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { AnkiPackageRead, AnkiRefusalCode } from '../anki/anki-read.js';
+import { AnkiRefusal } from '../anki/anki-refusal.js';
 import { type ParseFailure, ParseRefusal, parseDocument, parsePdfPages } from './parse-document.js';
 import type { PageRun } from './pdf-pages.js';
 
@@ -7,18 +9,21 @@ import type { PageRun } from './pdf-pages.js';
  * parent over IPC and answers with its text, or with why it could not be read. Before the
  * first document the parent puts the process under an operating-system memory limit, so a
  * file that inflates past it ends in an allocation failure here or in the process's death,
- * never in the server's.
+ * never in the server's. Anki packages are read here too: SQLite and the inflated collection
+ * take memory no worker thread's heap limit counts.
  */
 export interface ParseJob {
   id: number;
-  kind: 'pdf' | 'docx';
+  kind: 'pdf' | 'docx' | 'anki';
   data: Uint8Array;
   /** A PDF's run of pages to read, answered as its pages' texts; else the whole text. */
   run?: PageRun;
+  /** An Anki package's file name: its extension is part of what is checked. */
+  filename?: string;
 }
 
-/** A whole document's text, or a run's pages. */
-export type ParseResult = { text: string } | { pages: string[] };
+/** A whole document's text, a run's pages, or an Anki package read. */
+export type ParseResult = { text: string } | { pages: string[] } | { anki: AnkiPackageRead };
 
 /** The first message: the child is loaded, and how large it is when idle. */
 export interface ParseReady {
@@ -31,13 +36,26 @@ export interface ParseReady {
 
 export type ParseReply =
   | ({ id: number; ok: true; maxRssKb: number } & ParseResult)
-  | { id: number; ok: false; error: ParseFailure; tooLarge: boolean; maxRssKb: number };
+  | {
+      id: number;
+      ok: false;
+      error: ParseFailure;
+      tooLarge: boolean;
+      maxRssKb: number;
+      /** An Anki package refused as a whole, and why (error is then file_unreadable). */
+      refusal?: AnkiRefusalCode;
+    };
 
 function reply(message: ParseReply): void {
   process.send?.(message);
 }
 
 function read(job: ParseJob): Promise<ParseResult> {
+  // Loaded with the first package: a child that only reads documents never holds SQLite.
+  if (job.kind === 'anki')
+    return import('../anki/read-package.js')
+      .then(({ readAnkiPackage }) => readAnkiPackage(job.data, job.filename ?? ''))
+      .then((anki) => ({ anki }));
   if (job.run && job.kind === 'pdf')
     return parsePdfPages(job.data, job.run).then((pages) => ({ pages }));
   return parseDocument(job.kind, job.data).then((text) => ({ text }));
@@ -47,6 +65,18 @@ process.on('message', (job: ParseJob) => {
   read(job).then(
     (result) => reply({ id: job.id, ok: true, ...result, maxRssKb: peakRssKb() }),
     (err: unknown) => {
+      if (err instanceof AnkiRefusal) {
+        const error: ParseFailure = { code: 'file_unreadable' };
+        reply({
+          id: job.id,
+          ok: false,
+          error,
+          refusal: err.code,
+          tooLarge: false,
+          maxRssKb: peakRssKb(),
+        });
+        return;
+      }
       const tooLarge = err instanceof RangeError || /memory|allocation/i.test(String(err));
       const error: ParseFailure =
         err instanceof ParseRefusal

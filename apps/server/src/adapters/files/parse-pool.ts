@@ -2,6 +2,8 @@ import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_pro
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { AnkiPackageRead } from '../anki/anki-read.js';
+import { AnkiRefusal } from '../anki/anki-refusal.js';
 import { fromSource, tsxLoaderUrl } from '../run-from-source.js';
 import { splitBudget } from './parse-budget.js';
 import type { ParseJob, ParseReady, ParseReply, ParseResult } from './parse-child.js';
@@ -74,7 +76,14 @@ interface Child {
 
 const execFileAsync = promisify(execFile);
 
-const textOf = (r: ParseResult): string => ('text' in r ? r.text : joinPages([r.pages]));
+const textOf = (r: ParseResult): string =>
+  'text' in r ? r.text : 'pages' in r ? joinPages([r.pages]) : '';
+
+/** The result a child's answer carries. */
+function resultOf(m: Extract<ParseReply, { ok: true }>): ParseResult {
+  if ('anki' in m) return { anki: m.anki };
+  return 'pages' in m ? { pages: m.pages } : { text: m.text };
+}
 
 /**
  * How much lower a reader's CPU priority is than the server's (nice value, up to 19): when a document and the server want the same core, the
@@ -314,7 +323,8 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       peakGrowthKb = Math.max(peakGrowthKb, grewKb);
       // A child that grew past half its limit is replaced to give the memory back.
       const keep = grewKb * 1024 < (child.limitMb * MB) / 2;
-      if (m.ok) finish(undefined, 'pages' in m ? { pages: m.pages } : { text: m.text }, keep);
+      if (m.ok) finish(undefined, resultOf(m), keep);
+      else if (m.refusal) finish(new AnkiRefusal(m.refusal), undefined, keep);
       else finish(new ParseError(m.error, m.tooLarge), undefined, keep && !m.tooLarge);
     };
     task.signal?.addEventListener('abort', onAbort, { once: true });
@@ -353,7 +363,7 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
       enqueue({ job: { kind, data, run: { index, of: 2 } }, signal: both, alone: false }),
     );
     return Promise.all(runs).then(
-      (done) => joinPages(done.map((r) => ('pages' in r ? r.pages : [r.text]))),
+      (done) => joinPages(done.map((r) => ('pages' in r ? r.pages : [textOf(r)]))),
       (err: unknown) => {
         stop.abort();
         throw err;
@@ -377,6 +387,37 @@ export function createParsePool(options: Partial<ParsePoolOptions> = {}) {
         aloneReads++;
         return enqueue({ job: { kind, data }, signal, alone: true }).then(textOf);
       });
+    },
+    /**
+     * An Anki package read (adapters/anki/read-package.ts) in a child, as a document is.
+     * Rejects with an AnkiRefusal for a package refused as a whole, one too large to read
+     * within the whole budget included (file_too_large); else with a ParseError (busy, timed
+     * out, cancelled, stopping).
+     */
+    readAnki(data: Uint8Array, filename: string, signal?: AbortSignal): Promise<AnkiPackageRead> {
+      if (closed) return Promise.reject(new ParseError('file_server_stopping'));
+      if (queue.length >= opts.maxQueue) {
+        return Promise.reject(new ParseError('file_server_busy'));
+      }
+      const job = { kind: 'anki', data, filename } as const;
+      return enqueue({ job, signal, alone: false })
+        .catch((err: unknown) => {
+          // As for a document: too large for a share, once more alone.
+          if (!(err instanceof ParseError && err.tooLarge) || shareMb >= opts.memoryMb) throw err;
+          aloneReads++;
+          return enqueue({ job, signal, alone: true });
+        })
+        .then(
+          (r) => {
+            if ('anki' in r) return r.anki;
+            throw new ParseError('file_unreadable');
+          },
+          (err: unknown) => {
+            if (err instanceof ParseError && err.failure.code === 'file_too_large')
+              throw new AnkiRefusal('file_too_large');
+            throw err;
+          },
+        );
     },
     peakGrowthKb: () => peakGrowthKb,
     splitReads: () => splitReads,
