@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnkiPackage } from '../../apps/server/src/adapters/anki/read-package.js';
+import { studyCollection } from '../../apps/server/src/testing/anki/anki-fixtures.js';
+import { buildAnkiPackage } from '../../apps/server/src/testing/anki/anki-package-builder.js';
 import { ApiClient } from '../support/api.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
 import { login, see } from '../support/journeys.js';
@@ -202,6 +205,65 @@ describe('AI tools journey', () => {
     expect(options).toHaveLength(4);
     for (const o of options) expect(o).toMatch(/^-?\d+(\.\d{1,2})?$/);
     await expectAccessible(page, 'quiz with a formula applied');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('imports an Anki package after its preview, reviews a due card of it and exports it back', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await login(page, student.email, student.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/study-plan');
+    await page.getByRole('link', { name: 'Import Anki decks' }).click();
+    await page.waitForURL('**/study-plan/import');
+    // A package as Anki 23.10+ writes it (zstd collection, protobuf media list), made here.
+    const pkg = await buildAnkiPackage(studyCollection(new Date()), 'anki21b');
+    await page.getByLabel('Anki package').setInputFiles({
+      name: 'Biology and chemistry.apkg',
+      mimeType: 'application/octet-stream',
+      buffer: pkg,
+    });
+    await page.getByRole('button', { name: 'Read the package' }).click();
+    const decks = page.getByRole('table', { name: 'Decks in the package' });
+    await decks.waitFor();
+    await see(page, 'Biology › Cells');
+    await see(page, /sounds? (was|were) left out/);
+    await expectAccessible(page, 'Anki preview');
+    await page.getByLabel('Plan name').fill('From Anki');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await see(page, '11 cards imported.');
+    await page.getByRole('link', { name: 'Open the plan' }).click();
+    await page.waitForURL('**/study-plan/detail/*');
+    const planId = /detail\/(\d+)/.exec(page.url())?.[1];
+
+    // The imported deck's lesson: its new cards are due now; one is rated.
+    const api = new ApiClient();
+    await api.logIn(student.email, student.password);
+    const subjects = await api.get<{ id: number; name: string }[]>(`/subjects?planId=${planId}`);
+    const biology = subjects.find((x) => x.name === 'Biology');
+    const topics = await api.get<{ name: string; lessonId: number | null }[]>(
+      `/api/generic/GetTopicsBySubjectId/${biology?.id}`,
+    );
+    const lessonId = topics.find((x) => x.name === 'Cells')?.lessonId;
+    await page.goto(`/lesson-detail/${planId}/Biology/Cells/${lessonId}`);
+    await page.getByRole('tab', { name: 'Flashcards' }).click();
+    await see(page, /Card 1 of \d+/);
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    await page.getByRole('button', { name: 'Good', exact: true }).click();
+    await see(page, /Card 2 of \d+|All caught up/);
+
+    // Back out as an Anki package: the subject's decks, with the history carried in.
+    await page.goto(`/study-plan/subject/${planId}/Biology`);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to Anki (.apkg)' }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe('Biology.apkg');
+    const back = await readAnkiPackage(
+      await readFile((await file.path()) as string),
+      'Biology.apkg',
+    );
+    expect(back.cards).toHaveLength(9);
+    expect(back.cards.reduce((n, c) => n + c.reviews.length, 0)).toBeGreaterThan(5);
     expect(errors).toEqual([]);
     await context.close();
   });

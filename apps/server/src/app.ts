@@ -13,7 +13,7 @@ import { createPasswordHasher, type PasswordHasher } from './adapters/password-h
 import { createWebPushSender, type PushSender } from './adapters/push/web-push-sender.js';
 import { createOfflineEngine } from './adapters/work/offline-engine.js';
 import { createWorkPool } from './adapters/work/work-pool.js';
-import type { IcsTaskResult } from './adapters/work/work-tasks.js';
+import type { CardCsvTaskResult, IcsTaskResult } from './adapters/work/work-tasks.js';
 import { type Config, maskUrl } from './config/config.js';
 import { listAppTables } from './db/app-tables.js';
 import type { Db } from './db/connect.js';
@@ -80,6 +80,12 @@ import {
   flashcardRoutes,
 } from './features/flashcards/index.js';
 import { healthRoutes } from './features/health/index.js';
+import {
+  createAnkiImportService,
+  createCsvImportService,
+  createImportsRepository,
+  importsRoutes,
+} from './features/imports/index.js';
 import { createLessonBotService, lessonBotRoutes } from './features/lesson-bot/index.js';
 import {
   createLessonMaterialRepository,
@@ -637,7 +643,22 @@ export async function buildApp({
     store: throttleStore,
   });
   await app.register(exportsRoutes, {
-    exports: createExportsService({ repo: createExportsRepository(db.db) }),
+    exports: createExportsService({
+      repo: createExportsRepository(db.db),
+      writeAnki: (input) => readers.work.run<Uint8Array>({ kind: 'ankiPackage', input }),
+    }),
+  });
+  const importsRepo = createImportsRepository(db.db);
+  await app.register(importsRoutes, {
+    anki: createAnkiImportService({
+      repo: importsRepo,
+      readAnki: (data, filename) => readers.parse.readAnki(data, filename),
+    }),
+    csv: createCsvImportService({
+      repo: importsRepo,
+      readCsv: (data) => readers.work.run<CardCsvTaskResult>({ kind: 'cardCsv', data }),
+    }),
+    store: throttleStore,
   });
   const livingPlan = createLivingPlanService({
     repo: createLivingPlanRepository(db.db),

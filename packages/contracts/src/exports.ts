@@ -13,6 +13,10 @@ export const cardsCsvQuerySchema = z
 /** The CSV's columns, in order (its header row). */
 export const CARDS_CSV_COLUMNS = ['front', 'back', 'tags', 'due'] as const;
 
+export const ankiExportQuerySchema = z
+  .object({ subjectId: idSchema.describe('The subject whose cards to export') })
+  .strict();
+
 export const EXPORT_MESSAGES = {
   subjectNotFound: 'Subject not found.',
 } as const;
@@ -30,5 +34,18 @@ export const exportEndpoints = {
       ),
     summary:
       'One subject’s flashcards as a CSV file to download (content-disposition: attachment); another student’s subject is 404',
+  }),
+  anki: endpoint({
+    method: 'GET',
+    path: '/api/exports/anki',
+    query: ankiExportQuerySchema,
+    body: undefined,
+    response: z
+      .string()
+      .describe(
+        'application/octet-stream: an Anki package (.apkg, collection.anki2) with a deck per topic under the subject’s deck, the cards’ schedules and review history',
+      ),
+    summary:
+      'One subject’s flashcards as an Anki package to download (content-disposition: attachment); Anki 2.1.50+ and AnkiDroid import it; another student’s subject is 404',
   }),
 };

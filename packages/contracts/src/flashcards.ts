@@ -5,6 +5,9 @@ import { idParamsSchema, idSchema, isoDateTimeSchema } from './ids.js';
 import { VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeListSchema } from './notices.js';
 
+/** An imported card's image: a base64 data URL of a PNG, JPEG, GIF or WebP (never SVG). */
+export const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
 export const FLASHCARD_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export type FlashcardRating = (typeof FLASHCARD_RATINGS)[number];
 
@@ -15,14 +18,24 @@ export const flashcardSchema = z
     front: z.string().describe('The question or the sentence with a blank (____)'),
     back: z.string().describe('The answer, taken from the material'),
     kind: z
-      .enum(['definition', 'term', 'cause', 'cloze', 'number'])
-      .describe('How the card was made'),
+      .enum(['definition', 'term', 'cause', 'cloze', 'number', 'imported'])
+      .describe('How the card was made (imported: from an Anki package or a CSV file)'),
     source: z.string().describe('The sentence of the material the card comes from'),
     state: z.enum(['new', 'learning', 'review', 'relearning']),
     due: z.string().describe('When the card is next due (ISO 8601, UTC)'),
     reps: z.number().int(),
     lapses: z.number().int(),
     lastReview: z.string().nullable(),
+    suspended: z.boolean().describe('Suspended in Anki before the import: never due'),
+    images: z
+      .array(
+        z.object({
+          src: z.string().describe('A data: URL of a PNG, JPEG, GIF or WebP'),
+          alt: z.string(),
+          side: z.enum(['front', 'back']).describe('Shown with the question, or with the answer'),
+        }),
+      )
+      .describe('Images an imported card shows'),
   })
   .describe('Flashcard');
 export type Flashcard = z.infer<typeof flashcardSchema>;

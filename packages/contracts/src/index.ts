@@ -14,6 +14,7 @@ export * from './feedback.js';
 export * from './flashcards.js';
 export * from './health.js';
 export * from './ids.js';
+export * from './imports.js';
 export * from './key-topics.js';
 export * from './lessons.js';
 export * from './living-plan.js';

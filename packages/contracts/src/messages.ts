@@ -82,6 +82,7 @@ export const VALIDATION_MESSAGES = {
     'calendar.busy.errors.rangeTooLong',
     'Ask for at most 400 days of busy time at once.',
   ),
+  csvColumnsSame: m('validation.csvColumnsSame', 'Front and back must be different columns.'),
 
   // Ids in paths, ratings and choices.
   notANumber: m('validation.choiceRequired', 'Must be a number.'),

@@ -234,6 +234,28 @@ export interface FlashcardsTable {
   state: number;
   lastReview: string | null;
   createdAt: string;
+  /** 1: suspended (in Anki before the import); never due. */
+  suspended: Generated<number>;
+  /** Where an imported card came from ("anki:<note guid>:<card number>"); unique per student. */
+  sourceKey: string | null;
+  /** JSON array of the card's tags (imported cards). */
+  tags: string | null;
+  /** JSON array of { src: data URL, alt }: the images an imported card shows. */
+  images: string | null;
+}
+
+/** A package read for its preview, until the student confirms the import (migration 0024). */
+export interface CardImportsTable {
+  id: Generated<number>;
+  userId: number;
+  token: string;
+  /** anki | csv */
+  kind: string;
+  filename: string;
+  /** The file, base64: read again when the import is confirmed. */
+  file: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface FlashcardReviewsTable {
@@ -473,6 +495,7 @@ export interface Database {
   appFeedback: AppFeedbackTable;
   chatMessages: ChatMessagesTable;
   flashcards: FlashcardsTable;
+  cardImports: CardImportsTable;
   flashcardReviews: FlashcardReviewsTable;
   quizzes: QuizzesTable;
   quizResults: QuizResultsTable;

@@ -8,6 +8,7 @@ import {
   calendarEndpoints,
   calendarSubscribeInputSchema,
   type Endpoint,
+  importEndpoints,
   smartSchedulerEndpoints,
   topicEndpoints,
   WIZARD,
@@ -327,6 +328,10 @@ const EXTRA_ERRORS: Record<string, string[]> = {
   authRegister: ['409'],
   smartSchedulerAccept: ['409'],
   livingPlanReplan: ['409'],
+  importAnkiImport: ['404'],
+  importCsvImport: ['404'],
+  exportAnki: ['404'],
+  exportCardsCsv: ['404'],
 };
 
 function errorStatuses(path: string, op: Operation): string[] {
@@ -417,6 +422,11 @@ function multipartBodies(): Record<string, Doc> {
       },
     },
   };
+  const ankiPackage = {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { ...FILE, description: 'The Anki package (.apkg or .colpkg).' } },
+  };
   const body = (schema: Doc, encoding: Doc = {}, description = UPLOAD_RULES) => ({
     required: true,
     description,
@@ -440,6 +450,20 @@ function multipartBodies(): Record<string, Doc> {
         `One .ics file of at most ${mb(CALENDAR_LIMITS.fileBytes)} and ${CALENDAR_LIMITS.events.toLocaleString('en')} events (past the size, 413); or, as JSON, a link to subscribe to.`,
       ),
       calendarSubscribeInputSchema,
+    ),
+    [operationIds.get(importEndpoints.csvPreview) ?? '']: body(
+      {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { ...FILE, description: 'The spreadsheet (CSV or tab-separated).' } },
+      },
+      {},
+      'One spreadsheet of at most 5 MB and 50,000 rows (past the size, 413).',
+    ),
+    [operationIds.get(importEndpoints.ankiPreview) ?? '']: body(
+      ankiPackage,
+      {},
+      `One Anki package of at most ${mb(UPLOAD_LIMITS.fileSize)} (past it, 413).`,
     ),
   };
 }

@@ -319,6 +319,19 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
     })
     .execute();
 
+  await db
+    .insertInto('cardImports')
+    .values({
+      userId,
+      token: 'kZq3vH1c8m0nYtR2pW5xL7sD9fG4jB6a',
+      kind: 'anki',
+      filename: 'Ελληνικά::Λεξιλόγιο.apkg',
+      file: Buffer.from('PK\u0003\u0004 a package').toString('base64'),
+      createdAt: at,
+      expiresAt: at,
+    })
+    .execute();
+
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
   await f.planTree(ben.id, { name: 'Resits' });

@@ -55,6 +55,7 @@ const protectedRoutes: RouteObject[] = [
   page(paths.studyPlans, studyPlanList),
   page(paths.studyPlanList, studyPlanList),
   page(paths.studyPlanCreate, () => import('./pages/plan-create-page')),
+  page(paths.cardImport, () => import('./pages/card-import-page')),
   page(routePatterns.studyPlanEdit, () => import('./pages/plan-edit-page')),
   page(routePatterns.studyPlanDetail, () => import('./pages/study-plan-detail-page')),
   page(routePatterns.subject, subjectPage),

@@ -29,6 +29,8 @@ export const paths = {
   /** Also where 'Subject not found.' leads (docs/product.md, Errors). */
   studyPlans: '/study-plan',
   studyPlanCreate: '/study-plan/create',
+  /** Cards brought in from an Anki package. */
+  cardImport: '/study-plan/import',
   studyPlanDetail: (id: number | string) => `/study-plan/detail/${seg(id)}`,
   studyPlanEdit: (id: number | string) => `/study-plan/edit/${seg(id)}`,
   subject: (planId: number | string, subjectName: string) =>

@@ -44,6 +44,8 @@ const card = (id: number) => ({
   reps: 2,
   lapses: 0,
   lastReview: '2026-12-03T08:00:00.000Z',
+  suspended: false,
+  images: [],
 });
 const review = (id: number, userId = 1) =>
   sendOrQueue({

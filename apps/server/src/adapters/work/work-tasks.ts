@@ -6,6 +6,13 @@ import { materialFor, topicsWithMaterial } from '../../domain/text/topic-materia
 import type { AiEngine } from '../ai/ai-engine.js';
 import { createBuiltinEngine } from '../ai/builtin-engine.js';
 import { LESSON_TEMPLATE } from '../ai/builtin-texts/index.js';
+import { type AnkiPackageWrite, writeAnkiPackage } from '../anki/write-package.js';
+import {
+  CardCsvError,
+  type CardCsvProblem,
+  type CardCsvRead,
+  readCardCsv,
+} from '../csv/card-csv.js';
 
 /**
  * The CPU-heavy text work of a request, run on the work pool's threads so the event loop
@@ -26,7 +33,11 @@ export type WorkTask =
   | { kind: 'lessonSentences'; input: LessonSentencesInput }
   | { kind: 'ai'; method: AiMethod; request: unknown }
   /** A calendar file's busy intervals over [from, to) (ISO instants): see readIcsTask. */
-  | { kind: 'ics'; text: string; from: string; to: string; zone: string };
+  | { kind: 'ics'; text: string; from: string; to: string; zone: string }
+  /** Cards written as an Anki package (its bytes): a large subject's is seconds of work. */
+  | { kind: 'ankiPackage'; input: AnkiPackageWrite }
+  /** A spreadsheet of cards read (see readCardCsvTask). */
+  | { kind: 'cardCsv'; data: Uint8Array };
 
 let engine: AiEngine | undefined;
 
@@ -48,6 +59,10 @@ export async function runTask(task: WorkTask): Promise<unknown> {
       return lessonSentences(task.input, LESSON_TEMPLATE);
     case 'ics':
       return readIcsTask(task);
+    case 'ankiPackage':
+      return writeAnkiPackage(task.input);
+    case 'cardCsv':
+      return readCardCsvTask(task.data);
     case 'ai': {
       engine ??= createBuiltinEngine();
       const method = engine[task.method] as (r: unknown) => Promise<unknown>;
@@ -108,6 +123,21 @@ function readIcsTask(task: Extract<WorkTask, { kind: 'ics' }>): IcsTaskResult {
   } catch (error) {
     if (error instanceof IcsError)
       return { ok: false, problem: error.problem, message: error.message };
+    throw error;
+  }
+}
+
+/** What reading a card spreadsheet sends back: its rows, or why it is none. */
+export type CardCsvTaskResult =
+  | { ok: true; read: CardCsvRead }
+  | { ok: false; problem: CardCsvProblem };
+
+/** readCardCsv on the work pool; a refusal comes back as a value (an error's class is lost between threads). */
+function readCardCsvTask(data: Uint8Array): CardCsvTaskResult {
+  try {
+    return { ok: true, read: readCardCsv(data) };
+  } catch (error) {
+    if (error instanceof CardCsvError) return { ok: false, problem: error.problem };
     throw error;
   }
 }

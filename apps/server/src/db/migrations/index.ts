@@ -22,6 +22,7 @@ import * as m0020 from './0020-create-calendars.js';
 import * as m0021 from './0021-add-calendar-subscriptions.js';
 import * as m0022 from './0022-create-idempotency-keys.js';
 import * as m0023 from './0023-create-push-subscriptions.js';
+import * as m0024 from './0024-add-card-imports.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-add-calendar-subscriptions': m0021,
   '0022-create-idempotency-keys': m0022,
   '0023-create-push-subscriptions': m0023,
+  '0024-add-card-imports': m0024,
 };

@@ -20,7 +20,8 @@ export type StudentTable = Exclude<
  * accounts signed in with (logins too), the jobs, the files (their text), the imported calendars
  * (a copy of a timetable the student holds, read again from it), the plan list's version (a
  * cache key, no data of the student's) or the push subscriptions (a browser's push address and
- * keys are a capability: whoever holds them can send to the device).
+ * keys are a capability: whoever holds them can send to the device) or a card import's preview (a
+ * copy of a package the student holds, kept an hour until they confirm it).
  */
 type ExportedTable = Exclude<
   StudentTable,
@@ -35,6 +36,7 @@ type ExportedTable = Exclude<
   | 'calendarBusy'
   | 'idempotencyKeys'
   | 'pushSubscriptions'
+  | 'cardImports'
 >;
 
 /**
@@ -71,6 +73,8 @@ const DELETE_RANK: Record<StudentTable, number> = {
   idempotencyKeys: 6,
   // The devices' push addresses go with the account: no reminder reaches a device after it.
   pushSubscriptions: 6,
+  // A package read for its preview, waiting an hour at most for the student to confirm it.
+  cardImports: 6,
   jobs: 6,
   notifications: 6,
   // Kept by triggers on the plan tables above, so deleted after them.

@@ -54,6 +54,7 @@ const OWNER: Record<keyof Database, Owner> = {
   calendarBusy: { column: 'userId' },
   idempotencyKeys: { column: 'userId' },
   pushSubscriptions: { column: 'userId' },
+  cardImports: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -317,6 +318,19 @@ describe.each(dbKinds)('account data on %s', (kind) => {
         lastSuccessAt: null,
       })
       .execute();
+    // An Anki package read for its preview, as POST /api/imports/anki/preview keeps one.
+    await t.db.db
+      .insertInto('cardImports')
+      .values({
+        userId,
+        token: `preview-${userId}`,
+        kind: 'anki',
+        filename: 'Biology.apkg',
+        file: Buffer.from(`package of ${userId}`).toString('base64'),
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
   }
 
   /** Eve, whose rows must outlive Ana's account. */
@@ -470,6 +484,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       'jobs',
       'pushSubscriptions',
       'p256dh',
+      'cardImports',
     ]) {
       expect(r.body).not.toContain(`"${key}"`);
     }

@@ -10,6 +10,34 @@ export interface ExportCardRow {
   topicName: string;
 }
 
+/** A card as the Anki export writes it: its text, where it sits, its schedule and origin. */
+export interface AnkiExportCardRow {
+  id: number;
+  front: string;
+  back: string;
+  topicName: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
+  suspended: number;
+  sourceKey: string | null;
+  tags: string | null;
+}
+
+/** One answer of a card's review log. */
+export interface ExportReviewRow {
+  flashcardId: number;
+  rating: string;
+  reviewedAt: string;
+}
+
 /** Most cards one export lists: a subject's deck is far smaller; the file stays bounded. */
 export const EXPORT_MAX_CARDS = 50_000;
 
@@ -43,6 +71,61 @@ export function createExportsRepository(db: Kysely<Database>) {
         .orderBy('f.id')
         .limit(EXPORT_MAX_CARDS)
         .execute();
+    },
+
+    /** The subject's cards with their schedules, in the order of the CSV export. */
+    listSubjectAnkiCards(userId: number, subjectId: number): Promise<AnkiExportCardRow[]> {
+      return db
+        .selectFrom('flashcards as f')
+        .innerJoin('lessons as l', 'l.id', 'f.lessonId')
+        .innerJoin('topics as t', 't.id', 'l.topicId')
+        .innerJoin('subjects as s', 's.id', 't.subjectId')
+        .select([
+          'f.id',
+          'f.front',
+          'f.back',
+          't.name as topicName',
+          'f.due',
+          'f.stability',
+          'f.difficulty',
+          'f.elapsedDays',
+          'f.scheduledDays',
+          'f.learningSteps',
+          'f.reps',
+          'f.lapses',
+          'f.state',
+          'f.lastReview',
+          'f.suspended',
+          'f.sourceKey',
+          'f.tags',
+        ])
+        .where('f.userId', '=', userId)
+        .where('s.userId', '=', userId)
+        .where('s.id', '=', subjectId)
+        .orderBy('t.id')
+        .orderBy('l.id')
+        .orderBy('f.position')
+        .orderBy('f.id')
+        .limit(EXPORT_MAX_CARDS)
+        .execute();
+    },
+
+    /** The review logs of these cards of the student's, oldest first. */
+    async listReviews(userId: number, cardIds: readonly number[]): Promise<ExportReviewRow[]> {
+      const rows: ExportReviewRow[] = [];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('flashcardReviews')
+            .select(['flashcardId', 'rating', 'reviewedAt'])
+            .where('userId', '=', userId)
+            .where('flashcardId', 'in', cardIds.slice(i, i + 500))
+            .orderBy('reviewedAt')
+            .orderBy('id')
+            .execute()),
+        );
+      }
+      return rows;
     },
   };
 }

@@ -18,4 +18,20 @@ export async function exportsRoutes(
     reply.header('cache-control', 'private, no-store');
     return csv;
   });
+  route(
+    app,
+    exportEndpoints.anki,
+    { ...opts, contentType: 'application/octet-stream' },
+    async (req, reply) => {
+      const { name, data } = await deps.exports.ankiPackage(
+        currentUser(req).id,
+        req.query.subjectId,
+      );
+      reply.header('content-disposition', attachment(name, 'apkg', 'cards'));
+      reply.header('cache-control', 'private, no-store');
+      // Bytes, sent as they are (the contract's string schema describes the document only).
+      reply.type('application/octet-stream');
+      return reply.send(data);
+    },
+  );
 }

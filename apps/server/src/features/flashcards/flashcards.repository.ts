@@ -7,7 +7,11 @@ export type NewCard = Omit<Insertable<FlashcardsTable>, 'id' | 'userId' | 'lesso
 
 export function createFlashcardsRepository(db: Kysely<Database>) {
   return {
-    /** The lesson's deck replaced in one transaction (old cards and their reviews go). */
+    /**
+     * The lesson's made deck replaced in one transaction, and the whole deck after (old made cards and their reviews go);
+     * imported cards stay, with their history: making cards never costs a student their Anki
+     * reviews.
+     */
     replaceDeck(
       userId: number,
       lessonId: number,
@@ -19,12 +23,20 @@ export function createFlashcardsRepository(db: Kysely<Database>) {
           .deleteFrom('flashcards')
           .where('userId', '=', userId)
           .where('lessonId', '=', lessonId)
+          .where('kind', '!=', 'imported')
           .execute();
-        if (cards.length === 0) return [];
+        if (cards.length > 0)
+          await trx
+            .insertInto('flashcards')
+            .values(cards.map((c) => ({ ...c, userId, lessonId, createdAt: now })))
+            .execute();
         return trx
-          .insertInto('flashcards')
-          .values(cards.map((c) => ({ ...c, userId, lessonId, createdAt: now })))
-          .returningAll()
+          .selectFrom('flashcards')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('lessonId', '=', lessonId)
+          .orderBy('position')
+          .orderBy('id')
           .execute();
       });
     },

@@ -3,7 +3,9 @@ import {
   type Flashcard,
   type FlashcardDeck,
   type FlashcardRating,
+  IMAGE_DATA_URL,
 } from '@studybuddy/contracts';
+import { z } from 'zod';
 import type { AiEngine, Language } from '../../adapters/ai/ai-engine.js';
 import { DECK_SIZE } from '../../domain/nlp/sizes.js';
 import { newCardState, review, stateName } from '../../domain/srs/srs.js';
@@ -24,8 +26,31 @@ function toCard(row: FlashcardRow): Flashcard {
     reps: row.reps,
     lapses: row.lapses,
     lastReview: row.lastReview,
+    suspended: row.suspended === 1,
+    images: imagesOf(row.images),
   };
 }
+
+const IMAGES = z.array(
+  z.object({
+    src: z.string().regex(IMAGE_DATA_URL),
+    alt: z.string(),
+    side: z.enum(['front', 'back']).catch('front'),
+  }),
+);
+
+/** An imported card's images (only data URLs of the four image types; anything else is none). */
+function imagesOf(json: string | null): Flashcard['images'] {
+  if (!json) return [];
+  try {
+    return IMAGES.parse(JSON.parse(json));
+  } catch {
+    return [];
+  }
+}
+
+/** Cards that can come due: a suspended one waits until the student unsuspends it. */
+const isDue = (r: FlashcardRow, now: string) => r.suspended !== 1 && r.due <= now;
 
 function deck(
   lessonId: number,
@@ -33,8 +58,12 @@ function deck(
   now: string,
   extra: Partial<FlashcardDeck> = {},
 ): FlashcardDeck {
-  const due = rows.filter((r) => r.due <= now);
-  const nextDue = rows.map((r) => r.due).sort()[0] ?? null;
+  const due = rows.filter((r) => isDue(r, now));
+  const nextDue =
+    rows
+      .filter((r) => r.suspended !== 1)
+      .map((r) => r.due)
+      .sort()[0] ?? null;
   return {
     lessonId,
     cards: rows.map(toCard),
@@ -98,7 +127,7 @@ export function createFlashcardsService(deps: {
       const rows = await cards.listDeck(userId, lessonId);
       const all = deck(lessonId, rows, now);
       const due = rows
-        .filter((r) => r.due <= now)
+        .filter((r) => isDue(r, now))
         .sort((a, b) => a.due.localeCompare(b.due) || a.position - b.position);
       return { ...all, cards: due.map(toCard) };
     },

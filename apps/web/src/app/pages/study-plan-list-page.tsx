@@ -21,6 +21,9 @@ export default function StudyPlanListPage() {
           <Link to={paths.smartSchedulerSetup} className="button button--secondary">
             {t('dashboard.smartScheduler')}
           </Link>
+          <Link to={paths.cardImport} className="button button--secondary">
+            {t('imports.open')}
+          </Link>
         </div>
       </div>
       <PlanList onDeleted={(id) => void refresh(id)} />

@@ -49,7 +49,14 @@ export default function SubjectPage() {
         </div>
         <div className="actions">
           {subject ? (
-            <ExportCardsButton subjectId={subject.id} subjectName={subject.subjectName} />
+            <>
+              <ExportCardsButton subjectId={subject.id} subjectName={subject.subjectName} />
+              <ExportCardsButton
+                subjectId={subject.id}
+                subjectName={subject.subjectName}
+                format="anki"
+              />
+            </>
           ) : null}
           <Link to={backTo} className="button button--ghost">
             {t('topics.list.backToPlan')}

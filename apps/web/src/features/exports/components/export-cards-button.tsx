@@ -1,27 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { useDownloadCardsCsv } from '../api/download-cards-csv';
+import { type CardsExportFormat, useDownloadCards } from '../api/download-cards';
 
 export interface ExportCardsButtonProps {
   subjectId: number;
   subjectName: string;
+  /** CSV for a spreadsheet (the default), or an Anki package. */
+  format?: CardsExportFormat;
 }
 
 /**
- * Downloads the subject's flashcards as a CSV file, for a spreadsheet or Anki's text import
+ * Downloads the subject's flashcards as a CSV file, for a spreadsheet or Anki's text import, or
+ * as an Anki package with their schedules and reviews (docs/anki.md)
  * (docs/product.md, Card exports); a failed download opens the app's error dialog.
  */
-export function ExportCardsButton({ subjectId, subjectName }: ExportCardsButtonProps) {
+export function ExportCardsButton({
+  subjectId,
+  subjectName,
+  format = 'csv',
+}: ExportCardsButtonProps) {
   const { t } = useTranslation();
-  const download = useDownloadCardsCsv();
+  const download = useDownloadCards();
+  const key = format === 'csv' ? 'cardsCsv' : 'anki';
   return (
     <button
       type="button"
       className="button button--secondary"
-      onClick={() => download.mutate({ subjectId, subjectName })}
+      onClick={() => download.mutate({ subjectId, subjectName, format })}
       disabled={download.isPending}
-      title={t('exports.cardsCsv.hint')}
+      title={t(`exports.${key}.hint`)}
     >
-      {download.isPending ? t('exports.cardsCsv.busy') : t('exports.cardsCsv.label')}
+      {download.isPending ? t(`exports.${key}.busy`) : t(`exports.${key}.label`)}
     </button>
   );
 }

@@ -21,6 +21,8 @@ const card = (id: number, front: string, back: string): Flashcard => ({
   reps: 0,
   lapses: 0,
   lastReview: null,
+  suspended: false,
+  images: [],
 });
 
 const deck = (

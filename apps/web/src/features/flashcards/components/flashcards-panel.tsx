@@ -2,6 +2,7 @@ import {
   FLASHCARD_RATINGS,
   type Flashcard,
   type FlashcardRating,
+  IMAGE_DATA_URL,
   type Notice,
 } from '@studybuddy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -177,6 +178,7 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
               <p className="flashcard__text">
                 <MathText text={card.front} />
               </p>
+              <CardImages images={card.images} side="front" />
             </div>
             {revealed ? (
               <div ref={backRef} className="flashcard__side flashcard__back" tabIndex={-1}>
@@ -184,6 +186,7 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
                 <p className="flashcard__text">
                   <MathText text={card.back} />
                 </p>
+                <CardImages images={card.images} side="back" />
                 {card.source && card.source !== card.back ? (
                   <p className="flashcard__source">
                     {t('flashcards.fromSource')}{' '}
@@ -272,6 +275,23 @@ export function FlashcardsPanel({ lessonId }: FlashcardsPanelProps) {
       >
         <p>{t('flashcards.regenerateConfirm')}</p>
       </Modal>
+    </div>
+  );
+}
+
+/**
+ * The pictures one side of an imported card shows (from its Anki package). Only data URLs of the four
+ * image types are drawn, checked again here: the page never loads an image from elsewhere.
+ */
+function CardImages({ images, side }: { images: Flashcard['images']; side: 'front' | 'back' }) {
+  // A card kept offline from before images existed has none (the copy is not parsed again).
+  const safe = (images ?? []).filter((i) => i.side === side && IMAGE_DATA_URL.test(i.src));
+  if (safe.length === 0) return null;
+  return (
+    <div className="flashcard__images">
+      {safe.map((i) => (
+        <img key={i.src.slice(-48)} src={i.src} alt={i.alt} className="flashcard__image" />
+      ))}
     </div>
   );
 }

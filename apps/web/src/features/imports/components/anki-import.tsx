@@ -1,0 +1,239 @@
+import type { AnkiImportResult, AnkiPreview } from '@studybuddy/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormMessage } from '@/components/form-field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-message';
+import { useAnkiImport, useAnkiPreview } from '../api/anki-import';
+import './imports.css';
+
+/**
+ * Anki decks in (docs/product.md, Card imports): the package is read first and shown as the
+ * subjects and topics its decks become, with what will be left out; the student picks the
+ * decks and the plan, and only then are the cards imported, with their reviews.
+ */
+export interface AnkiImportProps {
+  /** The student's plans, one of which the cards may go to. */
+  plans: readonly { id: number; name: string }[];
+}
+
+export function AnkiImport({ plans }: AnkiImportProps) {
+  const { t, i18n } = useTranslation();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<AnkiPreview | null>(null);
+  const [result, setResult] = useState<AnkiImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const read = useAnkiPreview();
+  const run = useAnkiImport();
+
+  const start = async () => {
+    if (!file) return;
+    setError(null);
+    setResult(null);
+    try {
+      setPreview(await read.mutateAsync(file));
+    } catch (e) {
+      setPreview(null);
+      setError(errorMessage(e, t, i18n.language));
+    }
+  };
+
+  return (
+    <section className="card anki-import" aria-labelledby={`${fileId}-title`}>
+      <h2 id={`${fileId}-title`} className="card__title">
+        {t('imports.anki.title')}
+      </h2>
+      <p className="form__note">{t('imports.anki.intro')}</p>
+      <div className="anki-import__file">
+        <label htmlFor={fileId}>{t('imports.anki.file')}</label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".apkg,.colpkg"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setPreview(null);
+            setResult(null);
+            setError(null);
+          }}
+        />
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!file || read.isPending}
+          onClick={() => void start()}
+        >
+          {read.isPending ? t('imports.anki.reading') : t('imports.anki.read')}
+        </button>
+      </div>
+      <FormMessage tone="error">{error}</FormMessage>
+      {preview && !result ? (
+        <PreviewForm
+          preview={preview}
+          plans={plans}
+          busy={run.isPending}
+          onImport={async (input) => {
+            setError(null);
+            try {
+              setResult(await run.mutateAsync({ token: preview.token, ...input }));
+            } catch (e) {
+              setError(errorMessage(e, t, i18n.language));
+            }
+          }}
+        />
+      ) : null}
+      {result ? <ImportDone result={result} /> : null}
+    </section>
+  );
+}
+
+interface PreviewFormProps {
+  preview: AnkiPreview;
+  plans: AnkiImportProps['plans'];
+  busy: boolean;
+  onImport(input: { deckIds: string[]; planId?: number; planName?: string }): Promise<void>;
+}
+
+/** The decks as they will land, the notices, and where they go. */
+function PreviewForm({ preview, plans, busy, onImport }: PreviewFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [chosen, setChosen] = useState(() => new Set(preview.decks.map((d) => d.id)));
+  const [target, setTarget] = useState<'new' | 'existing'>('new');
+  const [planName, setPlanName] = useState(preview.decks[0]?.subject ?? '');
+  const [planId, setPlanId] = useState<number | null>(null);
+  const existing = plans;
+  const toggle = (deckId: string) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (next.has(deckId)) next.delete(deckId);
+      else next.add(deckId);
+      return next;
+    });
+  const ready =
+    chosen.size > 0 && (target === 'new' ? planName.trim().length > 0 : planId !== null) && !busy;
+  return (
+    <form
+      className="anki-import__preview"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!ready) return;
+        void onImport({
+          deckIds: preview.decks.filter((d) => chosen.has(d.id)).map((d) => d.id),
+          ...(target === 'new' ? { planName: planName.trim() } : { planId: planId as number }),
+        });
+      }}
+    >
+      <table className="anki-import__decks">
+        <caption>{t('imports.anki.decksCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('imports.anki.deck')}</th>
+            <th scope="col">{t('imports.anki.becomes')}</th>
+            <th scope="col">{t('imports.anki.cards')}</th>
+            <th scope="col">{t('imports.anki.reviews')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.decks.map((d) => (
+            <tr key={d.id}>
+              <td>
+                <label>
+                  <input type="checkbox" checked={chosen.has(d.id)} onChange={() => toggle(d.id)} />{' '}
+                  {d.name}
+                </label>
+              </td>
+              <td>{t('imports.anki.place', { subject: d.subject, topic: d.topic })}</td>
+              <td>{d.cards}</td>
+              <td>{d.reviews}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {preview.warnings.length > 0 ? (
+        <ul className="anki-import__warnings">
+          {preview.warnings.map((w) => (
+            <li key={`${w.code}-${w.name ?? ''}`}>
+              {t(`imports.warnings.${w.code}`, { count: w.count, name: w.name ?? '' })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <fieldset className="anki-import__target">
+        <legend>{t('imports.anki.target')}</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-target`}
+            checked={target === 'new'}
+            onChange={() => setTarget('new')}
+          />{' '}
+          {t('imports.anki.newPlan')}
+        </label>
+        {target === 'new' ? (
+          <label className="anki-import__field">
+            {t('imports.anki.planName')}
+            <input
+              type="text"
+              value={planName}
+              maxLength={200}
+              onChange={(e) => setPlanName(e.target.value)}
+            />
+          </label>
+        ) : null}
+        <label>
+          <input
+            type="radio"
+            name={`${id}-target`}
+            checked={target === 'existing'}
+            disabled={existing.length === 0}
+            onChange={() => setTarget('existing')}
+          />{' '}
+          {t('imports.anki.existingPlan')}
+        </label>
+        {target === 'existing' ? (
+          <label className="anki-import__field">
+            {t('imports.anki.plan')}
+            <select
+              value={planId ?? ''}
+              onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">{t('imports.anki.choosePlan')}</option>
+              {existing.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </fieldset>
+      <button type="submit" className="button button--primary" disabled={!ready}>
+        {busy ? t('imports.anki.importing') : t('imports.anki.import')}
+      </button>
+    </form>
+  );
+}
+
+function ImportDone({ result }: { result: AnkiImportResult }) {
+  const { t } = useTranslation();
+  return (
+    <div className="anki-import__done" role="status">
+      <p>
+        {t('imports.anki.done', { count: result.cards })}{' '}
+        {t('imports.anki.doneReviews', { count: result.reviews })}
+      </p>
+      {result.suspended > 0 ? (
+        <p>{t('imports.anki.doneSuspended', { count: result.suspended })}</p>
+      ) : null}
+      {result.duplicates > 0 ? (
+        <p>{t('imports.anki.doneDuplicates', { count: result.duplicates })}</p>
+      ) : null}
+      <Link to={paths.studyPlanDetail(result.planId)} className="button button--primary">
+        {t('imports.anki.openPlan')}
+      </Link>
+    </div>
+  );
+}
