@@ -184,7 +184,7 @@ export function createAnkiImportService(deps: AnkiImportDeps) {
     async import(userId: number, input: AnkiImportInput): Promise<AnkiImportResult> {
       const now = clock();
       const preview = await repo.findPreview(userId, input.token, now.toISOString());
-      if (!preview || preview.kind !== 'anki')
+      if (preview?.kind !== 'anki')
         throw new AppError(404, 'import_preview_expired', IMPORT_MESSAGES.previewNotFound);
       if (input.planId !== undefined && !(await repo.ownsPlan(userId, input.planId)))
         throw AppError.notFound(IMPORT_MESSAGES.planNotFound);

@@ -88,7 +88,7 @@ export function createCsvImportService(deps: CsvImportDeps) {
     async import(userId: number, input: CsvImportInput): Promise<CsvImportResult> {
       const now = clock();
       const preview = await repo.findPreview(userId, input.token, now.toISOString());
-      if (!preview || preview.kind !== 'csv')
+      if (preview?.kind !== 'csv')
         throw new AppError(404, 'import_preview_expired', IMPORT_MESSAGES.previewNotFound);
       if (input.planId !== undefined && !(await repo.ownsPlan(userId, input.planId)))
         throw AppError.notFound(IMPORT_MESSAGES.planNotFound);
