@@ -52,7 +52,7 @@ async function pushedNotifications(page: Page, message: object) {
 }
 
 /** What the app keeps on the device for reading offline: its query roots, and all of it as text. */
-async function offlineCopy(page: Page): Promise<{ roots: string[]; text: string }> {
+async function offlineCopy(page: Page): Promise<{ roots: string[]; keys: string[]; text: string }> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('studybuddy-offline');
@@ -67,12 +67,17 @@ async function offlineCopy(page: Page): Promise<{ roots: string[]; text: string 
     });
     db.close();
     const roots = new Set<string>();
+    const keys = new Set<string>();
     for (const v of values) {
       const queries = (v as { state?: { queries?: { queryKey: unknown[] }[] } }).state?.queries;
-      for (const q of queries ?? []) roots.add(String(q.queryKey[0]));
+      for (const q of queries ?? []) {
+        roots.add(String(q.queryKey[0]));
+        keys.add(JSON.stringify(q.queryKey));
+      }
     }
     return {
       roots: [...roots].sort(),
+      keys: [...keys].sort(),
       text: JSON.stringify(
         values.filter((v) => v !== null && typeof v === 'object' && 'state' in v),
       ),
@@ -102,6 +107,8 @@ describe('smart scheduler journey', () => {
   });
   afterAll(async () => browser?.close());
 
+  // The longest journey: about 30 s alone on a 2-core machine, past the 60-s default on a CI run
+  // that took twice as long for everything (2026-12-03: the unit tests 272 s against 140 s).
   it('runs the wizard with a PDF, reviews the proposal, accepts it and finds the sessions on the calendar', async () => {
     const { page, errors, context } = await openPage(browser, { serviceWorker: true });
     const student = newStudent('wizard');
@@ -379,6 +386,17 @@ describe('smart scheduler journey', () => {
       .toEqual(
         expect.arrayContaining(['study-sessions', 'plans', 'topics', 'lessons', 'flashcards']),
       );
+    // The sync goes one request at a time: tomorrow's lesson and its cards, before the signal
+    // goes (the roots alone were there before them on a slow machine).
+    await expect
+      .poll(() => offlineCopy(page).then((c) => c.keys), { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining([
+          JSON.stringify(['lessons', 'detail', lessonId]),
+          JSON.stringify(['flashcards', 'deck', lessonId]),
+          JSON.stringify(['flashcards', 'due', lessonId]),
+        ]),
+      );
     expect((await offlineCopy(page)).text).not.toMatch(/accessToken|Bearer/);
     await context.setOffline(true);
     await page.reload();
@@ -421,11 +439,11 @@ describe('smart scheduler journey', () => {
     ]);
     // Log out: nothing of the student is left on the device.
     await logOut(page);
-    expect(await offlineCopy(page)).toEqual({ roots: [], text: '[]' });
+    expect(await offlineCopy(page)).toEqual({ roots: [], keys: [], text: '[]' });
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('with a slow model: shows the schedule at once, fills the topics in, accepts before they finish and streams a chat reply', async () => {
     // A model answering each call in 2 s, one call at a time: three topics take 12 s.

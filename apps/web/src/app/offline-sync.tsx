@@ -81,7 +81,11 @@ async function syncAhead(
   sessions: readonly StudySession[],
   cancelled: () => boolean,
 ): Promise<void> {
-  const fresh = { staleTime: FRESH_MS };
+  // A background copy: a fetch that fails (the signal went mid-sync, a busy server) is no news
+  // for the student, who is looking at something else. It opened the error dialog on top of the
+  // screen when the phone went offline mid-sync (found by a slow CI run of the living-plan
+  // journey), and it never shows the loading overlay.
+  const fresh = { staleTime: FRESH_MS, meta: { handlesOwnErrors: true, silent: true } };
   // Each its own call: a list of options of different answers has no one type to prefetch.
   const overview = [
     () => client.prefetchQuery({ ...plansQueryOptions(), ...fresh }),
