@@ -44,12 +44,14 @@ export async function readAnkiPackage(
 
   const { media, model, cards } = await readCollectionEntry(zip, collectionEntry, format, limits);
 
+  // A package without a single card is none to import; one whose cards are all empty once sound
+  // and video go is read, so its preview can say what was left out (the import then refuses).
+  if (cards.drafts.length === 0) throw new AnkiRefusal('anki_no_cards');
   const images = await readCardImages(zip, cards.drafts, media, claims, limits);
   // A card is shown if it has text or a picture on one side.
   const drafts = cards.drafts.filter(
     (d) => d.card.front !== '' || d.card.back !== '' || d.card.images.length > 0,
   );
-  if (drafts.length === 0) throw new AnkiRefusal('anki_no_cards');
   const decks = deckTree(model.decks, drafts);
 
   const warnings: AnkiWarningRead[] = [];

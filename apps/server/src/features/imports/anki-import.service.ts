@@ -191,6 +191,11 @@ export function createAnkiImportService(deps: AnkiImportDeps) {
       const pkg = await read(deps, Buffer.from(preview.file, 'base64'), preview.filename);
       const chosen = new Set(input.deckIds ?? pkg.decks.map((d) => d.id));
       const decks = pkg.decks.filter((d) => chosen.has(d.id) && d.cards > 0);
+      if (pkg.cards.length === 0) {
+        // Every card was empty once sound and video went (the preview said so).
+        const { code, message } = REFUSALS.anki_no_cards;
+        throw new AppError(400, code, message);
+      }
       if (decks.length === 0)
         throw AppError.validation(IMPORT_MESSAGES.noDecksChosen, [
           { path: 'deckIds', message: IMPORT_MESSAGES.noDecksChosen },

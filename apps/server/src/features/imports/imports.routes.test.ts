@@ -192,6 +192,21 @@ describe.each(dbKinds)('Anki import routes on %s', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('previews a package whose one card is a sound alone, then refuses to import nothing', async () => {
+    const c = oneCardCollection(NOW, '[sound:hello.mp3]', '');
+    const p = await preview(ana, await buildAnkiPackage(c, 'anki2'));
+    expect(p.statusCode, p.body).toBe(200);
+    expect(p.json().decks).toEqual([]);
+    expect(p.json().warnings).toEqual([
+      { code: 'anki_sound_dropped', count: 1 },
+      { code: 'anki_empty_cards_skipped', count: 1 },
+    ]);
+    const r = await ana.post('/api/imports/anki', { token: p.json().token });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('anki_no_cards');
+    expect(await counts()).toEqual({ plans: 0, cards: 0, reviews: 0 });
+  });
+
   it('keeps a preview to its student and a plan to its owner', async () => {
     const p = await preview(ana, await buildAnkiPackage(oneCardCollection(NOW), 'anki2'));
     const theirs = await ben.post('/api/imports/anki', { token: p.json().token });

@@ -126,6 +126,9 @@ function PreviewForm({ preview, plans, busy, onImport }: PreviewFormProps) {
         });
       }}
     >
+      {preview.decks.length === 0 ? (
+        <p className="form-message form-message--error">{t('errors.anki_no_cards')}</p>
+      ) : null}
       <table className="anki-import__decks">
         <caption>{t('imports.anki.decksCaption')}</caption>
         <thead>
