@@ -97,7 +97,9 @@ export async function createTestAppOn(
     close: async () => {
       await app.close();
       await db.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A backup the server was finishing as it closed can still be leaving files: Node's own
+      // retries on ENOTEMPTY (a slow CI run's scheduled-backups test failed on it once).
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
