@@ -30,3 +30,30 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Waits until the page has started and ended no request for `quietMs`: the app's background
+ * work (the offline sync goes one request at a time) is done before a test cuts the network, so
+ * no request is cut in flight (the browser logs that as an error, however the app takes it).
+ */
+export async function networkQuiet(page: Page, quietMs = 1_000, timeout = 30_000): Promise<void> {
+  let last = Date.now();
+  const touch = () => {
+    last = Date.now();
+  };
+  page.on('request', touch);
+  page.on('requestfinished', touch);
+  page.on('requestfailed', touch);
+  try {
+    const deadline = Date.now() + timeout;
+    while (Date.now() - last < quietMs) {
+      if (Date.now() > deadline)
+        throw new Error(`the page's network was not quiet for ${quietMs} ms in ${timeout} ms`);
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', touch);
+    page.off('requestfinished', touch);
+    page.off('requestfailed', touch);
+  }
+}

@@ -11,7 +11,7 @@ import {
   openPage,
 } from '../support/browser.js';
 import { startServerWithClock } from '../support/clock.js';
-import { register, see } from '../support/journeys.js';
+import { networkQuiet, register, see } from '../support/journeys.js';
 import { startServer } from '../support/server.js';
 
 const DAY_MS = 86_400_000;
@@ -398,6 +398,7 @@ describe('smart scheduler journey', () => {
         ]),
       );
     expect((await offlineCopy(page)).text).not.toMatch(/accessToken|Bearer/);
+    await networkQuiet(page);
     await context.setOffline(true);
     await page.reload();
     await see(page, /^Offline: last synced at .+ You are reading what this device kept\.$/);
@@ -615,6 +616,7 @@ describe('smart scheduler journey', () => {
       const before = await numbers.textContent();
       await expectAccessible(page, 'dashboard with check-ins and readiness');
       // Checked in with no signal: kept on the phone, shown at once, sent when the signal returns.
+      await networkQuiet(page);
       await context.setOffline(true);
       await yesterday.getByRole('button', { name: 'Missed' }).first().click();
       await see(page, '1 change waits for the signal and is sent when you are back online.');
