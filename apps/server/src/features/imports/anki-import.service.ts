@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AnkiImportInput,
   type AnkiImportResult,
@@ -151,18 +150,13 @@ export function createAnkiImportService(deps: AnkiImportDeps) {
   return {
     async preview(userId: number, file: { filename: string; data: Buffer }): Promise<AnkiPreview> {
       const pkg = await read(deps, file.data, file.filename);
-      const now = clock();
-      await repo.deleteExpired(now.toISOString());
-      const token = randomBytes(24).toString('base64url');
-      await repo.savePreview({
+      const token = await repo.keepPreview(
         userId,
-        token,
-        kind: 'anki',
-        filename: file.filename.slice(0, 255),
-        file: file.data.toString('base64'),
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + IMPORT_LIMITS.previewMinutes * 60_000).toISOString(),
-      });
+        'anki',
+        file,
+        clock(),
+        IMPORT_LIMITS.previewMinutes,
+      );
       return {
         token,
         format: pkg.format,

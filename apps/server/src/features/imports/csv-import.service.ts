@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   type CsvImportInput,
   type CsvImportResult,
@@ -61,18 +61,13 @@ export function createCsvImportService(deps: CsvImportDeps) {
   return {
     async preview(userId: number, file: { filename: string; data: Buffer }): Promise<CsvPreview> {
       const csv = await read(deps, file.data);
-      const now = clock();
-      await repo.deleteExpired(now.toISOString());
-      const token = randomBytes(24).toString('base64url');
-      await repo.savePreview({
+      const token = await repo.keepPreview(
         userId,
-        token,
-        kind: 'csv',
-        filename: file.filename.slice(0, 255),
-        file: file.data.toString('base64'),
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + IMPORT_LIMITS.previewMinutes * 60_000).toISOString(),
-      });
+        'csv',
+        file,
+        clock(),
+        IMPORT_LIMITS.previewMinutes,
+      );
       return {
         token,
         delimiter: csv.delimiter,

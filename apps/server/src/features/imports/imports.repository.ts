@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { CardImportsTable, Database, FlashcardsTable } from '../../db/types.js';
 
@@ -166,12 +167,40 @@ function writer(trx: Transaction<Database>, userId: number): ImportWriter {
 
 export function createImportsRepository(db: Kysely<Database>) {
   return {
-    /** Keeps a preview's file: the student's one preview, replacing any before. */
-    async savePreview(row: Omit<Insertable<CardImportsTable>, 'id'>): Promise<void> {
+    /**
+     * Keeps a file read for its preview until the student confirms it, for `minutes`: the
+     * student's one preview, replacing any before (and any student's expired ones go). Answers
+     * the preview's token.
+     */
+    async keepPreview(
+      userId: number,
+      kind: 'anki' | 'csv',
+      file: { filename: string; data: Buffer },
+      now: Date,
+      minutes: number,
+    ): Promise<string> {
+      const token = randomBytes(24).toString('base64url');
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('cardImports').where('userId', '=', row.userId).execute();
-        await trx.insertInto('cardImports').values(row).execute();
+        await trx
+          .deleteFrom('cardImports')
+          .where((eb) =>
+            eb.or([eb('userId', '=', userId), eb('expiresAt', '<=', now.toISOString())]),
+          )
+          .execute();
+        await trx
+          .insertInto('cardImports')
+          .values({
+            userId,
+            token,
+            kind,
+            filename: file.filename.slice(0, 255),
+            file: file.data.toString('base64'),
+            createdAt: now.toISOString(),
+            expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString(),
+          })
+          .execute();
       });
+      return token;
     },
 
     /** The student's preview by its token, while it is good. */
@@ -234,11 +263,6 @@ export function createImportsRepository(db: Kysely<Database>) {
         await trx.deleteFrom('cardImports').where('id', '=', previewId).execute();
         return result;
       });
-    },
-
-    /** Previews past their hour (any student's): a sweep on each new preview. */
-    async deleteExpired(now: string): Promise<void> {
-      await db.deleteFrom('cardImports').where('expiresAt', '<=', now).execute();
     },
   };
 }

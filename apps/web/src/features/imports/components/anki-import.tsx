@@ -2,10 +2,9 @@ import type { AnkiImportResult, AnkiPreview } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormMessage } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useAnkiImport, useAnkiPreview } from '../api/anki-import';
+import { ImportFileStep, useImportFlow } from './import-flow';
 import './imports.css';
 
 /**
@@ -19,73 +18,31 @@ export interface AnkiImportProps {
 }
 
 export function AnkiImport({ plans }: AnkiImportProps) {
-  const { t, i18n } = useTranslation();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<AnkiPreview | null>(null);
-  const [result, setResult] = useState<AnkiImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const read = useAnkiPreview();
   const run = useAnkiImport();
-
-  const start = async () => {
-    if (!file) return;
-    setError(null);
-    setResult(null);
-    try {
-      setPreview(await read.mutateAsync(file));
-    } catch (e) {
-      setPreview(null);
-      setError(errorMessage(e, t, i18n.language));
-    }
-  };
-
+  const flow = useImportFlow(read.mutateAsync, run.mutateAsync);
+  const { preview, result } = flow;
   return (
-    <section className="card anki-import" aria-labelledby={`${fileId}-title`}>
-      <h2 id={`${fileId}-title`} className="card__title">
-        {t('imports.anki.title')}
-      </h2>
-      <p className="form__note">{t('imports.anki.intro')}</p>
-      <div className="anki-import__file">
-        <label htmlFor={fileId}>{t('imports.anki.file')}</label>
-        <input
-          id={fileId}
-          type="file"
-          accept=".apkg,.colpkg"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPreview(null);
-            setResult(null);
-            setError(null);
-          }}
-        />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!file || read.isPending}
-          onClick={() => void start()}
-        >
-          {read.isPending ? t('imports.anki.reading') : t('imports.anki.read')}
-        </button>
-      </div>
-      <FormMessage tone="error">{error}</FormMessage>
+    <ImportFileStep
+      title={t('imports.anki.title')}
+      intro={t('imports.anki.intro')}
+      label={t('imports.anki.file')}
+      readLabel={t('imports.anki.read')}
+      accept=".apkg,.colpkg"
+      busy={read.isPending}
+      flow={flow}
+    >
       {preview && !result ? (
         <PreviewForm
           preview={preview}
           plans={plans}
           busy={run.isPending}
-          onImport={async (input) => {
-            setError(null);
-            try {
-              setResult(await run.mutateAsync({ token: preview.token, ...input }));
-            } catch (e) {
-              setError(errorMessage(e, t, i18n.language));
-            }
-          }}
+          onImport={(input) => flow.confirm({ token: preview.token, ...input })}
         />
       ) : null}
       {result ? <ImportDone result={result} /> : null}
-    </section>
+    </ImportFileStep>
   );
 }
 

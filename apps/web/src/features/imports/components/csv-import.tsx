@@ -1,12 +1,11 @@
-import type { CsvImportResult, CsvPreview } from '@studybuddy/contracts';
+import type { CsvPreview } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormMessage } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useCsvImport, useCsvPreview } from '../api/csv-import';
 import type { AnkiImportProps } from './anki-import';
+import { ImportFileStep, useImportFlow } from './import-flow';
 import './imports.css';
 
 /** The file's name without its extension: the default subject and topic of its cards. */
@@ -18,70 +17,28 @@ const baseName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;
  * the first row names the columns, and where the cards go; only then are they imported.
  */
 export function CsvImport({ plans }: AnkiImportProps) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<CsvPreview | null>(null);
-  const [result, setResult] = useState<CsvImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const read = useCsvPreview();
   const run = useCsvImport();
-
-  const start = async () => {
-    if (!file) return;
-    setError(null);
-    setResult(null);
-    try {
-      setPreview(await read.mutateAsync(file));
-    } catch (e) {
-      setPreview(null);
-      setError(errorMessage(e, t, i18n.language));
-    }
-  };
-
+  const flow = useImportFlow(read.mutateAsync, run.mutateAsync);
+  const { file, preview, result } = flow;
   return (
-    <section className="card anki-import" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card__title">
-        {t('imports.csv.title')}
-      </h2>
-      <p className="form__note">{t('imports.csv.intro')}</p>
-      <div className="anki-import__file">
-        <label htmlFor={`${id}-file`}>{t('imports.csv.file')}</label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPreview(null);
-            setResult(null);
-            setError(null);
-          }}
-        />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!file || read.isPending}
-          onClick={() => void start()}
-        >
-          {read.isPending ? t('imports.anki.reading') : t('imports.csv.read')}
-        </button>
-      </div>
-      <FormMessage tone="error">{error}</FormMessage>
+    <ImportFileStep
+      title={t('imports.csv.title')}
+      intro={t('imports.csv.intro')}
+      label={t('imports.csv.file')}
+      readLabel={t('imports.csv.read')}
+      accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+      busy={read.isPending}
+      flow={flow}
+    >
       {preview && file && !result ? (
         <CsvColumnsForm
           preview={preview}
           plans={plans}
           defaultName={baseName(file.name)}
           busy={run.isPending}
-          onImport={async (input) => {
-            setError(null);
-            try {
-              setResult(await run.mutateAsync({ token: preview.token, ...input }));
-            } catch (e) {
-              setError(errorMessage(e, t, i18n.language));
-            }
-          }}
+          onImport={(input) => flow.confirm({ token: preview.token, ...input })}
         />
       ) : null}
       {result ? (
@@ -95,7 +52,7 @@ export function CsvImport({ plans }: AnkiImportProps) {
           </Link>
         </div>
       ) : null}
-    </section>
+    </ImportFileStep>
   );
 }
 
