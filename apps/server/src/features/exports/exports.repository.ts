@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FlashcardsTable } from '../../db/types.js';
 
 /** A card as the CSV export lists it, with where it sits. */
 export interface ExportCardRow {
@@ -11,25 +11,25 @@ export interface ExportCardRow {
 }
 
 /** A card as the Anki export writes it: its text, where it sits, its schedule and origin. */
-export interface AnkiExportCardRow {
-  id: number;
-  front: string;
-  back: string;
-  topicName: string;
-  due: string;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: string | null;
-  suspended: number;
-  sourceKey: string | null;
-  tags: string | null;
-}
+export type AnkiExportCardRow = Pick<
+  Selectable<FlashcardsTable>,
+  | 'id'
+  | 'front'
+  | 'back'
+  | 'due'
+  | 'stability'
+  | 'difficulty'
+  | 'elapsedDays'
+  | 'scheduledDays'
+  | 'learningSteps'
+  | 'reps'
+  | 'lapses'
+  | 'state'
+  | 'lastReview'
+  | 'suspended'
+  | 'sourceKey'
+  | 'tags'
+> & { topicName: string };
 
 /** One answer of a card's review log. */
 export interface ExportReviewRow {
@@ -42,6 +42,21 @@ export interface ExportReviewRow {
 export const EXPORT_MAX_CARDS = 50_000;
 
 export function createExportsRepository(db: Kysely<Database>) {
+  /** The subject's cards, topic by topic in the subject's order, each deck in its order. */
+  const subjectCards = (userId: number, subjectId: number) =>
+    db
+      .selectFrom('flashcards as f')
+      .innerJoin('lessons as l', 'l.id', 'f.lessonId')
+      .innerJoin('topics as t', 't.id', 'l.topicId')
+      .innerJoin('subjects as s', 's.id', 't.subjectId')
+      .where('f.userId', '=', userId)
+      .where('s.userId', '=', userId)
+      .where('s.id', '=', subjectId)
+      .orderBy('t.id')
+      .orderBy('l.id')
+      .orderBy('f.position')
+      .orderBy('f.id')
+      .limit(EXPORT_MAX_CARDS);
   return {
     /** The student's subject's name, or undefined (absent, or another student's). */
     async findSubjectName(userId: number, subjectId: number): Promise<string | undefined> {
@@ -54,32 +69,16 @@ export function createExportsRepository(db: Kysely<Database>) {
       return row?.name;
     },
 
-    /** The subject's cards, topic by topic in the subject's order, each deck in its order. */
+    /** The subject's cards as the CSV lists them. */
     listSubjectCards(userId: number, subjectId: number): Promise<ExportCardRow[]> {
-      return db
-        .selectFrom('flashcards as f')
-        .innerJoin('lessons as l', 'l.id', 'f.lessonId')
-        .innerJoin('topics as t', 't.id', 'l.topicId')
-        .innerJoin('subjects as s', 's.id', 't.subjectId')
+      return subjectCards(userId, subjectId)
         .select(['f.front', 'f.back', 'f.due', 's.name as subjectName', 't.name as topicName'])
-        .where('f.userId', '=', userId)
-        .where('s.userId', '=', userId)
-        .where('s.id', '=', subjectId)
-        .orderBy('t.id')
-        .orderBy('l.id')
-        .orderBy('f.position')
-        .orderBy('f.id')
-        .limit(EXPORT_MAX_CARDS)
         .execute();
     },
 
     /** The subject's cards with their schedules, in the order of the CSV export. */
     listSubjectAnkiCards(userId: number, subjectId: number): Promise<AnkiExportCardRow[]> {
-      return db
-        .selectFrom('flashcards as f')
-        .innerJoin('lessons as l', 'l.id', 'f.lessonId')
-        .innerJoin('topics as t', 't.id', 'l.topicId')
-        .innerJoin('subjects as s', 's.id', 't.subjectId')
+      return subjectCards(userId, subjectId)
         .select([
           'f.id',
           'f.front',
@@ -99,14 +98,6 @@ export function createExportsRepository(db: Kysely<Database>) {
           'f.sourceKey',
           'f.tags',
         ])
-        .where('f.userId', '=', userId)
-        .where('s.userId', '=', userId)
-        .where('s.id', '=', subjectId)
-        .orderBy('t.id')
-        .orderBy('l.id')
-        .orderBy('f.position')
-        .orderBy('f.id')
-        .limit(EXPORT_MAX_CARDS)
         .execute();
     },
 

@@ -82,21 +82,8 @@ const sourceKey = (card: AnkiCardRead) => `anki:${card.key}`;
 
 /** A card as stored: new cards start new and due now (as made cards do), others as in Anki. */
 function toRow(card: AnkiCardRead, deckName: string, now: Date): ImportedCard {
-  const memory =
-    card.memory.state === 0
-      ? newCardState(now)
-      : {
-          due: card.memory.due,
-          stability: card.memory.stability,
-          difficulty: card.memory.difficulty,
-          elapsedDays: card.memory.elapsedDays,
-          scheduledDays: card.memory.scheduledDays,
-          learningSteps: card.memory.learningSteps,
-          reps: card.memory.reps,
-          lapses: card.memory.lapses,
-          state: card.memory.state,
-          lastReview: card.memory.lastReview,
-        };
+  // The reader's memory holds the flashcards table's own fields (ts-fsrs's Card).
+  const memory = card.memory.state === 0 ? newCardState(now) : card.memory;
   return {
     ...memory,
     position: 0,

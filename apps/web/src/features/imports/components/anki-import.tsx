@@ -1,10 +1,8 @@
-import type { AnkiImportResult, AnkiPreview } from '@studybuddy/contracts';
+import type { AnkiPreview } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { useAnkiImport, useAnkiPreview } from '../api/anki-import';
-import { ImportFileStep, useImportFlow } from './import-flow';
+import { ImportDone, ImportFileStep, useImportFlow } from './import-flow';
 import './imports.css';
 
 /**
@@ -174,26 +172,5 @@ function PreviewForm({ preview, plans, busy, onImport }: PreviewFormProps) {
         {busy ? t('imports.anki.importing') : t('imports.anki.import')}
       </button>
     </form>
-  );
-}
-
-function ImportDone({ result }: { result: AnkiImportResult }) {
-  const { t } = useTranslation();
-  return (
-    <div className="anki-import__done" role="status">
-      <p>
-        {t('imports.anki.done', { count: result.cards })}{' '}
-        {t('imports.anki.doneReviews', { count: result.reviews })}
-      </p>
-      {result.suspended > 0 ? (
-        <p>{t('imports.anki.doneSuspended', { count: result.suspended })}</p>
-      ) : null}
-      {result.duplicates > 0 ? (
-        <p>{t('imports.anki.doneDuplicates', { count: result.duplicates })}</p>
-      ) : null}
-      <Link to={paths.studyPlanDetail(result.planId)} className="button button--primary">
-        {t('imports.anki.openPlan')}
-      </Link>
-    </div>
   );
 }

@@ -1,11 +1,9 @@
 import type { CsvPreview } from '@studybuddy/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { useCsvImport, useCsvPreview } from '../api/csv-import';
 import type { AnkiImportProps } from './anki-import';
-import { ImportFileStep, useImportFlow } from './import-flow';
+import { ImportDone, ImportFileStep, useImportFlow } from './import-flow';
 import './imports.css';
 
 /** The file's name without its extension: the default subject and topic of its cards. */
@@ -41,17 +39,7 @@ export function CsvImport({ plans }: AnkiImportProps) {
           onImport={(input) => flow.confirm({ token: preview.token, ...input })}
         />
       ) : null}
-      {result ? (
-        <div className="anki-import__done" role="status">
-          <p>{t('imports.anki.done', { count: result.cards })}</p>
-          {result.duplicates > 0 ? (
-            <p>{t('imports.anki.doneDuplicates', { count: result.duplicates })}</p>
-          ) : null}
-          <Link to={paths.studyPlanDetail(result.planId)} className="button button--primary">
-            {t('imports.anki.openPlan')}
-          </Link>
-        </div>
-      ) : null}
+      {result ? <ImportDone result={result} /> : null}
     </ImportFileStep>
   );
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormMessage } from '@/components/form-field';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 
 /**
@@ -94,5 +96,38 @@ export function ImportFileStep(props: ImportFileStepProps) {
       <FormMessage tone="error">{flow.error}</FormMessage>
       {props.children}
     </section>
+  );
+}
+
+/** What an import did: the counts it answered (an Anki import's reviews and suspensions too). */
+interface ImportResult {
+  planId: number;
+  cards: number;
+  duplicates: number;
+  reviews?: number;
+  suspended?: number;
+}
+
+/** The import's outcome, and the way to the plan the cards went to. */
+export function ImportDone({ result }: { result: ImportResult }) {
+  const { t } = useTranslation();
+  return (
+    <div className="anki-import__done" role="status">
+      <p>
+        {t('imports.anki.done', { count: result.cards })}
+        {result.reviews === undefined ? null : (
+          <> {t('imports.anki.doneReviews', { count: result.reviews })}</>
+        )}
+      </p>
+      {result.suspended ? (
+        <p>{t('imports.anki.doneSuspended', { count: result.suspended })}</p>
+      ) : null}
+      {result.duplicates > 0 ? (
+        <p>{t('imports.anki.doneDuplicates', { count: result.duplicates })}</p>
+      ) : null}
+      <Link to={paths.studyPlanDetail(result.planId)} className="button button--primary">
+        {t('imports.anki.openPlan')}
+      </Link>
+    </div>
   );
 }
