@@ -19,6 +19,25 @@ import { f64, i16, i32, item, num, numLike } from './typed.js';
 const MAX_LIMIT_CHECKS = 5000;
 
 /**
+ * Most trades of place lengths a subject makes to win back the hours of a session it gave up to a
+ * crammed subject (displaceThenRegain): seed 42 #289 needs two, a 1-h place for a 1.5-h one twice;
+ * each more multiplies the search.
+ */
+const MAX_REGAIN_TRADES = 2;
+
+/** A trade of place lengths: subject j's shorter place (x, ix) for subject g's longer (y, iy). */
+interface LengthTrade {
+  j: number;
+  g: number;
+  x: number;
+  ix: number;
+  y: number;
+  iy: number;
+  /** Hours j gains and g loses. */
+  gain: number;
+}
+
+/**
  * Moves sessions out of a subject's last week before its exam when that week holds more than
  * twice its mean week (or one session), and out of its last 3 days beyond a quarter of its hours
  * (or 2 sessions) - where the EDF guard had to force them late (M8). A session moves to
@@ -80,6 +99,12 @@ export function repairCramming(
         for (const i of lateSessions(k, d)) if (!moved) moved = dropBuffer(k, d, i);
       for (let d = W - 1; d >= lo && !moved && lastRun; d--)
         for (const i of lateSessions(k, d)) if (!moved) moved = gainThenDrop(k, d, i);
+      // Last, the places before the limit are all taken and k has nothing to drop: another exam
+      // hands its place on through a third (rotateLater), or gives a session up and wins its
+      // hours back in longer places (displaceThenRegain).
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
+        for (const i of lateSessions(k, d))
+          if (!moved) moved = rotateLater(k, d, i) || displaceThenRegain(k, d, i);
       if (!moved) break;
     }
   }
@@ -222,6 +247,225 @@ export function repairCramming(
       }
     }
     return false;
+  }
+
+  /** The length of place i of day x, in half-hours. */
+  function placeLen(x: number, i: number): number {
+    return tplOf(x).places[i]?.len ?? 0;
+  }
+
+  /**
+   * k's late session at place `src` of day `from` takes the place of another exam's session of
+   * the same length before `movesBefore` (j1's, not on its final review's day), j1's session
+   * takes a third exam's place later in j1's window (j2's, up to j1's final review's day), and
+   * j2's session takes k's late place, inside j2's window: each keeps its hours, j1 and j2 their
+   * M8 limits, and every day stays interleavable. Where no place is left free for a push
+   * (pushLater), a third exam with room in its last days passes one on. Seed 1 #486: D's last 3
+   * days held 6 h against 5 allowed, every place before them taken; D's session went to an
+   * earlier place of E, E's to C's place on E's final review's day (E's last 3 days had an hour
+   * of room), and C's to D's place on C's own (C's last 3 days hold what they held).
+   */
+  function rotateLater(k: number, from: number, src: number): boolean {
+    const len = placeLen(from, src);
+    // Only another exam whose window holds `from` can take k's place there.
+    let takers = 0;
+    for (let j = 0; j < exam.length; j++)
+      if (j !== k && !Number.isNaN(f64(exam, j)) && fitsWindow(j, from)) takers++;
+    if (takers === 0) return false;
+    // A day without k first; a second session of k on a day is the last resort.
+    for (let pass = 0; pass < 2; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass === 0 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j1 = i16(own, i);
+          if (j1 < 0 || j1 === k || placeLen(d, i) !== len || !movableExam(j1, d)) continue;
+          if (handOn(k, from, src, d, i, pass === 0)) return true;
+        }
+      }
+    return false;
+  }
+
+  /** Whether subject j's session on day x is another exam's that may move: not its review day. */
+  function movableExam(j: number, x: number): boolean {
+    return !Number.isNaN(f64(exam, j)) && x !== num(keep, j);
+  }
+
+  /**
+   * rotateLater's second step: j1's session at place i of day d goes to a place of the same
+   * length of a third exam j2 later in j1's window (a day without j1 first), and j2's to k's
+   * place `src` of day `from`, which k left for d; false, with nothing changed, when none will do.
+   */
+  function handOn(
+    k: number,
+    from: number,
+    src: number,
+    d: number,
+    i: number,
+    apart: boolean,
+  ): boolean {
+    const own = item(owners, d);
+    const ownFrom = item(owners, from);
+    const j1 = i16(own, i);
+    const review = num(keep, j1);
+    const end = review >= 0 ? review + 1 : Math.min(f64(exam, j1), owners.length);
+    for (let q = d + 1; q < end; q++) {
+      const ownQ = item(owners, q);
+      if (q === from || (apart && ownQ.includes(j1))) continue;
+      for (let iq = 0; iq < ownQ.length; iq++) {
+        const j2 = i16(ownQ, iq);
+        if (j2 < 0 || j2 === k || j2 === j1 || placeLen(q, iq) !== placeLen(d, i)) continue;
+        if (!movableExam(j2, q) || !fitsWindow(j2, from)) continue;
+        if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+        const before1 = limitsPassed(j1);
+        const before2 = limitsPassed(j2);
+        own[i] = k;
+        ownQ[iq] = j1;
+        ownFrom[src] = j2;
+        const kept =
+          !newlyPassed(before1, limitsPassed(j1)) && !newlyPassed(before2, limitsPassed(j2));
+        if (kept && runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1)) return true;
+        own[i] = j1;
+        ownQ[iq] = j2;
+        ownFrom[src] = k;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * k's late session at place `src` of day `from` takes the place of another exam's session of
+   * the same length before `movesBefore` (j's, not on its final review's day), and j gives that
+   * session up: j keeps its need as it is, or wins the hours back through at most
+   * MAX_REGAIN_TRADES trades of its shorter places for longer ones of subjects past their needs
+   * (never past its hours before). j and the givers keep their M8 limits and every day stays
+   * valid; the hours booked fall by k's late session. Seed 42 #289: G's last week held 3 h
+   * against 2.3 allowed, every place before it taken by earlier exams whose half hours past their
+   * needs stood in other places; G's session took a 1.5-h place of A, and A won the hour back by
+   * trading its two 1-h places for 1.5-h ones of K and C, each 0.5 h past its need.
+   */
+  function displaceThenRegain(k: number, from: number, src: number): boolean {
+    const len = placeLen(from, src);
+    const ownFrom = item(owners, from);
+    // Subjects whose hours could not be won back once: their other places are not searched
+    // again (each search is a pass over the plan's places for every shorter session).
+    const failed = new Set<number>();
+    // The day k leaves stays valid without its session (no place is rearranged here).
+    ownFrom[src] = -1;
+    const left = shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1);
+    ownFrom[src] = k;
+    if (!left) return false;
+    for (let pass = 0; pass < 2; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass === 0 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if (j < 0 || j === k || placeLen(d, i) !== len || !movableExam(j, d)) continue;
+          const lack = numLike(needs, j) - (f64(hours, j) - len / 2);
+          if (failed.has(j) || lack > len / 2 + 1e-9 || lack > surplusBeside(j, k) + 1e-9) continue;
+          if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+          const before = limitsPassed(j);
+          own[i] = k;
+          ownFrom[src] = -1;
+          hours[j] = f64(hours, j) - len / 2;
+          const trades: LengthTrade[] = [];
+          if (runsOk(own, -1)) {
+            if (!regain(j, k, len / 2, before, trades)) failed.add(j);
+            else if (!newlyPassed(before, limitsPassed(j))) return true;
+          }
+          for (const t of trades.reverse()) swapLengths(t, -1);
+          own[i] = j;
+          ownFrom[src] = k;
+          hours[j] = f64(hours, j) + len / 2;
+        }
+      }
+    return false;
+  }
+
+  /** Hours the exams other than j and k hold past their needs: what j could win back. */
+  function surplusBeside(j: number, k: number): number {
+    let surplus = 0;
+    for (let g = 0; g < exam.length; g++)
+      if (g !== j && g !== k && !Number.isNaN(f64(exam, g)))
+        surplus += Math.max(0, f64(hours, g) - numLike(needs, g));
+    return surplus;
+  }
+
+  /**
+   * Subject j, which gave up a session to k, wins back what it lacks of its need, at most `most`
+   * hours, through trades of its shorter places for longer ones (lengthTrade); the trades made
+   * go to `trades` (to be undone by the caller on failure). True when j then holds its need.
+   */
+  function regain(
+    j: number,
+    k: number,
+    most: number,
+    before: { over7: boolean; over3: boolean },
+    trades: LengthTrade[],
+  ): boolean {
+    let room = most;
+    for (let n = 0; n < MAX_REGAIN_TRADES; n++) {
+      if (f64(hours, j) >= numLike(needs, j) - 1e-9) return true;
+      const t = lengthTrade(j, k, room, before);
+      if (!t) return false;
+      trades.push(t);
+      room -= t.gain;
+    }
+    return f64(hours, j) >= numLike(needs, j) - 1e-9;
+  }
+
+  /**
+   * One of j's shorter sessions (not its final review) trades places with a longer session of an
+   * exam g past its need by the difference (at most `room` hours, not k, not g's final review),
+   * each inside its window, a day without j first; both days stay valid, g and j keep their M8
+   * limits (j's against `before`). Made and returned, or undefined when none will do.
+   */
+  function lengthTrade(
+    j: number,
+    k: number,
+    room: number,
+    before: { over7: boolean; over3: boolean },
+  ): LengthTrade | undefined {
+    const valid = (day: number) => {
+      const own = item(owners, day);
+      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+    };
+    for (let x = owners.length - 1; x >= 0; x--) {
+      const ownX = item(owners, x);
+      for (let ix = 0; ix < ownX.length; ix++) {
+        if (ownX[ix] !== j || x === num(keep, j)) continue;
+        for (let pass = 0; pass < 2; pass++)
+          for (let y = owners.length - 1; y >= 0; y--) {
+            const ownY = item(owners, y);
+            if (pass === 0 && ownY.includes(j)) continue;
+            for (let iy = 0; iy < ownY.length; iy++) {
+              const g = i16(ownY, iy);
+              const gain = (placeLen(y, iy) - placeLen(x, ix)) / 2;
+              if (g < 0 || g === j || g === k || gain <= 0 || gain > room + 1e-9) continue;
+              if (!movableExam(g, y) || f64(hours, g) - gain < numLike(needs, g) - 1e-9) continue;
+              if (!fitsWindow(g, x) || !fitsWindow(j, y)) continue;
+              if (++limitChecks > MAX_LIMIT_CHECKS) return undefined;
+              const beforeG = limitsPassed(g);
+              const t: LengthTrade = { j, g, x, ix, y, iy, gain };
+              swapLengths(t, 1);
+              const kept =
+                !newlyPassed(beforeG, limitsPassed(g)) && !newlyPassed(before, limitsPassed(j));
+              if (kept && valid(x) && valid(y)) return t;
+              swapLengths(t, -1);
+            }
+          }
+      }
+    }
+    return undefined;
+  }
+
+  /** Makes (`way` 1) or undoes (-1) a trade of place lengths, with the subjects' hours. */
+  function swapLengths(t: LengthTrade, way: 1 | -1): void {
+    item(owners, t.x)[t.ix] = way > 0 ? t.g : t.j;
+    item(owners, t.y)[t.iy] = way > 0 ? t.j : t.g;
+    hours[t.j] = f64(hours, t.j) + way * t.gain;
+    hours[t.g] = f64(hours, t.g) - way * t.gain;
   }
 
   /** Whether a session of subject j may stand on day x: before its exam, by its final review. */
