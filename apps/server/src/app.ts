@@ -69,6 +69,12 @@ import {
   createCalendarsService,
 } from './features/calendars/index.js';
 import {
+  classesRoutes,
+  createClassesRepository,
+  createClassesService,
+  createPlacementRepository,
+} from './features/classes/index.js';
+import {
   createExportsRepository,
   createExportsService,
   exportsRoutes,
@@ -607,6 +613,14 @@ export async function buildApp({
             createdAt: at,
           });
         },
+        makeTeacher: async (user, group, at) => {
+          await createAdminRepository(db.db).setTeacher(user.id, true, {
+            adminEmail: `school sign-in (group ${group})`,
+            action: 'grant-teacher',
+            target: user.email,
+            createdAt: at,
+          });
+        },
       }),
     cookies: createSignInCookies(
       createSecretBox(secret, 'school-sign-in'),
@@ -668,6 +682,20 @@ export async function buildApp({
   // Repeats of the same review or check-in (a phone's offline queue) count once.
   const idempotency = createIdempotency(createIdempotencyRepository(db.db));
   await app.register(livingPlanRoutes, { livingPlan, idempotency });
+  await app.register(classesRoutes, {
+    classes: createClassesService({
+      repo: createClassesRepository(db.db),
+      placement: createPlacementRepository(db.db),
+      readers,
+      uploadQuotaBytes: config.uploadQuotaBytes,
+      notifyChange: (userId, data) => reminders.notifyClassChange(userId, data),
+      listBusyTimes,
+      weekStartOf: async (userId) => (await profile.getProfile(userId)).weekStartsOn,
+      readinessOf: (userId, planId) => livingPlan.readiness(userId, planId),
+      minGroup: config.classMinGroup,
+    }),
+    store: throttleStore,
+  });
   await app.register(progressRoutes, { progress });
   await app.register(remindersRoutes, { reminders, store: throttleStore });
   await app.register(pushRoutes, { push });

@@ -30,6 +30,9 @@ const sameAsEnglishAllowed: Record<string, readonly string[]> = {
     'calendar.busy.kinds.sport',
     'notifications.bell.label',
     'notifications.panel.title',
+    // "Classes" is the French word too.
+    'nav.classes',
+    'classes.title',
     // "Code" is the French word too.
     'auth.login.twoFactor.code',
   ],

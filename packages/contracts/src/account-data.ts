@@ -40,6 +40,14 @@ export const accountExportSchema = z
       .array(z.record(z.string(), z.unknown()))
       .describe('The in-app notifications (session reminders, clashes), read or not'),
     calendar: z.string().describe('Every study session as iCalendar (RFC 5545)'),
+    classes: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('The classes the account teaches (without their join codes)'),
+    classExams: z.array(z.record(z.string(), z.unknown())),
+    classTopics: z.array(z.record(z.string(), z.unknown())),
+    classMemberships: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('The classes the student joined (their copies are in plans and subjects)'),
   })
   .describe('AccountExport');
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -62,6 +62,9 @@ export const ADMIN_MESSAGES = {
   noSuchStudent: M.adminNoSuchStudent.en,
   notYourself: M.adminNotYourself.en,
   deleted: 'The account and all its data are deleted.',
+  teacherGranted: 'This account is now a teacher: it can make classes.',
+  teacherRevoked: 'This account is no longer a teacher. Its classes stay.',
+  teacherUnchanged: 'Nothing changed.',
 } as const;
 
 /** Deleting a student's account on request: their e-mail, typed twice. */
@@ -93,6 +96,13 @@ export const adminResetLinkSchema = z
   .describe('AdminResetLink');
 export type AdminResetLink = z.infer<typeof adminResetLinkSchema>;
 
+/** Letting an account make classes, or stopping it (docs/classes.md). */
+export const adminTeacherInputSchema = z
+  .object({ email: emailSchema, teacher: z.boolean() })
+  .strict()
+  .describe('AdminTeacherInput');
+export type AdminTeacherInput = z.input<typeof adminTeacherInputSchema>;
+
 export const adminEndpoints = {
   overview: endpoint({
     method: 'GET',
@@ -108,6 +118,13 @@ export const adminEndpoints = {
     body: adminDeleteAccountInputSchema,
     response: messageResponseSchema,
     summary: 'Admins only (404 to others): delete a student’s account and all its data on request',
+  }),
+  teacher: endpoint({
+    method: 'POST',
+    path: '/api/admin/accounts/teacher',
+    body: adminTeacherInputSchema,
+    response: messageResponseSchema,
+    summary: 'Admins only (404 to others): let an account make classes, or stop it',
   }),
   resetLink: endpoint({
     method: 'POST',

@@ -69,6 +69,11 @@ export const errorCodes = [
   'csv_empty',
   'csv_too_many_rows',
   'csv_not_text',
+  'class_teachers_only',
+  'class_code_unknown',
+  'class_join_closed',
+  'class_own',
+  'class_already_member',
   'server_busy',
   'internal_error',
 ] as const;

@@ -6,6 +6,7 @@ export * from './backups.js';
 export * from './busy-times.js';
 export * from './calendar-feed.js';
 export * from './calendars.js';
+export * from './classes.js';
 export * from './email.js';
 export * from './endpoint.js';
 export * from './errors.js';

@@ -237,6 +237,18 @@ export const VALIDATION_MESSAGES = {
   ),
   jobIdInvalid: m('validation.jobIdInvalid', 'Use 8 to 64 letters, digits or dashes.'),
 
+  // Classes (teacher).
+  classTopicHoursRange: m(
+    'classes.errors.topicHoursRange',
+    'Suggested hours must be between 0.5 and 100.',
+  ),
+  classTooManyExams: m('classes.errors.tooManyExams', 'A class has at most 10 exams.'),
+  classNoTopics: m('classes.errors.noTopics', 'Add at least one topic.'),
+  classTooManyTopics: m('classes.errors.tooManyTopics', 'A class has at most 60 topics.'),
+  classTopicExamUnknown: m('classes.errors.topicExamUnknown', 'Choose one of the class’s exams.'),
+  classRepeatedId: m('classes.errors.repeatedId', 'The same exam or topic is listed twice.'),
+  classCodeRequired: m('classes.errors.codeRequired', 'Enter the code your teacher gave you.'),
+
   // Deleting an account (admin).
   adminConfirmationMismatch: m(
     'admin.delete.errors.confirmationMismatch',

@@ -77,6 +77,9 @@ export const noticeCodes = [
   'block_on_busy_time',
   'block_overlap',
   'block_day_over_hours',
+  // A class's subjects that could not be placed in the student's plan (docs/classes.md).
+  'class_plan_by_hand',
+  'class_plan_gone',
   // A note saved before notices had codes: only its English text is known.
   'legacy_text',
 ] as const;

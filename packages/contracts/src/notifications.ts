@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_LANGUAGES } from './ai.js';
 import { messageResponseSchema } from './auth.js';
+import { classChangeSchema } from './classes.js';
 import { endpoint } from './endpoint.js';
 import { idSchema } from './ids.js';
 import { VALIDATION_MESSAGES as M, message } from './messages.js';
@@ -66,6 +67,19 @@ export const busyClashDataSchema = z
   .describe('BusyClashData');
 export type BusyClashData = z.infer<typeof busyClashDataSchema>;
 
+/**
+ * What a class-change notification shows: the teacher saved changes that the student's copy
+ * would follow (docs/classes.md); the class page offers to take them and re-plan.
+ */
+export const classChangeDataSchema = z
+  .object({
+    classId: z.number().int(),
+    className: z.string(),
+    changes: z.array(classChangeSchema).describe('What this save changed'),
+  })
+  .describe('ClassChangeData');
+export type ClassChangeData = z.infer<typeof classChangeDataSchema>;
+
 const notificationFields = {
   id: z.number().int(),
   read: z.boolean(),
@@ -80,6 +94,11 @@ export const notificationSchema = z
       data: sessionReminderDataSchema,
     }),
     z.object({ ...notificationFields, kind: z.literal('busy-clash'), data: busyClashDataSchema }),
+    z.object({
+      ...notificationFields,
+      kind: z.literal('class-change'),
+      data: classChangeDataSchema,
+    }),
   ])
   .describe('Notification');
 export type Notification = z.infer<typeof notificationSchema>;

@@ -18,6 +18,9 @@ export const profileSchema = z
     isAdmin: z
       .boolean()
       .describe('Shows the admin screen’s link; the server checks the role itself'),
+    isTeacher: z
+      .boolean()
+      .describe('May make classes (docs/classes.md); the server checks it itself'),
   })
   .describe('Profile');
 export type Profile = z.infer<typeof profileSchema>;
@@ -40,6 +43,7 @@ export const updateProfileInputSchema = z
     // The profile's read-only fields, so the profile read can be sent back whole: ignored.
     username: z.string().max(100).optional(),
     isAdmin: z.boolean().optional(),
+    isTeacher: z.boolean().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

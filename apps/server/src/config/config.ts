@@ -133,6 +133,15 @@ export const envSchema = z.object({
     .max(1_000_000)
     .default(200)
     .describe('Study files one student may keep, in MB.'),
+  CLASS_MIN_GROUP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      "A class's teacher sees its aggregates (on track, covered topics) only from this many students up.",
+    ),
   PARSE_MEMORY_MB: z.coerce
     .number()
     .int()
@@ -326,12 +335,21 @@ export const envSchema = z.object({
     .describe(
       'A group (in OIDC_GROUPS_CLAIM) whose members are made admins when they sign in; unset: none.',
     ),
+  OIDC_TEACHER_GROUP: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'A group (in OIDC_GROUPS_CLAIM) whose members are made teachers (classes) when they sign in; unset: none.',
+    ),
   OIDC_GROUPS_CLAIM: z
     .string()
     .trim()
     .min(1)
     .default('groups')
-    .describe("The ID token's claim that lists the student's groups (for OIDC_ADMIN_GROUP)."),
+    .describe(
+      "The ID token's claim that lists the student's groups (for OIDC_ADMIN_GROUP and OIDC_TEACHER_GROUP).",
+    ),
   ICS_REFRESH_MINUTES: z.coerce
     .number()
     .int()
@@ -440,6 +458,8 @@ export interface Config {
   logLevel: string;
   /** Bytes of study files one student may keep. */
   uploadQuotaBytes: number;
+  /** CLASS_MIN_GROUP: the fewest members a class's aggregates are shown for. */
+  classMinGroup: number;
   /** Memory limit of each process that reads a PDF or Word file, in MB. */
   parseMemoryMb: number;
   /** Folder of the built SPA, or undefined when it is not built (API only). */
@@ -494,6 +514,8 @@ export interface SchoolSignInConfig {
   autoCreate: boolean;
   /** Members of this group are made admins at sign-in. */
   adminGroup: string | undefined;
+  /** Members of this group are made teachers at sign-in. */
+  teacherGroup: string | undefined;
   groupsClaim: string;
 }
 
@@ -624,6 +646,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     authLockout: { max: e.AUTH_LOCKOUT_MAX, minutes: e.AUTH_LOCKOUT_MINUTES },
     logLevel: e.LOG_LEVEL,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576,
+    classMinGroup: e.CLASS_MIN_GROUP,
     parseMemoryMb: e.PARSE_MEMORY_MB,
     webDist: existsSync(resolve(webDist, 'index.html')) ? webDist : undefined,
     site: {
@@ -735,6 +758,7 @@ function readSchoolSignIn(e: z.infer<typeof envSchema>): SchoolSignInConfig | un
     allowedDomains,
     autoCreate: e.OIDC_AUTO_CREATE,
     adminGroup: e.OIDC_ADMIN_GROUP || undefined,
+    teacherGroup: e.OIDC_TEACHER_GROUP || undefined,
     groupsClaim: e.OIDC_GROUPS_CLAIM,
   };
 }

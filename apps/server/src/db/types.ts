@@ -41,6 +41,8 @@ export interface UsersTable {
   totpEnabledAt: string | null;
   /** The last TOTP time step a code was accepted for: a code works once. */
   totpLastStep: Generated<number>;
+  /** 1: the account may make classes (docs/classes.md); a teacher studies as a student too. */
+  teacher: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -331,7 +333,7 @@ export interface SessionRemindersTable {
 export interface NotificationsTable {
   id: Generated<number>;
   userId: number;
-  /** 'session-reminder' or 'busy-clash' */
+  /** 'session-reminder', 'busy-clash' or 'class-change' */
   kind: string;
   /** JSON: what the kind needs to show it (see contracts notifications.ts). */
   data: string;
@@ -481,6 +483,98 @@ export interface RecoveryCodesTable {
   createdAt: string;
 }
 
+/** A teacher's class (migration 0025; docs/classes.md). `userId` is the teacher. */
+export interface ClassesTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  /** The name the class's subjects take in a student's plan. */
+  subjectName: string;
+  /** What students type to join; unique, rotated on the teacher's request. */
+  joinCode: string;
+  /** 0: joining is closed (the members stay). */
+  joinOpen: Generated<number>;
+  /** One more with each saved change set (class_changes). */
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An exam of a class; `userId` is the teacher. */
+export interface ClassExamsTable {
+  id: Generated<number>;
+  classId: number;
+  userId: number;
+  name: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  position: number;
+}
+
+/** A topic of a class, in the teacher's order; `userId` is the teacher. */
+export interface ClassTopicsTable {
+  id: Generated<number>;
+  classId: number;
+  userId: number;
+  name: string;
+  position: number;
+  /** The teacher's suggested hours; null: the planner's estimate. */
+  hours: number | null;
+  /** The exam it is examined in; null: the class's last exam (or none). */
+  examId: number | null;
+}
+
+/** A class's study file: its text, as a student's study file keeps it. */
+export interface ClassFilesTable {
+  id: Generated<number>;
+  classId: number;
+  userId: number;
+  originalName: string;
+  kind: string;
+  sizeBytes: number;
+  sha256: string;
+  textContent: string;
+  textVersion: Generated<number>;
+  createdAt: string;
+}
+
+/** One saved change set of a class: what its members are offered. */
+export interface ClassChangesTable {
+  id: Generated<number>;
+  classId: number;
+  userId: number;
+  version: number;
+  /** JSON array of ClassChange (contracts classes.ts). */
+  changes: string;
+  createdAt: string;
+}
+
+/** A student in a class; their copy is in `planId` (null once that plan was deleted). */
+export interface ClassMembersTable {
+  id: Generated<number>;
+  classId: number;
+  userId: number;
+  planId: number | null;
+  /** The class version the student's copy was last brought to. */
+  seenVersion: number;
+  /** 1: the student lets the teacher see their own progress in this class. */
+  share: Generated<number>;
+  joinedAt: string;
+}
+
+/** Which of the student's rows copies which of the class's. */
+export interface ClassCopiesTable {
+  id: Generated<number>;
+  memberId: number;
+  userId: number;
+  /** 'subject' (of an exam, or of a class without exams), 'topic' or 'file'. */
+  kind: string;
+  /** The class's row: an exam id (0 for a class without exams), a topic id or a file id. */
+  sourceId: number;
+  /** The student's row: a subject, topic or study file id. */
+  localId: number;
+}
+
 export interface Database {
   users: UsersTable;
   authSessions: AuthSessionsTable;
@@ -513,4 +607,11 @@ export interface Database {
   calendarBusy: CalendarBusyTable;
   idempotencyKeys: IdempotencyKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
+  classes: ClassesTable;
+  classExams: ClassExamsTable;
+  classTopics: ClassTopicsTable;
+  classFiles: ClassFilesTable;
+  classChanges: ClassChangesTable;
+  classMembers: ClassMembersTable;
+  classCopies: ClassCopiesTable;
 }

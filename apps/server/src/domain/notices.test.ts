@@ -82,6 +82,7 @@ describe('notice', () => {
       topic: 'T',
       made: 3,
       asked: 8,
+      plan: 'P',
     };
     for (const code of noticeCodes) {
       // Every code with one superset of the params.

@@ -108,6 +108,8 @@ export interface NoticeParams {
   block_on_busy_time: Block & { busyStartTime: string; busyEndTime: string };
   block_overlap: Block & { otherSubject: string; otherStartTime: string; otherEndTime: string };
   block_day_over_hours: { blockDate: string; plannedHours: number; availableHours: number };
+  class_plan_by_hand: { plan: string };
+  class_plan_gone: None;
   legacy_text: { text: string };
 }
 
@@ -225,6 +227,10 @@ const english: English = {
     `${p.blockDate}: ${p.subject} ${p.startTime}-${p.endTime} overlaps ${p.otherSubject} ${p.otherStartTime}-${p.otherEndTime}.`,
   block_day_over_hours: (p) =>
     `${p.blockDate}: ${h(p.plannedHours)} h planned, more than the ${h(p.availableHours)} h available that day.`,
+  class_plan_by_hand: (p) =>
+    `${p.plan} was made by hand, so there is no free time known to place the class's sessions in: add them yourself, or plan the class with the smart scheduler.`,
+  class_plan_gone: () =>
+    'The plan that held this class is deleted. Leave the class and join it again to get a new copy.',
   legacy_text: (p) => p.text,
 };
 

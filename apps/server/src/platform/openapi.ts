@@ -5,8 +5,10 @@ import * as contracts from '@studybuddy/contracts';
 import {
   adminEndpoints,
   CALENDAR_LIMITS,
+  CLASS_LIMITS,
   calendarEndpoints,
   calendarSubscribeInputSchema,
+  classEndpoints,
   type Endpoint,
   importEndpoints,
   smartSchedulerEndpoints,
@@ -332,6 +334,9 @@ const EXTRA_ERRORS: Record<string, string[]> = {
   importCsvImport: ['404'],
   exportAnki: ['404'],
   exportCardsCsv: ['404'],
+  // A student who is not a teacher; a second join; the class join's unknown code.
+  classCreate: ['403'],
+  classJoin: ['404', '409'],
 };
 
 function errorStatuses(path: string, op: Operation): string[] {
@@ -464,6 +469,21 @@ function multipartBodies(): Record<string, Doc> {
       ankiPackage,
       {},
       `One Anki package of at most ${mb(UPLOAD_LIMITS.fileSize)} (past it, 413).`,
+    ),
+    [operationIds.get(classEndpoints.addFiles) ?? '']: body(
+      {
+        type: 'object',
+        required: ['files'],
+        properties: {
+          files: {
+            type: 'array',
+            items: FILE,
+            description: 'The class’s files, one part per file.',
+          },
+        },
+      },
+      {},
+      `${UPLOAD_RULES} At most ${CLASS_LIMITS.files} files a class; the teacher’s upload quota counts them.`,
     ),
   };
 }

@@ -334,7 +334,8 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
 
   // Another student with a plan of their own and an ended login; an admin and their log.
   const ben = await f.user({ username: 'ben', firstName: 'Βασίλης', notifyOnLesson: 1 });
-  await f.planTree(ben.id, { name: 'Resits' });
+  const bens = await f.planTree(ben.id, { name: 'Resits' });
+  await fillClasses(target, userId, ben.id, bens);
   await db
     .insertInto('authSessions')
     .values({
@@ -385,6 +386,96 @@ export async function fillEveryTable(target: Pick<Db, 'db'>, userId: number): Pr
         finishedAt: '2026-01-05T03:00:00.400Z',
         createdAt: '2026-01-05T03:00:00.010Z',
       },
+    ])
+    .execute();
+}
+
+/**
+ * A class the student teaches (the teacher flag on), with an exam, two topics (one examined in
+ * the exam, one without), a file and a saved change set; Ben in it, with his copy's links and
+ * his progress shared.
+ */
+async function fillClasses(
+  target: Pick<Db, 'db'>,
+  teacherId: number,
+  memberId: number,
+  copy: Awaited<ReturnType<ReturnType<typeof createFactories>['planTree']>>,
+): Promise<void> {
+  const { db } = target;
+  const at = FACTORY_NOW;
+  await db.updateTable('users').set({ teacher: 1 }).where('id', '=', teacherId).execute();
+  const cls = await db
+    .insertInto('classes')
+    .values({
+      userId: teacherId,
+      name: `Φυσική ${AWKWARD_TEXT}`,
+      subjectName: 'Φυσική',
+      joinCode: 'K7MPQ2XZ',
+      joinOpen: 0,
+      version: 2,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const place = { classId: cls.id, userId: teacherId };
+  const exam = await db
+    .insertInto('classExams')
+    .values({ ...place, name: 'Τελικές', date: '2026-06-20', position: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('classTopics')
+    .values([
+      { ...place, name: 'Κινηματική', position: 0, hours: 2.5, examId: exam.id },
+      { ...place, name: AWKWARD_TEXT, position: 1, hours: null, examId: null },
+    ])
+    .execute();
+  await db
+    .insertInto('classFiles')
+    .values({
+      ...place,
+      originalName: 'φυλλάδιο.md',
+      kind: 'text',
+      sizeBytes: 12,
+      sha256: 'c'.repeat(64),
+      textContent: AWKWARD_TEXT,
+      textVersion: STUDY_TEXT_VERSION,
+      createdAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('classChanges')
+    .values({
+      ...place,
+      version: 2,
+      changes: JSON.stringify([{ kind: 'file-added', file: 'φυλλάδιο.md' }]),
+      createdAt: at,
+    })
+    .execute();
+  const member = await db
+    .insertInto('classMembers')
+    .values({
+      classId: cls.id,
+      userId: memberId,
+      planId: copy.plan.id,
+      seenVersion: 1,
+      share: 1,
+      joinedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('classCopies')
+    .values([
+      {
+        memberId: member.id,
+        userId: memberId,
+        kind: 'subject',
+        sourceId: exam.id,
+        localId: copy.subject.id,
+      },
+      { memberId: member.id, userId: memberId, kind: 'topic', sourceId: 1, localId: copy.topic.id },
     ])
     .execute();
 }

@@ -69,6 +69,11 @@ const protectedRoutes: RouteObject[] = [
   page(paths.sessionCreate, sessionFormPage),
   page(routePatterns.smartSchedulerSetup, () => import('./pages/smart-scheduler-setup-page')),
   page(routePatterns.smartSchedulerReview, () => import('./pages/smart-scheduler-review-page')),
+  page(paths.classes, () => import('./pages/classes-page')),
+  page(paths.classCreate, () => import('./pages/class-create-page')),
+  // Where a class's join link and QR code lead; after the login, back here with the code.
+  page(routePatterns.classJoin, () => import('./pages/class-join-page')),
+  page(routePatterns.classDetail, () => import('./pages/class-page')),
   // Looks like an unknown address to anyone who is not an admin.
   page(paths.admin, () => import('./pages/admin-page')),
 ];

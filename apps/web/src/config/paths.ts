@@ -62,6 +62,14 @@ export const paths = {
   calendarView: (view: 'week' | 'day' | 'month', date: string) =>
     withQuery('/calendar', { view, date }),
   smartSchedulerSetup: '/smart-scheduler/setup',
+  /** The classes I teach and joined, and the join form. */
+  classes: '/classes',
+  /** A teacher makes a class. */
+  classCreate: '/classes/new',
+  /** The join form, with the code of a join link or QR code filled in (`?code=`). */
+  classJoin: (code?: string) => withQuery('/classes/join', { code }),
+  /** One class: the teacher's editor, or a member's view. */
+  classDetail: (id: number | string) => `/classes/${seg(id)}`,
   /** The review of a smart-scheduler proposal (a draft, or an accepted plan read-only). */
   smartSchedulerReview: (planId: number | string) =>
     withQuery('/smart-scheduler/review', { planId }),
@@ -81,6 +89,8 @@ export const routePatterns = {
   scheduledSession: '/scheduled-session',
   smartSchedulerSetup: '/smart-scheduler/setup',
   smartSchedulerReview: '/smart-scheduler/review',
+  classJoin: '/classes/join',
+  classDetail: '/classes/:id',
 } as const;
 
 function seg(value: number | string): string {

@@ -56,6 +56,7 @@ describe('apiRequest', () => {
         reminderLeadMinutes: 30,
         weekStartsOn: 'sunday',
         isAdmin: false,
+        isTeacher: false,
       }),
     );
     const body = { firstName: 'A', lastName: 'K', email: 'a@b.co' };

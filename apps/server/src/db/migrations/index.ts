@@ -23,6 +23,7 @@ import * as m0021 from './0021-add-calendar-subscriptions.js';
 import * as m0022 from './0022-create-idempotency-keys.js';
 import * as m0023 from './0023-create-push-subscriptions.js';
 import * as m0024 from './0024-add-card-imports.js';
+import * as m0025 from './0025-create-classes.js';
 
 /** Every migration in order; names are stable once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-create-idempotency-keys': m0022,
   '0023-create-push-subscriptions': m0023,
   '0024-add-card-imports': m0024,
+  '0025-create-classes': m0025,
 };

@@ -21,7 +21,9 @@ export type StudentTable = Exclude<
  * (a copy of a timetable the student holds, read again from it), the plan list's version (a
  * cache key, no data of the student's) or the push subscriptions (a browser's push address and
  * keys are a capability: whoever holds them can send to the device) or a card import's preview (a
- * copy of a package the student holds, kept an hour until they confirm it).
+ * copy of a package the student holds, kept an hour until they confirm it), a class's files (their
+ * text), its change sets (what its members were offered) or the links of a member's copy (the
+ * copy itself is the student's subjects and topics).
  */
 type ExportedTable = Exclude<
   StudentTable,
@@ -37,6 +39,9 @@ type ExportedTable = Exclude<
   | 'idempotencyKeys'
   | 'pushSubscriptions'
   | 'cardImports'
+  | 'classFiles'
+  | 'classChanges'
+  | 'classCopies'
 >;
 
 /**
@@ -46,6 +51,16 @@ type ExportedTable = Exclude<
  * until it is placed here, and its rows are then deleted with the account.
  */
 const DELETE_RANK: Record<StudentTable, number> = {
+  // A teacher's class goes with their account. Other students' memberships of it (and the links
+  // of their copies) are theirs, not this account's rows: they go by the foreign keys' cascade,
+  // and the copies themselves (subjects, topics, files of their own) stay.
+  classCopies: 1, // -> class members
+  classTopics: 1, // -> class exams, classes
+  classFiles: 1, // -> classes
+  classChanges: 1, // -> classes
+  classMembers: 2, // -> classes, study plans
+  classExams: 2, // -> classes
+  classes: 3,
   flashcardReviews: 1, // -> flashcards
   sessionReminders: 1, // -> study sessions
   quizResults: 1, // -> quizzes, lessons
@@ -127,6 +142,12 @@ export interface StudentData {
   notifications: Row[];
   /** The study sessions as the calendar writer takes them. */
   calendarSessions: FeedSessionRow[];
+  /** The classes the account teaches (without their join codes), their exams and topics. */
+  classes: Row[];
+  classExams: Row[];
+  classTopics: Row[];
+  /** The classes the student joined: the plan of the copy, and whether progress is shared. */
+  classMemberships: Row[];
 }
 
 /**
@@ -198,6 +219,11 @@ export function createAccountDataRepository(db: Kysely<Database>) {
             .orderBy('id')
             .execute();
           const calendarSessions = await createCalendarFeedRepository(trx).listAllSessions(userId);
+          // A join code is a key to the class: not written into a file that travels.
+          const classes = (await list('classes')).map(({ joinCode: _code, ...c }) => c);
+          const classExams = await list('classExams');
+          const classTopics = await list('classTopics');
+          const classMemberships = await list('classMembers');
 
           return {
             profile: {
@@ -221,6 +247,10 @@ export function createAccountDataRepository(db: Kysely<Database>) {
             feedback,
             notifications: withJson(notifications, ['data']),
             calendarSessions,
+            classes,
+            classExams,
+            classTopics,
+            classMemberships,
           };
         });
     },

@@ -12,6 +12,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../testing/harness.js';
+import { multipart } from '../../testing/multipart.js';
 import { form, isoDay, wizard } from '../../testing/wizard-form.js';
 import { createUsersRepository } from '../auth/index.js';
 import { createPasswordResetRepository, createResetLinks } from '../password-reset/index.js';
@@ -55,6 +56,13 @@ const OWNER: Record<keyof Database, Owner> = {
   idempotencyKeys: { column: 'userId' },
   pushSubscriptions: { column: 'userId' },
   cardImports: { column: 'userId' },
+  classes: { column: 'userId' },
+  classExams: { column: 'userId' },
+  classTopics: { column: 'userId' },
+  classFiles: { column: 'userId' },
+  classChanges: { column: 'userId' },
+  classMembers: { column: 'userId' },
+  classCopies: { column: 'userId' },
   adminActions: { notStudents: 'the admin log names accounts by e-mail, and outlives them' },
   dailyCounts: { notStudents: 'counters of the whole server, per day' },
   backups: { notStudents: 'runs of the backup schedule, of the whole database' },
@@ -91,6 +99,14 @@ const NOTES = [
   '# Organic chemistry notes',
   ...Object.entries(SECTIONS).flatMap(([name, lines]) => ['', `## ${name}`, ...lines]),
 ].join('\n');
+
+/** A class with an exam and two topics (docs/classes.md). */
+const A_CLASS = {
+  name: 'Chemistry 1',
+  subjectName: 'Chemistry',
+  exams: [{ name: 'Final', date: '2027-06-01' }],
+  topics: [{ name: 'Alkanes and alkenes' }, { name: 'Reaction mechanisms', hours: 3 }],
+};
 
 /** The name of the export's first subject. */
 const subject0 = (body: { subjects: { name: string }[] }) => body.subjects[0]?.name;
@@ -226,6 +242,25 @@ describe.each(dbKinds)('account data on %s', (kind) => {
     expect(await t.app.reminders.scan()).toBe(1);
     await t.settle();
     expect((await ok<{ unread: number }>(ana.get('/api/notifications'))).unread).toBe(1);
+    // Classes: Ana teaches one (with a file, whose adding is a saved change) and is in Eve's.
+    await t.db.db
+      .updateTable('users')
+      .set({ teacher: 1 })
+      .where('id', 'in', [anaId, eveId])
+      .execute();
+    const taught = await ok<{ id: number }>(ana.post('/api/classes', A_CLASS), 201);
+    await ok(
+      ana.request({
+        method: 'POST',
+        url: `/api/classes/${taught.id}/files`,
+        ...multipart([{ name: 'files', filename: 'handout.md', content: NOTES }]),
+      }),
+    );
+    const evesClass = await ok<{ joinCode: string }>(
+      eve.post('/api/classes', { ...A_CLASS, name: 'Eve’s class' }),
+      201,
+    );
+    await ok(ana.post('/api/classes/join', { code: evesClass.joinCode, planId: plan.id }));
     await resetLinkFor(anaId);
     return { planId: plan.id, feedUrl: feed.url };
   }
@@ -404,6 +439,10 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       'studyFiles',
       'feedback',
       'notifications',
+      'classes',
+      'classExams',
+      'classTopics',
+      'classMemberships',
     ];
     expect(Object.keys(body).sort()).toEqual(
       ['format', 'version', 'exportedAt', 'profile', 'calendar', ...lists].sort(),
@@ -485,6 +524,7 @@ describe.each(dbKinds)('account data on %s', (kind) => {
       'pushSubscriptions',
       'p256dh',
       'cardImports',
+      'joinCode',
     ]) {
       expect(r.body).not.toContain(`"${key}"`);
     }

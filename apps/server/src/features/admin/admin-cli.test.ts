@@ -82,6 +82,30 @@ describe.each(dbKinds)('the admin command on %s', (kind) => {
     ]);
   });
 
+  it('makes the account a teacher and back, logging each change, the admin role untouched', async () => {
+    const teacherOf = async (email: string) =>
+      (await createUsersRepository(db.db).findUserByEmail(email))?.teacher;
+    expect(await run('teacher', 'Ana@Example.com')).toEqual({
+      code: 0,
+      out: 'Ana@Example.com is now a teacher: they can make classes.\n',
+      err: '',
+    });
+    expect(await teacherOf('ana@example.com')).toBe(1);
+    expect((await run('teacher', 'ana@example.com')).out).toBe(
+      'ana@example.com is already a teacher; nothing changed.\n',
+    );
+    expect((await run('no-teacher', 'ana@example.com')).out).toBe(
+      'ana@example.com is no longer a teacher (their classes stay).\n',
+    );
+    expect(await teacherOf('ana@example.com')).toBe(0);
+    expect(await roleOf('ana@example.com')).toBe('Student');
+    expect((await run('teacher', 'nobody@example.com')).code).toBe(1);
+    expect(await actions()).toEqual([
+      { adminEmail: BY, action: 'grant-teacher', target: 'ana@example.com' },
+      { adminEmail: BY, action: 'revoke-teacher', target: 'ana@example.com' },
+    ]);
+  });
+
   it('changes nothing for an e-mail with no account, and exits 1', async () => {
     expect(await run('grant', 'nobody@example.com')).toEqual({
       code: 1,

@@ -8,7 +8,14 @@ import { createUsersRepository } from '../auth/index.js';
 export interface NewAdminAction {
   /** The admin's e-mail, or `command line (<user>)` for the command on the server machine. */
   adminEmail: string;
-  action: 'grant' | 'revoke' | 'delete-account' | 'reset-link' | 'remove-two-factor';
+  action:
+    | 'grant'
+    | 'revoke'
+    | 'grant-teacher'
+    | 'revoke-teacher'
+    | 'delete-account'
+    | 'reset-link'
+    | 'remove-two-factor';
   /** The e-mail of the account acted on. */
   target: string;
   createdAt: string;
@@ -19,6 +26,8 @@ export interface AdminAccountRow {
   id: number;
   email: string;
   role: string;
+  /** 1: may make classes. */
+  teacher: number;
 }
 
 async function insertAction(db: Kysely<Database>, action: NewAdminAction): Promise<void> {
@@ -47,13 +56,13 @@ export function createAdminRepository(db: Kysely<Database>) {
 
     async findAccountById(userId: number): Promise<AdminAccountRow | undefined> {
       const u = await users.findUserById(userId);
-      return u && { id: u.id, email: u.email, role: u.role };
+      return u && { id: u.id, email: u.email, role: u.role, teacher: u.teacher };
     },
 
     /** The account with this e-mail, compared as logins compare it (case-insensitively). */
     async findAccountByEmail(email: string): Promise<AdminAccountRow | undefined> {
       const u = await users.findUserByEmail(email);
-      return u && { id: u.id, email: u.email, role: u.role };
+      return u && { id: u.id, email: u.email, role: u.role, teacher: u.teacher };
     },
 
     /** Logs an admin action that changes no row of its own (a reset link made). */
@@ -67,6 +76,20 @@ export function createAdminRepository(db: Kysely<Database>) {
         const r = await trx
           .updateTable('users')
           .set({ role, updatedAt: action.createdAt })
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) return false;
+        await insertAction(trx, action);
+        return true;
+      });
+    },
+
+    /** Makes the account a teacher or not, and logs it, together. False when it is gone. */
+    setTeacher(userId: number, teacher: boolean, action: NewAdminAction): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('users')
+          .set({ teacher: teacher ? 1 : 0, updatedAt: action.createdAt })
           .where('id', '=', userId)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return false;

@@ -20,6 +20,7 @@ import { runAdminCommand } from './admin-cli.js';
 
 const OVERVIEW = '/api/admin/overview';
 const DELETE = '/api/admin/accounts/delete';
+const TEACHER = '/api/admin/accounts/teacher';
 const BOSS = { username: 'boss', email: 'boss@example.com' };
 const EVE = { username: 'eve', email: 'eve@example.com' };
 const DAY = 86_400_000;
@@ -31,6 +32,7 @@ const ADMIN_REQUESTS = [
   { method: 'POST', url: DELETE, payload: { email: EVE.email, confirmation: EVE.email } },
   // Not even validation tells a route is there.
   { method: 'POST', url: DELETE, payload: { email: 'not an e-mail' } },
+  { method: 'POST', url: TEACHER, payload: { email: EVE.email, teacher: true } },
 ] as const;
 
 describe.each(dbKinds)('admin routes on %s', (kind) => {
@@ -187,6 +189,37 @@ describe.each(dbKinds)('admin routes on %s', (kind) => {
     // The rest of the app is theirs as before.
     expect((await boss.get('/user/profile')).statusCode).toBe(200);
     expect(await countRows(t.db, 'users')).toBe(3);
+  });
+
+  it('makes an account a teacher and back from the admin page, logged, and says so in its profile', async () => {
+    await command('grant', BOSS.email);
+    const made = await boss.post(TEACHER, { email: 'Eve@Example.com', teacher: true });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toEqual({ message: ADMIN_MESSAGES.teacherGranted });
+    expect((await eve.get('/user/profile')).json()).toMatchObject({
+      isTeacher: true,
+      isAdmin: false,
+    });
+    expect((await boss.post(TEACHER, { email: EVE.email, teacher: true })).json()).toEqual({
+      message: ADMIN_MESSAGES.teacherUnchanged,
+    });
+    const unknown = await boss.post(TEACHER, { email: 'nobody@example.com', teacher: true });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await boss.post(TEACHER, { email: EVE.email, teacher: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect((await boss.post(TEACHER, { email: EVE.email, teacher: false })).json()).toEqual({
+      message: ADMIN_MESSAGES.teacherRevoked,
+    });
+    expect((await eve.get('/user/profile')).json()).toMatchObject({ isTeacher: false });
+    const log = await t.db.db
+      .selectFrom('adminActions')
+      .select(['adminEmail', 'action', 'target'])
+      .orderBy('id')
+      .execute();
+    expect(log.slice(1)).toEqual([
+      { adminEmail: BOSS.email, action: 'grant-teacher', target: EVE.email },
+      { adminEmail: BOSS.email, action: 'revoke-teacher', target: EVE.email },
+    ]);
   });
 
   it('refuses a mismatched confirmation, an unknown e-mail and the admin’s own, changing nothing', async () => {

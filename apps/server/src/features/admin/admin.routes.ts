@@ -85,6 +85,20 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesOptions
     return { message: ADMIN_MESSAGES.deleted };
   });
 
+  // The teacher role (classes): as logged as the admin role, and the account named by e-mail.
+  route(app, adminEndpoints.teacher, { ...opts, public: true }, async (req) => {
+    const by = await admin.emailOf(currentUser(req).id);
+    const result =
+      by === undefined
+        ? 'no_account'
+        : await admin.setTeacher(req.body.email, req.body.teacher, by);
+    if (result === 'no_account') throw AppError.notFound(ADMIN_MESSAGES.noSuchStudent);
+    if (result === 'unchanged') return { message: ADMIN_MESSAGES.teacherUnchanged };
+    return {
+      message: req.body.teacher ? ADMIN_MESSAGES.teacherGranted : ADMIN_MESSAGES.teacherRevoked,
+    };
+  });
+
   // A reset link, for a student who cannot receive the e-mail: shown here once, never stored.
   route(app, adminEndpoints.resetLink, { ...opts, public: true }, async (req, reply) => {
     const user = currentUser(req);

@@ -58,6 +58,19 @@ export function createAdminService(deps: AdminServiceDeps) {
     return changed ? 'changed' : 'no_account';
   }
 
+  async function setTeacher(email: string, teacher: boolean, by: string): Promise<RoleChange> {
+    const account = await repo.findAccountByEmail(email);
+    if (!account) return 'no_account';
+    if ((account.teacher === 1) === teacher) return 'unchanged';
+    const changed = await repo.setTeacher(account.id, teacher, {
+      adminEmail: by,
+      action: teacher ? 'grant-teacher' : 'revoke-teacher',
+      target: account.email,
+      createdAt: now().toISOString(),
+    });
+    return changed ? 'changed' : 'no_account';
+  }
+
   return {
     /**
      * True while the account's role in the database is Admin. Read on every admin request, not
@@ -167,6 +180,12 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Makes the account a student again; its admin requests fail from the next one on. */
     revoke: (email: string, by: string) => setRole(email, STUDENT_ROLE, by),
+
+    /**
+     * Lets the account make classes, or stops it (docs/classes.md): the classes it already has
+     * stay its own to change or delete (their students rely on them); it makes no new ones.
+     */
+    setTeacher,
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;

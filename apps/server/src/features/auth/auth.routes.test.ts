@@ -221,6 +221,7 @@ describe.each(dbKinds)('auth routes on %s', (kind) => {
         reminderLeadMinutes: 30,
         weekStartsOn: 'sunday',
         isAdmin: false,
+        isTeacher: false,
       });
     });
   });

@@ -14,6 +14,7 @@ const PROFILE_COLUMNS = [
   'reminderLeadMinutes',
   'weekStartsOn',
   'role',
+  'teacher',
 ] as const;
 export type ProfileRow = Pick<UserRow, (typeof PROFILE_COLUMNS)[number]>;
 

@@ -91,6 +91,7 @@ describe('profile service', () => {
       reminderLeadMinutes: 10,
       weekStartsOn: 'sunday',
       isAdmin: false,
+      isTeacher: false,
     });
     expect(await profile.getProfile(ana.id)).toEqual(saved);
   });

@@ -28,6 +28,7 @@ const toProfile = (u: ProfileRow): Profile => ({
   reminderLeadMinutes: reminderLeadOf(u.reminderLeadMinutes),
   weekStartsOn: weekStartOrDefault(u.weekStartsOn),
   isAdmin: u.role === ADMIN_ROLE,
+  isTeacher: u.teacher === 1,
 });
 
 export interface ProfileServiceDeps {

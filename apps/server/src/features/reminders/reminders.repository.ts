@@ -354,6 +354,15 @@ export function createRemindersRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The language the student's messages are written in; undefined if no account. */
+    findLocale(userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['language', 'timeZone'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
     /** What an unsubscribe link of the account is signed for now; undefined if no account. */
     async findUnsubscribeBinding(userId: number): Promise<UnsubscribeBinding | undefined> {
       const row = await db

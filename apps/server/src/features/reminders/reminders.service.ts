@@ -1,6 +1,8 @@
 import {
   type BusyClashData,
   busyClashDataSchema,
+  type ClassChangeData,
+  classChangeDataSchema,
   type LocaleInput,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_LIST_MAX,
@@ -15,6 +17,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { sessionUrl } from '../calendar-feed/index.js';
 import type { PushService } from '../push/index.js';
+import { classChangePush } from './class-change-push.js';
 import { reminderEmail } from './reminder-email.js';
 import { reminderPush } from './reminder-push.js';
 import {
@@ -31,6 +34,10 @@ import {
 const MINUTE_MS = 60_000;
 /** The notifications' kind of a clash (the bell's `busy-clash`). */
 const BUSY_CLASH_KIND = 'busy-clash';
+/** The notifications' kind of a class's change set (the bell's `class-change`). */
+const CLASS_CHANGE_KIND = 'class-change';
+/** A push service keeps a class's change this long for a device that is off: a week. */
+const CLASS_CHANGE_PUSH_TTL_SECONDS = 7 * 24 * 3600;
 /** The scan looks this far ahead: the longest lead time. */
 const HORIZON_MS = Math.max(...REMINDER_LEAD_MINUTES) * MINUTE_MS;
 /** An e-mail not sent within this long after its due time is not sent at all. */
@@ -294,6 +301,9 @@ export function createRemindersService(deps: RemindersDeps) {
       } else if (row.kind === BUSY_CLASH_KIND) {
         const parsed = busyClashDataSchema.safeParse(data);
         if (parsed.success) items.push({ ...fields, kind: 'busy-clash', data: parsed.data });
+      } else if (row.kind === CLASS_CHANGE_KIND) {
+        const parsed = classChangeDataSchema.safeParse(data);
+        if (parsed.success) items.push({ ...fields, kind: 'class-change', data: parsed.data });
       }
     }
     return { items, unread };
@@ -342,6 +352,35 @@ export function createRemindersService(deps: RemindersDeps) {
         JSON.stringify(busyClashDataSchema.parse(data)),
         now().toISOString(),
       );
+    },
+
+    /**
+     * Tells a class's member in the bell what the teacher changed (docs/classes.md); the class
+     * page offers to take it into their plan.
+     */
+    async notifyClassChange(userId: number, data: ClassChangeData): Promise<void> {
+      const at = now().toISOString();
+      await repo.insertNotification(
+        userId,
+        CLASS_CHANGE_KIND,
+        JSON.stringify(classChangeDataSchema.parse(data)),
+        at,
+      );
+      if (!push) return;
+      // The student's devices too, as their session reminders reach them; a failed push is
+      // logged and leaves the bell's notification standing.
+      const language = (await repo.findLocale(userId))?.language ?? 'en';
+      const url = `${deps.publicUrl}/classes/${data.classId}`;
+      try {
+        await push.sendToStudent(userId, classChangePush(data, language, url, at), {
+          ttlSeconds: CLASS_CHANGE_PUSH_TTL_SECONDS,
+        });
+      } catch (error) {
+        log.warn(
+          { event: 'classes.push_failed', userId, classId: data.classId, error: describe(error) },
+          'class change not pushed',
+        );
+      }
     },
 
     /** The bell: the student's newest notifications and how many are unread. */

@@ -25,6 +25,14 @@ export interface PendingLink extends SchoolAccount {
   userId: number;
   /** The school's groups make this student an admin (OIDC_ADMIN_GROUP). */
   admin: boolean;
+  /** The school's groups make this student a teacher (OIDC_TEACHER_GROUP); absent in older cookies. */
+  teacher?: boolean;
+}
+
+/** What the school's groups make a student at sign-in. */
+interface GroupRoles {
+  admin: boolean;
+  teacher: boolean;
 }
 
 /** How a school sign-in ended. */
@@ -47,6 +55,8 @@ export interface SchoolSignInDeps {
   auth: Pick<AuthService, 'finishLogin'>;
   /** Makes the student an admin, with its line in the admin log. */
   makeAdmin(user: UserRow, group: string, at: string): Promise<void>;
+  /** Makes the student a teacher (classes), with its line in the admin log. */
+  makeTeacher(user: UserRow, group: string, at: string): Promise<void>;
   now?: () => Date;
 }
 
@@ -88,8 +98,12 @@ function namesOf(claims: SchoolClaims): { firstName: string; lastName: string } 
 export function createSchoolSignInService(deps: SchoolSignInDeps) {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
-  const isAdminByGroup = (claims: SchoolClaims) =>
-    config.adminGroup !== undefined && claims.groups.includes(config.adminGroup);
+  const inGroup = (claims: SchoolClaims, group: string | undefined) =>
+    group !== undefined && claims.groups.includes(group);
+  const rolesOf = (claims: SchoolClaims): GroupRoles => ({
+    admin: inGroup(claims, config.adminGroup),
+    teacher: inGroup(claims, config.teacherGroup),
+  });
 
   /** OIDC_ALLOWED_DOMAINS: Google's `hd`, or a verified e-mail's domain, must be in it. */
   function assertAdmitted(claims: SchoolClaims) {
@@ -104,13 +118,17 @@ export function createSchoolSignInService(deps: SchoolSignInDeps) {
 
   async function signIn(
     user: UserRow,
-    admin: boolean,
+    roles: GroupRoles,
     userAgent: string | undefined,
     created: boolean,
   ): Promise<SignInOutcome & { kind: 'signedIn' }> {
-    const madeAdmin = admin && user.role !== ADMIN_ROLE;
+    const madeAdmin = roles.admin && user.role !== ADMIN_ROLE;
     // Before the session: its access token carries the role.
     if (madeAdmin) await deps.makeAdmin(user, config.adminGroup ?? '', now().toISOString());
+    // Granted, never taken back here: a teacher moved out of the group keeps their classes
+    // until an admin says otherwise (their students rely on them).
+    if (roles.teacher && user.teacher !== 1)
+      await deps.makeTeacher(user, config.teacherGroup ?? '', now().toISOString());
     const issued = await deps.auth.finishLogin(user.id, userAgent);
     return { kind: 'signedIn', issued, userId: user.id, created, madeAdmin };
   }
@@ -138,7 +156,7 @@ export function createSchoolSignInService(deps: SchoolSignInDeps) {
       { issuer: claims.issuer, subject: claims.subject },
     );
     if (!user) throw new SignInFailure('failed', 'the school account was linked meanwhile');
-    return signIn(user, isAdminByGroup(claims), userAgent, true);
+    return signIn(user, rolesOf(claims), userAgent, true);
   }
 
   return {
@@ -164,7 +182,7 @@ export function createSchoolSignInService(deps: SchoolSignInDeps) {
         const user = await deps.users.findUserById(linkedId);
         if (!user) throw new SignInFailure('failed', 'the linked account is gone');
         await deps.identities.touch(account, now().toISOString());
-        return signIn(user, isAdminByGroup(claims), userAgent, false);
+        return signIn(user, rolesOf(claims), userAgent, false);
       }
       if (!claims.email || !claims.emailVerified)
         throw new SignInFailure('email_unverified', 'no verified e-mail for a first sign-in');
@@ -172,7 +190,7 @@ export function createSchoolSignInService(deps: SchoolSignInDeps) {
       if (existing)
         return {
           kind: 'linkNeeded',
-          pending: { ...account, userId: existing.id, admin: isAdminByGroup(claims) },
+          pending: { ...account, userId: existing.id, ...rolesOf(claims) },
         };
       if (!config.autoCreate) throw new SignInFailure('no_account', 'OIDC_AUTO_CREATE is off');
       return create({ ...claims, email: claims.email }, userAgent);
@@ -202,7 +220,12 @@ export function createSchoolSignInService(deps: SchoolSignInDeps) {
           'school_account_taken',
           'This school account signs in another student.',
         );
-      return signIn(user, pending.admin, userAgent, false);
+      return signIn(
+        user,
+        { admin: pending.admin, teacher: pending.teacher === true },
+        userAgent,
+        false,
+      );
     },
   };
 }

@@ -20,6 +20,7 @@ const profile = (isAdmin: boolean): Profile => ({
   reminderLeadMinutes: 30,
   weekStartsOn: 'monday',
   isAdmin,
+  isTeacher: false,
 });
 const overview: AdminOverview = {
   students: 42,
@@ -355,5 +356,69 @@ describe('the admin page', () => {
     expect(
       (within(card).getByLabelText(/^Student’s e-mail address/) as HTMLInputElement).value,
     ).toBe('');
+  });
+
+  it('makes an account a teacher and back, saying what the server answered', async () => {
+    const u = userEvent.setup();
+    const answers = [
+      'This account is now a teacher: it can make classes.',
+      'This account is no longer a teacher. Its classes stay.',
+      'Nothing changed.',
+    ];
+    const calls = stubFetch(({ url, method }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse(overview);
+      if (url === '/api/admin/accounts/teacher' && method === 'POST')
+        return jsonResponse({ message: answers.shift() });
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const card = await screen.findByRole('region', { name: 'Teachers' });
+    const email = within(card).getByLabelText(/^E-mail address of the account/);
+    await u.type(email, 'maria@example.com');
+    await u.click(within(card).getByRole('button', { name: 'Make teacher' }));
+    expect(
+      await within(card).findByText('maria@example.com is now a teacher: they can make classes.'),
+    ).toBeTruthy();
+    await u.click(within(card).getByRole('button', { name: 'Remove teacher' }));
+    expect(
+      await within(card).findByText('maria@example.com is no longer a teacher. Its classes stay.'),
+    ).toBeTruthy();
+    await u.click(within(card).getByRole('button', { name: 'Remove teacher' }));
+    expect(await within(card).findByText('Nothing changed for maria@example.com.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { email: 'maria@example.com', teacher: true },
+      { email: 'maria@example.com', teacher: false },
+      { email: 'maria@example.com', teacher: false },
+    ]);
+  });
+
+  it('puts an e-mail without an account on the teacher field', async () => {
+    const u = userEvent.setup();
+    const calls = stubFetch(({ url, method }) => {
+      if (url === '/user/profile') return jsonResponse(profile(true));
+      if (url === '/api/admin/overview') return jsonResponse(overview);
+      if (url === '/api/admin/accounts/teacher' && method === 'POST')
+        return jsonResponse(
+          { message: 'No account has this e-mail address.', code: 'not_found' },
+          404,
+        );
+      return undefined;
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const card = await screen.findByRole('region', { name: 'Teachers' });
+    await u.click(within(card).getByRole('button', { name: 'Make teacher' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await u.type(
+      within(card).getByLabelText(/^E-mail address of the account/),
+      'nobody@example.com',
+    );
+    await u.click(within(card).getByRole('button', { name: 'Make teacher' }));
+    expect(await within(card).findByText('No account has this e-mail address.')).toBeTruthy();
+    expect(
+      within(card)
+        .getByLabelText(/^E-mail address of the account/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
   });
 });

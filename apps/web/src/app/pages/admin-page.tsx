@@ -7,6 +7,7 @@ import { AdminLog } from '@/features/admin/components/admin-log';
 import { DeleteStudentAccountCard } from '@/features/admin/components/delete-student-account-card';
 import { RemoveTwoFactorCard } from '@/features/admin/components/remove-two-factor-card';
 import { ResetLinkCard } from '@/features/admin/components/reset-link-card';
+import { TeachersCard } from '@/features/admin/components/teachers-card';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-error';
@@ -61,6 +62,7 @@ export default function AdminPage() {
           <AdminLog actions={overview.data.actions} />
         </>
       )}
+      <TeachersCard />
       <ResetLinkCard />
       <RemoveTwoFactorCard />
       <DeleteStudentAccountCard />

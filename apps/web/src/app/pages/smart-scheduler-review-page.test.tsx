@@ -40,6 +40,7 @@ const profile = (weekStartsOn: Profile['weekStartsOn']): Profile => ({
   reminderLeadMinutes: 30,
   weekStartsOn,
   isAdmin: false,
+  isTeacher: false,
 });
 
 function serve(weekStartsOn: Profile['weekStartsOn']) {

@@ -24,6 +24,10 @@ export default function StudyPlanListPage() {
           <Link to={paths.cardImport} className="button button--secondary">
             {t('imports.open')}
           </Link>
+          {/* Classes live beside the plans they feed: the navbar keeps its six links. */}
+          <Link to={paths.classes} className="button button--secondary">
+            {t('nav.classes')}
+          </Link>
         </div>
       </div>
       <PlanList onDeleted={(id) => void refresh(id)} />

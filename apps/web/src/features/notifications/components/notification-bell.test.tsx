@@ -135,6 +135,52 @@ describe('NotificationBell', () => {
     expect(link.getAttribute('href')).toBe('/calendar?view=week&date=2026-11-26');
   });
 
+  it('names a class’s change by its first change, counts the others, and leads to the class', async () => {
+    const user = userEvent.setup();
+    const at = new Date(2026, 10, 27, 8, 5);
+    fakeServer([
+      {
+        id: 10,
+        kind: 'class-change',
+        read: false,
+        createdAt: at.toISOString(),
+        data: {
+          classId: 7,
+          className: 'Chemistry 2B',
+          changes: [
+            { kind: 'exam-moved', exam: 'Finals', from: '2027-06-20', to: '2027-06-27' },
+            { kind: 'topic-added', topic: 'Acids' },
+            { kind: 'file-added', file: 'notes.pdf' },
+          ],
+        },
+      },
+      {
+        id: 11,
+        kind: 'class-change',
+        read: true,
+        createdAt: at.toISOString(),
+        data: {
+          classId: 8,
+          className: 'History',
+          changes: [{ kind: 'topic-removed', topic: 'Rome' }],
+        },
+      },
+      oldest,
+    ]);
+    renderWithProviders(<NotificationBell />);
+    const panel = await openPanel(user, 'Notifications, 1 unread');
+    const [first, second] = within(panel).getAllByRole('link') as HTMLElement[];
+    expect(first?.textContent).toBe(
+      'NewChemistry 2B changed: Exam “Finals” moved from Jun 20, 2027 to Jun 27, 2027 (+2 more)Changed Nov 27, 2026, 08:05: open the class to update your plan',
+    );
+    expect(first?.getAttribute('href')).toBe('/classes/7');
+    expect(first?.querySelector('time')?.getAttribute('dateTime')).toBe(at.toISOString());
+    expect(second?.querySelector('.notification-item__title')?.textContent).toBe(
+      'History changed: Topic “Rome” removed',
+    );
+    expect(second?.getAttribute('href')).toBe('/classes/8');
+  });
+
   it('marks a notification read when it is followed, and closes the panel', async () => {
     const user = userEvent.setup();
     setXsrfCookie('xsrf-1');

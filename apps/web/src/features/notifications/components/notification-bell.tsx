@@ -6,7 +6,7 @@ import { focusableIn } from '@/hooks/use-focus-trap';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { reminderPath, reminderTitle, reminderWhen } from '../utils/reminder-text';
+import { reminderAt, reminderPath, reminderTitle, reminderWhen } from '../utils/reminder-text';
 import './notification-bell.css';
 
 export interface NotificationBellProps {
@@ -171,8 +171,10 @@ export function NotificationBell({ placement = 'bar', onNavigate }: Notification
                   {n.read ? null : (
                     <span className="notification-item__new">{t('notifications.panel.new')}</span>
                   )}
-                  <span className="notification-item__title">{reminderTitle(n, t)}</span>
-                  <time className="notification-item__when" dateTime={n.data.startsAt}>
+                  <span className="notification-item__title">
+                    {reminderTitle(n, t, i18n.language)}
+                  </span>
+                  <time className="notification-item__when" dateTime={reminderAt(n)}>
                     {reminderWhen(n, t, i18n.language)}
                   </time>
                 </Link>

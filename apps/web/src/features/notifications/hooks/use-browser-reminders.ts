@@ -32,7 +32,7 @@ export function useBrowserReminders(
     // The list is newest first; the newest is shown last so that it ends up on top.
     for (const reminder of fresh.filter((n) => !n.read).reverse()) {
       try {
-        const shown = new window.Notification(reminderTitle(reminder, t), {
+        const shown = new window.Notification(reminderTitle(reminder, t, i18n.language), {
           body: reminderWhen(reminder, t, i18n.language),
           tag: `reminder-${reminder.id}`,
         });

@@ -15,6 +15,7 @@ const profile = {
   reminderLeadMinutes: 30 as const,
   weekStartsOn: 'sunday' as const,
   isAdmin: false,
+  isTeacher: false,
 };
 
 describe('ProfileForm', () => {

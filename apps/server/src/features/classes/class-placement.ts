@@ -1,0 +1,215 @@
+import {
+  type BusyTime,
+  estimateHoursNeeded,
+  estimateWeeklyHours,
+  type Notice,
+  type WeekStart,
+  wizardAvailabilitySchema,
+  wizardPeriodSchema,
+  wizardPreferencesSchema,
+} from '@studybuddy/contracts';
+import { notice } from '../../domain/notices.js';
+import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
+import { asLanguage } from '../../domain/text/languages.js';
+import { addDays, fromZoned, todayIn, toZoned } from '../../domain/time/zoned.js';
+import { localBusy } from '../busy-times/index.js';
+import type { PlacementRepository, PlacementRow } from './placement.repository.js';
+
+export interface PlacementDeps {
+  placement: PlacementRepository;
+  /** The student's busy time (typed and imported): no session goes on it. */
+  listBusyTimes(userId: number): Promise<BusyTime[]>;
+  weekStartOf(userId: number): Promise<WeekStart>;
+}
+
+/** What a placement did: sessions added, and what it could not do. */
+export interface Placement {
+  placed: number;
+  notices: Notice[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The plan's stored wizard input (period, week, preferences, language); null when made by hand. */
+function wizardInputOf(sourceInput: string | null) {
+  if (!sourceInput) return null;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(sourceInput);
+  } catch {
+    return null;
+  }
+  const period = wizardPeriodSchema.safeParse(raw.period);
+  const availability = wizardAvailabilitySchema.safeParse(raw.availability);
+  const preferences = wizardPreferencesSchema.safeParse(raw.preferences);
+  if (!period.success || !availability.success || !preferences.success) return null;
+  const language = typeof raw.language === 'string' ? raw.language : 'en';
+  return {
+    period: period.data,
+    availability: availability.data,
+    preferences: preferences.data,
+    language: asLanguage(language),
+  };
+}
+
+/**
+ * Places the study sessions of some subjects of a plan again, from tomorrow on, around
+ * everything else (docs/classes.md, Placing a class): the subjects' sessions ahead that were not
+ * checked in are replaced, every other session of the student (of any plan) and their busy time
+ * are kept clear, and the plan's own week, session length and wishes apply. What a subject
+ * still needs is its hours (the teacher's suggestion, else the estimate from its topics) less
+ * the hours already done. Nothing else in the plan moves. A plan made by hand has no week to
+ * place into: nothing is placed, and a notice says so.
+ */
+export async function placeSubjects(
+  deps: PlacementDeps,
+  userId: number,
+  planId: number,
+  subjectIds: readonly number[],
+  now: Date,
+): Promise<Placement> {
+  const repo = deps.placement;
+  const plan = await repo.findPlan(userId, planId);
+  if (!plan) return { placed: 0, notices: [notice('class_plan_gone')] };
+  const input = wizardInputOf(plan.sourceInput);
+  if (!input || plan.status !== 'active')
+    return { placed: 0, notices: [notice('class_plan_by_hand', { plan: plan.name })] };
+  if (subjectIds.length === 0) return { placed: 0, notices: [] };
+  const tz = plan.timeZone ?? 'UTC';
+  const start = addDays(todayIn(tz, now), 1);
+  const from = fromZoned(start, '00:00', tz).toISOString();
+
+  const subjects = await repo.listSubjects(userId, planId, subjectIds);
+  // A subject whose exam is tomorrow or earlier has no day left to place into.
+  const open = subjects.filter((s) => s.examDate === null || s.examDate > start);
+  if (open.length === 0) return { placed: 0, notices: [] };
+  const ids = open.map((s) => s.id);
+  const [topics, sessions] = await Promise.all([
+    repo.listTopics(userId, ids),
+    repo.listSubjectSessions(userId, ids),
+  ]);
+  // Replaced: the sessions ahead that were not checked in. Kept: everything past or checked in.
+  const replaced = sessions.filter((s) => s.startAt >= from && s.checkInStatus === null);
+  const hoursDone = new Map<number, number>();
+  for (const s of sessions) {
+    const hours =
+      s.checkInStatus === 'done'
+        ? (Date.parse(s.endAt) - Date.parse(s.startAt)) / HOUR_MS
+        : s.checkInStatus === 'partial'
+          ? (s.minutesDone ?? 0) / 60
+          : 0;
+    hoursDone.set(s.subjectId, (hoursDone.get(s.subjectId) ?? 0) + hours);
+  }
+
+  // The plan's period, or up to the last exam when the class's is later.
+  const end = open.reduce(
+    (last, s) => (s.examDate && s.examDate > last ? s.examDate : last),
+    input.period.end,
+  );
+  if (end < start) return { placed: 0, notices: [] };
+  const endAt = fromZoned(addDays(end, 1), '00:00', tz).toISOString();
+  const replacedIds = new Set(replaced.map((s) => s.id));
+  const others = await repo.listSessionsBetween(userId, from, endAt);
+  const busy = [
+    ...localBusy(await deps.listBusyTimes(userId), start, end, tz).map((b) => ({
+      date: b.date,
+      start: b.startTime,
+      end: b.endTime,
+    })),
+    ...others.filter((s) => !replacedIds.has(s.id)).flatMap((s) => localPieces(s, tz)),
+  ];
+
+  const periodDays = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+  const length = input.preferences.sessionLength;
+  const plannerSubjects: PlannerInput['subjects'] = [];
+  const placedIds: number[] = [];
+  const topicIdsOf: number[][] = [];
+  for (const s of open) {
+    const own = topics.filter((t) => t.subjectId === s.id);
+    const estimate = {
+      keyTopics: own.map((t) => t.name).join('\n'),
+      fileBytes: [],
+      priority: toPriority(s.priority),
+    };
+    const done = hoursDone.get(s.id) ?? 0;
+    const need = s.examDate
+      ? (s.hoursNeeded ?? estimateHoursNeeded({ ...estimate, hasExam: true }, length)) - done
+      : null;
+    // Less than half an hour left: the subject is done as far as the plan goes.
+    if (need !== null && need < 0.5) continue;
+    plannerSubjects.push({
+      name: s.name,
+      deadline: s.examDate ?? undefined,
+      priority: toPriority(s.priority),
+      topics: (own.length > 0 ? own : [{ name: s.name }]).map((t) => ({ name: t.name, size: 1 })),
+      materials: [],
+      hoursNeeded: need ?? undefined,
+      weeklyHours:
+        s.examDate === null
+          ? (s.weeklyHours ?? estimateWeeklyHours(estimate, periodDays))
+          : undefined,
+    });
+    placedIds.push(s.id);
+    topicIdsOf.push(own.map((t) => t.id));
+  }
+
+  const result =
+    plannerSubjects.length === 0
+      ? undefined
+      : planStudy({
+          period: { start, end },
+          availability: input.availability,
+          subjects: plannerSubjects,
+          preferences: input.preferences,
+          busy,
+          weekStart: await deps.weekStartOf(userId),
+          language: input.language,
+        });
+  const texts = planTexts(input.language);
+  const at = now.toISOString();
+  const rows: PlacementRow[] = (result?.blocks ?? []).map((b) => {
+    const subject = plannerSubjects[b.subjectIndex];
+    const topicIndex = b.topicIndexes[0];
+    const topicId =
+      topicIndex === undefined ? null : (topicIdsOf[b.subjectIndex]?.[topicIndex] ?? null);
+    const topicName = topicIndex === undefined ? undefined : subject?.topics[topicIndex]?.name;
+    const name = subject?.name ?? '';
+    return {
+      userId,
+      studyPlanId: planId,
+      subjectId: placedIds[b.subjectIndex] as number,
+      topicId,
+      title:
+        b.kind === 'final-review'
+          ? texts.title.finalReview(name)
+          : b.kind === 'review'
+            ? texts.title.review(name)
+            : (topicName ?? name),
+      startAt: fromZoned(b.date, b.start, tz).toISOString(),
+      endAt: fromZoned(b.date, b.end, tz).toISOString(),
+      notes: null,
+      reminder: 0,
+      kind: b.kind,
+      focus: JSON.stringify(b.focus),
+      materials: JSON.stringify(b.materials),
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  await repo.replaceSessions(userId, [...replacedIds], rows);
+  return { placed: rows.length, notices: result?.warnings ?? [] };
+}
+
+const toPriority = (p: number): 0 | 1 | 2 => (p === 0 ? 0 : p === 2 ? 2 : 1);
+
+/** A session as busy time on the plan's local days (split at midnight; 24:00 ends a day). */
+function localPieces(s: { startAt: string; endAt: string }, tz: string) {
+  const a = toZoned(new Date(s.startAt), tz);
+  const b = toZoned(new Date(s.endAt), tz);
+  if (a.date === b.date) return [{ date: a.date, start: a.time, end: b.time }];
+  const pieces = [{ date: a.date, start: a.time, end: '24:00' }];
+  for (let d = addDays(a.date, 1); d < b.date; d = addDays(d, 1))
+    pieces.push({ date: d, start: '00:00', end: '24:00' });
+  if (b.time !== '00:00') pieces.push({ date: b.date, start: '00:00', end: b.time });
+  return pieces;
+}
