@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_MAX: '200',
       // A reminder that falls due is seen within 2 s rather than 30.
       REMINDER_SCAN_SECONDS: '2',
+      // A class's counts show from 2 students up, so one journey's two students see them.
+      CLASS_MIN_GROUP: '2',
     },
   });
   const { baseURL } = server;

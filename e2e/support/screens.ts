@@ -235,6 +235,8 @@ export function sweepStudentScreens() {
         ['/session/create', 'Schedule a study session'],
         [`/scheduled-session?id=${session.id}`, 'Edit study session'],
         ['/smart-scheduler/setup', 'Study period'],
+        // The join form of a student in no class (the class screens' journey is study-plans').
+        ['/classes/join?code=ABCD-EFGH', 'Join a class'],
         [`/smart-scheduler/review?planId=${proposal.planId}`, 'Your proposed study plan'],
       );
     });

@@ -1,7 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../support/admin.js';
+import { ApiClient } from '../support/api.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
-import { register, see } from '../support/journeys.js';
+import { login, register, see } from '../support/journeys.js';
+import { dayFromToday, generatedPlan } from '../support/plans.js';
 
 describe('study plans journey', () => {
   let browser: Browser;
@@ -300,5 +303,130 @@ describe('study plans journey', () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('runs a class: a teacher publishes it, two students join, a moved exam reaches them, one re-plans, the teacher sees the counts', {
+    timeout: 180_000,
+  }, async () => {
+    const teacher = newStudent('teacher');
+    const ana = newStudent('classana');
+    const ben = newStudent('classben');
+    const apis = { teacher: new ApiClient(), ana: new ApiClient(), ben: new ApiClient() };
+    await apis.teacher.signUp(teacher);
+    await apis.ana.signUp(ana);
+    await apis.ben.signUp(ben);
+    // The role as an admin gives it on the server machine.
+    expect(runAdmin(['teacher', teacher.email]).code).toBe(0);
+    // Ana's plan from the smart scheduler: a week the class can be placed in.
+    const anaPlan = await generatedPlan(
+      apis.ana,
+      [{ name: 'History', keyTopics: 'The French Revolution, Napoleon, the Congress of Vienna' }],
+      { accept: true },
+    );
+
+    // 1. The teacher makes a class with two exams, its topics and a file.
+    const t = await openPage(browser);
+    t.page.on('dialog', (d) => void d.accept());
+    await login(t.page, teacher.email, teacher.password);
+    await t.page.waitForURL('**/dashboard');
+    await t.page.getByRole('link', { name: 'Study Plans' }).first().click();
+    await t.page.getByRole('link', { name: 'Classes', exact: true }).click();
+    await t.page.getByRole('link', { name: 'New class' }).click();
+    await t.page.getByLabel('Class name').fill('Physics 2B');
+    await t.page.getByLabel(/^Subject name/).fill('Physics');
+    const exam = (n: number) => t.page.getByRole('group', { name: `Exam ${n}` });
+    await t.page.getByRole('button', { name: 'Add an exam' }).click();
+    await exam(1).getByLabel('Name').fill('Midterm');
+    await exam(1).getByLabel('Date').fill(dayFromToday(10));
+    await t.page.getByRole('button', { name: 'Add an exam' }).click();
+    await exam(2).getByLabel('Name').fill('Final');
+    await exam(2).getByLabel('Date').fill(dayFromToday(20));
+    const topic = (n: number) => t.page.getByRole('group', { name: `Topic ${n}` });
+    await topic(1).getByLabel('Name').fill('Kinematics');
+    await topic(1).getByLabel('Examined in').selectOption({ label: 'Midterm' });
+    await t.page.getByRole('button', { name: 'Add a topic' }).click();
+    await topic(2).getByLabel('Name').fill('Energy');
+    await t.page.getByRole('button', { name: 'Create class' }).click();
+    await t.page.waitForURL(/\/classes\/\d+$/);
+    const classPath = new URL(t.page.url()).pathname;
+    const joinPanel = t.page.getByRole('region', { name: 'How students join' });
+    await joinPanel.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
+    const code = (await joinPanel.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent()) ?? '';
+    await t.page.getByLabel('Files to add').setInputFiles({
+      name: 'kinematics.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Kinematics\n\nVelocity is the rate of change of position.\n'),
+    });
+    await t.page.getByRole('button', { name: 'Upload' }).click();
+    await see(t.page, 'kinematics.md');
+    await expectAccessible(t.page, 'the teacher’s class');
+
+    // 2. Ana joins with the code into her plan; Ben through the join link, into a new plan.
+    const a = await openPage(browser);
+    await login(a.page, ana.email, ana.password);
+    await a.page.waitForURL('**/dashboard');
+    await a.page.goto('/classes');
+    await a.page.getByLabel('Class code').fill(code.toLowerCase());
+    const planName = (
+      await apis.ana.get<{ name: string }>(`/api/generic/GetStudyProgramById/${anaPlan}`)
+    ).name;
+    await a.page.getByLabel('Put the class into').selectOption({ label: planName });
+    await a.page.getByRole('button', { name: 'Join the class' }).click();
+    await see(a.page, `You joined the class. It is in your plan “${planName}”.`);
+    await see(a.page, /sessions? placed/);
+    const b = await openPage(browser, { width: 375 });
+    await login(b.page, ben.email, ben.password);
+    await b.page.waitForURL('**/dashboard');
+    await b.page.goto(`/classes/join?code=${code.replace('-', '')}`);
+    await b.page.getByRole('button', { name: 'Join the class' }).click();
+    await see(b.page, 'You joined the class. It is in your plan “Physics 2B”.');
+
+    // 3. The teacher moves the midterm a week later.
+    await t.page.reload();
+    await exam(1).getByLabel('Date').fill(dayFromToday(17));
+    await t.page.getByRole('button', { name: 'Save changes' }).click();
+    await see(t.page, 'Saved. Members were told about the changes.');
+
+    // 4. Both see it offered, and nothing of theirs moved; Ana takes it.
+    const subjectsOf = async (api: ApiClient, planId: number) =>
+      (
+        await api.get<{ subjectDetails: { subjectName: string; examDate: string | null }[] }>(
+          `/api/generic/GetStudyProgramById/${planId}`,
+        )
+      ).subjectDetails;
+    const midterm = async () =>
+      (await subjectsOf(apis.ana, anaPlan)).find((x) => x.subjectName === 'Physics · Midterm')
+        ?.examDate;
+    expect(await midterm()).toBe(dayFromToday(10));
+    await b.page.goto(classPath);
+    await see(b.page, 'Your teacher changed this class');
+    await b.page.getByRole('button', { name: 'Update my plan' }).waitFor();
+    await b.page
+      .locator('main')
+      .getByText(/Midterm/)
+      .first()
+      .waitFor();
+    await expectAccessible(b.page, 'a member’s class on a phone');
+    const overflow = await b.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, 'the member’s class at 375 px').toBeLessThanOrEqual(0);
+    await a.page.goto(classPath);
+    await see(a.page, 'Your teacher changed this class');
+    await a.page.getByRole('button', { name: 'Update my plan' }).click();
+    await see(a.page, /sessions? placed\./);
+    expect(await midterm()).toBe(dayFromToday(17));
+
+    // 5. The teacher sees the counts (CLASS_MIN_GROUP is 2 on the test server), no names.
+    await t.page.reload();
+    const standing = t.page.getByRole('region', { name: 'How the class stands' });
+    await standing
+      .getByText(/on track · \d+ at risk · \d+ behind/)
+      .first()
+      .waitFor();
+    await expect(standing.textContent()).resolves.toContain('2 students');
+    await expect(standing.textContent()).resolves.not.toContain(ana.lastName);
+    for (const p of [t, a, b]) expect(p.errors).toEqual([]);
+    for (const p of [t, a, b]) await p.context.close();
   });
 });
