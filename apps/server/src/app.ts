@@ -127,6 +127,7 @@ import {
   quizRoutes,
 } from './features/quizzes/index.js';
 import {
+  CLASS_CHANGE_EMAIL_JOB,
   createReminderScanner,
   createRemindersRepository,
   createRemindersService,
@@ -497,6 +498,7 @@ export async function buildApp({
       [PLAN_CONTENT_JOB]: planContent,
       [TOPIC_CONTENT_JOB]: topicContentJob(planContent),
       [SESSION_REMINDER_JOB]: reminders.deliveryJob,
+      [CLASS_CHANGE_EMAIL_JOB]: reminders.classChangeEmailJob,
       [DATABASE_BACKUP_JOB]: backups.job,
       [CALENDAR_REFRESH_JOB]: calendarRefresher.job,
     },

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlanTree } from '../../testing/fixtures.js';
 import { createTestApp, dbKinds, type TestApp, TestClient } from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
+import { startSmtpSink } from '../../testing/smtp-sink.js';
 import { form, isoDay, wizard } from '../../testing/wizard-form.js';
 
 const PHYSICS: ClassInput = {
@@ -540,6 +541,52 @@ describe.each(dbKinds)('class routes on %s', (kind) => {
     // Nobody but the teacher reads it.
     for (const client of [ana, other]) expect((await client.get(url)).statusCode).toBe(404);
     expect(JSON.stringify(standing)).not.toContain('Ana');
+  });
+
+  it('e-mails a change to the members who keep lesson reminders on, in their language', async () => {
+    const sink = await startSmtpSink();
+    try {
+      await t.close();
+      t = await createTestApp(kind, {
+        SMTP_URL: sink.url,
+        PUBLIC_URL: 'https://study.example.org',
+      });
+      teacher = new TestClient(t.app);
+      ana = new TestClient(t.app);
+      ben = new TestClient(t.app);
+      await makeTeacher(
+        (await teacher.registerAndLogin({ username: 'k', email: 'k@school.example' })).id,
+      );
+      anaId = (await ana.registerAndLogin()).id;
+      await ben.registerAndLogin({ username: 'ben', email: 'ben@example.com' });
+      // Ana keeps lesson reminders on, in German; Ben has them off (the default).
+      await t.db.db
+        .updateTable('users')
+        .set({ notifyOnLesson: 1, language: 'de' })
+        .where('id', '=', anaId)
+        .execute();
+      const c = await created();
+      await join(ana, c.joinCode ?? '');
+      await join(ben, c.joinCode ?? '');
+      const input = asInput(c);
+      await put(teacher, `/api/classes/${c.id}`, {
+        ...input,
+        exams: input.exams.map((e, i) => (i === 0 ? { ...e, date: '2027-03-17' } : e)),
+      });
+      await t.settle();
+      expect(sink.messages.map((m) => m.to)).toEqual([['ana@example.com']]);
+      const [mail] = sink.messages;
+      expect(mail?.subject).toBe('Physics 2B: Deine Klasse hat sich geändert');
+      expect(mail?.text).toContain('Midterm vom 2027-03-10 auf den 2027-03-17 verschoben');
+      expect(mail?.text).toContain(`https://study.example.org/classes/${c.id}`);
+      expect(mail?.headers['list-unsubscribe']).toMatch(
+        /^<https:\/\/study\.example\.org\/api\/reminders\/unsubscribe\?token=/,
+      );
+      // Both have it in the bell.
+      expect(await bell(ben)).toHaveLength(1);
+    } finally {
+      await sink.close();
+    }
   });
 
   it('throttles join attempts, so codes cannot be guessed', async () => {

@@ -5,6 +5,8 @@ import type { UnsubscribeBinding } from './unsubscribe-token.js';
 
 /** The job kind that delivers one session reminder (payload: `{ reminderId }`). */
 export const SESSION_REMINDER_JOB = 'session-reminder';
+/** The job that e-mails a class's change set to one member (docs/classes.md). */
+export const CLASS_CHANGE_EMAIL_JOB = 'class-change-email';
 
 /** A session of an accepted plan that wants a reminder, with its student's lead time. */
 export interface UpcomingSessionRow {
@@ -352,6 +354,27 @@ export function createRemindersRepository(db: Kysely<Database>) {
         .set({ language, timeZone, updatedAt: now })
         .where('id', '=', userId)
         .execute();
+    },
+
+    /** Who a class-change e-mail goes to, and whether they want e-mails; undefined if gone. */
+    findMailTarget(userId: number) {
+      return db
+        .selectFrom('users')
+        .select([
+          'email',
+          'firstName',
+          'language',
+          'notifyOnLesson',
+          'createdAt',
+          'unsubscribeVersion',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Queues the e-mail of a class's change set to one member. */
+    async queueClassChangeEmail(userId: number, payload: object, now: string): Promise<void> {
+      await insertJobs(db, [{ kind: CLASS_CHANGE_EMAIL_JOB, userId, payload }], now);
     },
 
     /** The language the student's messages are written in; undefined if no account. */

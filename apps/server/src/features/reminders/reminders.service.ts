@@ -17,6 +17,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { JobHandler, JobLogger } from '../../platform/job-runner.js';
 import { sessionUrl } from '../calendar-feed/index.js';
 import type { PushService } from '../push/index.js';
+import { classChangeEmail } from './class-change-email.js';
 import { classChangePush } from './class-change-push.js';
 import { reminderEmail } from './reminder-email.js';
 import { reminderPush } from './reminder-push.js';
@@ -42,6 +43,12 @@ const CLASS_CHANGE_PUSH_TTL_SECONDS = 7 * 24 * 3600;
 const HORIZON_MS = Math.max(...REMINDER_LEAD_MINUTES) * MINUTE_MS;
 /** An e-mail not sent within this long after its due time is not sent at all. */
 export const EMAIL_GRACE_MS = 60 * MINUTE_MS;
+
+/** The payload of a `class-change-email` job. */
+export interface ClassChangeEmailPayload {
+  userId: number;
+  data: ClassChangeData;
+}
 
 /** The payload of a `session-reminder` job. */
 export interface SessionReminderPayload {
@@ -309,8 +316,50 @@ export function createRemindersService(deps: RemindersDeps) {
     return { items, unread };
   }
 
+  /** Sends one member the e-mail of a class's change set; SMTP down: tried again later. */
+  const classChangeEmailJob: JobHandler<ClassChangeEmailPayload> = {
+    async run({ userId, data }) {
+      const target = await repo.findMailTarget(userId);
+      // Turned off (or the account gone) since it was queued: nothing is sent.
+      if (!mailer || target?.notifyOnLesson !== 1) return;
+      const links = unsubscribeLinks(userId, {
+        createdAt: target.createdAt,
+        version: target.unsubscribeVersion,
+      });
+      const email = classChangeEmail({
+        language: target.language,
+        firstName: target.firstName,
+        data,
+        classUrl: `${deps.publicUrl}/classes/${data.classId}`,
+        unsubscribeUrl: links.page,
+      });
+      try {
+        await mailer.send({
+          to: target.email,
+          ...email,
+          headers: {
+            'List-Unsubscribe': `<${links.oneClick}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'Auto-Submitted': 'auto-generated',
+          },
+        });
+      } catch (error) {
+        log.warn(
+          { event: 'classes.email_retry', userId, classId: data.classId, error: describe(error) },
+          'class change e-mail not sent; it will be tried again',
+        );
+        throw Object.assign(new Error(`SMTP: ${describe(error)}`), { retryable: true });
+      }
+      log.info(
+        { event: 'classes.email_sent', userId, classId: data.classId },
+        'class change e-mailed',
+      );
+    },
+  };
+
   return {
     deliveryJob,
+    classChangeEmailJob,
 
     /**
      * Makes the reminders that are due at `at` (default now): each session of an accepted plan
@@ -366,6 +415,12 @@ export function createRemindersService(deps: RemindersDeps) {
         JSON.stringify(classChangeDataSchema.parse(data)),
         at,
       );
+      // By e-mail when the server has SMTP and the student keeps lesson reminders on (the
+      // same switch and unsubscribe link): queued, so a class of thirty waits on no SMTP.
+      if (mailer && (await repo.findMailTarget(userId))?.notifyOnLesson === 1) {
+        await repo.queueClassChangeEmail(userId, { userId, data }, at);
+        deps.wakeJobs();
+      }
       if (!push) return;
       // The student's devices too, as their session reminders reach them; a failed push is
       // logged and leaves the bell's notification standing.
