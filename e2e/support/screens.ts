@@ -30,6 +30,8 @@ const publicRoutes: [string, string][] = [
   ['/services', 'Our services'],
   ['/unsubscribe?token=from-an-email', 'Stop lesson reminders?'],
   ['/reset-password?token=from-an-email', 'Choose a new password'],
+  // A class's join link: signed out, log in first (the code kept for after); signed in, the form.
+  ['/classes/join?code=ABCD-EFGH', 'Join a class'],
 ];
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
@@ -235,8 +237,8 @@ export function sweepStudentScreens() {
         ['/session/create', 'Schedule a study session'],
         [`/scheduled-session?id=${session.id}`, 'Edit study session'],
         ['/smart-scheduler/setup', 'Study period'],
-        // The join form of a student in no class (the class screens' journey is study-plans').
-        ['/classes/join?code=ABCD-EFGH', 'Join a class'],
+        // The classes of a student in none, with the join form (the journey is study-plans').
+        ['/classes', 'Join a class'],
         [`/smart-scheduler/review?planId=${proposal.planId}`, 'Your proposed study plan'],
       );
     });

@@ -33,6 +33,9 @@ const publicRoutes: RouteObject[] = [
   page(paths.services, () => import('./pages/services-page')),
   page(paths.unsubscribe, () => import('./pages/unsubscribe-page')),
   page(paths.resetPassword, () => import('./pages/reset-password-page')),
+  // Where a class's join link and QR code lead, signed in or not: signed out, the code waits
+  // in this tab for the login and is offered on the dashboard.
+  page(routePatterns.classJoin, () => import('./pages/class-join-page')),
 ];
 
 /** Screens only for visitors who are not logged in. */
@@ -71,8 +74,6 @@ const protectedRoutes: RouteObject[] = [
   page(routePatterns.smartSchedulerReview, () => import('./pages/smart-scheduler-review-page')),
   page(paths.classes, () => import('./pages/classes-page')),
   page(paths.classCreate, () => import('./pages/class-create-page')),
-  // Where a class's join link and QR code lead; after the login, back here with the code.
-  page(routePatterns.classJoin, () => import('./pages/class-join-page')),
   page(routePatterns.classDetail, () => import('./pages/class-page')),
   // Looks like an unknown address to anyone who is not an admin.
   page(paths.admin, () => import('./pages/admin-page')),

@@ -12,6 +12,11 @@ export const STORAGE_KEYS = {
   selectedLanguage: 'selectedLanguage',
   /** sessionStorage: the smart-scheduler wizard's inputs (not its files), cleared with the session. */
   smartSchedulerWizard: 'smartSchedulerWizard',
+  /**
+   * sessionStorage: a class's join code from a join link opened while signed out, offered on
+   * the dashboard after the login (which always lands there), removed once it is used.
+   */
+  pendingClassCode: 'pendingClassCode',
   /** localStorage: this browser's push device id, to stop its pushes on log out. */
   pushDeviceId: 'pushDeviceId',
 } as const;

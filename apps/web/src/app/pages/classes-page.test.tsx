@@ -6,7 +6,7 @@ import type {
   PlanSummary,
   Profile,
 } from '@studybuddy/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
@@ -354,6 +354,39 @@ describe('the classes screens', () => {
         .getByText('The class is deleted. Its students keep their copies.')
         .getAttribute('role'),
     ).toBe('status');
+  });
+
+  it('keeps a join link’s code through the login, and offers it on the dashboard', async () => {
+    clearSession();
+    stubFetch(({ url }) => {
+      if (url === '/user/profile') return jsonResponse(profile(false));
+      if (url === '/api/generic/GetStudyProgramOfUser') return jsonResponse([]);
+      if (url === '/api/generic/GetStudySessionDto') return jsonResponse([]);
+      return undefined;
+    });
+    loadAppAt('/classes/join?code=abcd-efgh');
+    await heading('Join a class');
+    const why = await screen.findByText(/Log in or create an account to join this class/);
+    const card = why.parentElement as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(window.sessionStorage.getItem('pendingClassCode')).toBe('ABCDEFGH');
+
+    // The login, in a fresh page: it lands on the dashboard.
+    cleanup();
+    startSession({ accessToken: 'access-1', token: 'access-1', expiresIn: 900, user: testUser() });
+    loadAppAt('/dashboard');
+    const offer = await screen.findByText(
+      'A class’s join link brought you here with the code ABCD-EFGH.',
+      {},
+      { timeout: 3000 },
+    );
+    const box = offer.parentElement as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'Join the class' }).getAttribute('href')).toBe(
+      '/classes/join?code=ABCDEFGH',
+    );
+    await userEvent.setup().click(within(box).getByRole('button', { name: 'Not now' }));
+    expect(window.sessionStorage.getItem('pendingClassCode')).toBeNull();
+    expect(screen.queryByText(/A class’s join link brought you here/)).toBeNull();
   });
 
   it('says so when a class is not the student’s', async () => {

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { PendingClassJoin } from '@/features/classes/components/pending-class-join';
 import { PlansReadiness } from '@/features/living-plan/components/plans-readiness';
 import { RecentSessions } from '@/features/living-plan/components/recent-sessions';
 import { UpcomingExams } from '@/features/living-plan/components/upcoming-exams';
@@ -63,6 +64,7 @@ export default function DashboardPage() {
           </Link>
         </div>
       </div>
+      <PendingClassJoin />
       {!showSections ? (
         <p className="status-text">{t('common.loading')}</p>
       ) : (
