@@ -426,6 +426,14 @@ describe('study plans journey', () => {
       .waitFor();
     await expect(standing.textContent()).resolves.toContain('2 students');
     await expect(standing.textContent()).resolves.not.toContain(ana.lastName);
+    // The teacher's screen on a phone: nothing sticks out, and axe finds nothing serious.
+    await t.page.setViewportSize({ width: 375, height: 900 });
+    await t.page.waitForTimeout(200);
+    const wide = await t.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(wide, 'the teacher’s class at 375 px').toBeLessThanOrEqual(0);
+    await expectAccessible(t.page, 'the teacher’s class on a phone');
     for (const p of [t, a, b]) expect(p.errors).toEqual([]);
     for (const p of [t, a, b]) await p.context.close();
   });

@@ -12,8 +12,13 @@ import {
 /** A class as its table holds it (the teacher is `userId`). */
 export type ClassRow = Selectable<ClassesTable>;
 
-/** The plan a join goes into: one of the student's, or a new one named after the class. */
-export type JoinTarget = { planId: number } | { newPlanName: string };
+/**
+ * The plan a join goes into: one of the student's, or a new one named after the class; a new
+ * plan may carry a week to place sessions into (a wizard input, and its zone).
+ */
+export type JoinTarget =
+  | { planId: number }
+  | { newPlanName: string; sourceInput: string | null; timeZone: string | null };
 
 /** What a join made: the plan and the subjects the class became in it. */
 export interface JoinedCopy {
@@ -95,9 +100,9 @@ export async function copyClassInto(
           conceptMapOutline: null,
           overallSummary: null,
           status: 'active',
-          sourceInput: null,
+          sourceInput: target.sourceInput,
           warnings: null,
-          timeZone: null,
+          timeZone: target.timeZone,
           createdAt: now,
           updatedAt: now,
         })

@@ -52,6 +52,33 @@ function wizardInputOf(sourceInput: string | null) {
   };
 }
 
+/** A new plan's days without a class exam to end them: four weeks, as the wizard's default. */
+const WEEKS_WITHOUT_EXAM = 4;
+
+/**
+ * The wizard input of a new plan for a class, from the student's newest smart-scheduler plan:
+ * the same week (availability, session length, wishes, cap) and language, over a period from
+ * today to the class's last exam (or four weeks); null when the student has no such plan, and
+ * the new plan is then one made by hand.
+ */
+export async function weekForNewPlan(
+  deps: PlacementDeps,
+  userId: number,
+  lastExam: string | null,
+  now: Date,
+): Promise<{ sourceInput: string; timeZone: string } | null> {
+  const latest = await deps.placement.latestWizardPlan(userId);
+  const input = wizardInputOf(latest?.sourceInput ?? null);
+  if (!input) return null;
+  const timeZone = latest?.timeZone ?? 'UTC';
+  const start = todayIn(timeZone, now);
+  const end = lastExam && lastExam > start ? lastExam : addDays(start, 7 * WEEKS_WITHOUT_EXAM);
+  return {
+    sourceInput: JSON.stringify({ ...input, period: { start, end }, subjects: [] }),
+    timeZone,
+  };
+}
+
 /**
  * Places the study sessions of some subjects of a plan again, from tomorrow on, around
  * everything else (docs/classes.md, Placing a class): the subjects' sessions ahead that were not

@@ -495,6 +495,26 @@ describe.each(dbKinds)('class routes on %s', (kind) => {
     const byHand = await createPlanTree(ben, 'By hand');
     const b = await join(ben, c.joinCode ?? '', byHand.plan.id);
     expect(b.json()).toMatchObject({ placed: 0, notices: [{ code: 'class_plan_by_hand' }] });
+
+    // A new plan takes the week of the student's newest smart-scheduler plan: placed at once.
+    const cleo = new TestClient(t.app);
+    await cleo.registerAndLogin({ username: 'cleo', email: 'cleo@example.com' });
+    const own = await cleo.request({
+      method: 'POST',
+      url: '/api/ai/ProcessStudyMaterials',
+      ...form(wizard()),
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const fresh = await join(cleo, c.joinCode ?? '');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().placed).toBeGreaterThan(0);
+    const plan = await t.db.db
+      .selectFrom('studyPlans')
+      .select(['name', 'sourceInput', 'timeZone', 'status'])
+      .where('id', '=', fresh.json().planId)
+      .executeTakeFirstOrThrow();
+    expect(plan).toMatchObject({ name: 'Physics 2B', timeZone: 'Europe/Athens', status: 'active' });
+    expect(JSON.parse(plan.sourceInput ?? '{}').period.end).toBe(isoDay(21));
   });
 
   it('shows the teacher counts from the minimum group up, and by name only who shares', async () => {

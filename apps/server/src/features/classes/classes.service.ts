@@ -19,7 +19,7 @@ import { notice } from '../../domain/notices.js';
 import { STUDY_TEXT_VERSION } from '../../domain/text/study-text.js';
 import { AppError } from '../../platform/app-error.js';
 import { outlineChanges } from './class-changes.js';
-import { type PlacementDeps, placeSubjects } from './class-placement.js';
+import { type PlacementDeps, placeSubjects, weekForNewPlan } from './class-placement.js';
 import {
   type ClassContent,
   type ClassContentRows,
@@ -355,8 +355,18 @@ export function createClassesService(deps: ClassesDeps) {
         throw new AppError(400, 'class_join_closed', CLASS_MESSAGES.joinClosed);
       if (await repo.findJoined(userId, cls.id))
         throw new AppError(409, 'class_already_member', CLASS_MESSAGES.alreadyMember);
+      // A new plan takes the student's week from their newest smart-scheduler plan, if any.
+      const lastExam = (await repo.readContent(cls.id)).exams.at(-1)?.date ?? null;
+      const week =
+        input.planId === undefined ? await weekForNewPlan(deps, userId, lastExam, clock()) : null;
       const target =
-        input.planId === undefined ? { newPlanName: cls.name } : { planId: input.planId };
+        input.planId === undefined
+          ? {
+              newPlanName: cls.name,
+              sourceInput: week?.sourceInput ?? null,
+              timeZone: week?.timeZone ?? null,
+            }
+          : { planId: input.planId };
       const copy = await repo.copyInto(userId, cls, target, now());
       if (!copy) throw AppError.notFound(CLASS_MESSAGES.planNotFound);
       const joined = await repo.findJoined(userId, cls.id);

@@ -16,6 +16,18 @@ export function createPlacementRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The student's newest plan made by the smart scheduler: its week and zone. */
+    latestWizardPlan(userId: number) {
+      return db
+        .selectFrom('studyPlans')
+        .select(['sourceInput', 'timeZone'])
+        .where('userId', '=', userId)
+        .where('sourceInput', 'is not', null)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
     listSubjects(userId: number, planId: number, ids: readonly number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db

@@ -255,6 +255,27 @@ describe.each(dbKinds)('school sign-in (OpenID Connect) on %s', (kind) => {
     ]);
   });
 
+  it("makes the teacher group's members teachers, logged, and a second sign-in changes nothing", async () => {
+    const { t, school, browser } = await setUp({ OIDC_TEACHER_GROUP: 'teachers' });
+    school.signInAs({ ...lena, groups: ['staff', 'teachers'] });
+    await signIn(browser, school);
+    browser.accessToken = (await browser.post('/api/auth/refresh')).json().accessToken;
+    expect((await browser.get('/user/profile')).json()).toMatchObject({
+      isTeacher: true,
+      isAdmin: false,
+    });
+    school.signInAs({ ...lena, groups: ['teachers'] });
+    await signIn(browser, school);
+    const logged = await t.db.db.selectFrom('adminActions').selectAll().execute();
+    expect(logged).toEqual([
+      expect.objectContaining({
+        adminEmail: 'school sign-in (group teachers)',
+        action: 'grant-teacher',
+        target: lena.email,
+      }),
+    ]);
+  });
+
   it('with PASSWORD_LOGIN=false, refuses password login, registration and reset; /api/site says so', async () => {
     const { browser } = await setUp({ PASSWORD_LOGIN: 'false', OIDC_BUTTON_LABEL: 'Kirjaudu' });
     const site = (await browser.get('/api/site')).json();
