@@ -16,8 +16,8 @@ import { noticeSchema } from './notices.js';
 export const CLASS_LIMITS = { exams: 10, topics: 60, files: 20, teaching: 50 } as const;
 
 /**
- * Join codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L), 32 letters and
- * digits: 40 bits, and guesses are throttled per student and per address.
+ * Join codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L), 31 letters and
+ * digits: about 40 bits (31^8), and guesses are throttled per student and per address.
  */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const JOIN_CODE_LENGTH = 8;

@@ -16,7 +16,7 @@ const opts = { tags: ['classes'] };
 
 /**
  * Join attempts per student, and per address (several accounts behind one): a class's code has
- * 40 random bits, and at these rates guessing one would take longer than any school year. A
+ * about 40 random bits, and at these rates guessing one would take longer than any school year. A
  * student who mistypes a code a few times is not held up.
  */
 export const JOIN_THROTTLE: ThrottleRule = { points: 10, windowSec: 600 };

@@ -113,7 +113,7 @@ export function createClassesService(deps: ClassesDeps) {
     return cls;
   }
 
-  /** A code no class has (40 random bits: a repeat is all but impossible, and checked). */
+  /** A code no class has (about 40 random bits: a repeat is all but impossible, and checked). */
   async function freshCode(): Promise<string> {
     for (;;) {
       const code = newJoinCode();
