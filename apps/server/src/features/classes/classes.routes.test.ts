@@ -366,7 +366,17 @@ describe.each(dbKinds)('class routes on %s', (kind) => {
       expect((await client.post(`${url}/code`)).statusCode).toBe(404);
       expect((await client.post(`${url}/leave`)).statusCode).toBe(404);
       expect((await put(client, `${url}/share`, { share: true })).statusCode).toBe(404);
+      expect((await client.post(`${url}/accept`)).statusCode).toBe(404);
+      expect((await client.get(`${url}/standing`)).statusCode).toBe(404);
+      expect((await del(client, `${url}/files/1`)).statusCode).toBe(404);
+      const upload = await client.request({
+        method: 'POST',
+        url: `${url}/files`,
+        ...multipart([{ name: 'files', filename: 'notes.md', content: NOTES }]),
+      });
+      expect(upload.statusCode).toBe(404);
     }
+    expect(await t.db.db.selectFrom('classFiles').select('id').execute()).toEqual([]);
     // A member reads the class, but changes nothing of it.
     expect((await put(ana, url, input)).statusCode).toBe(404);
     expect((await del(ana, url)).statusCode).toBe(404);
