@@ -386,6 +386,15 @@ export const classEndpoints = {
     summary:
       'A member takes the teacher’s changes into their copy (exam dates, new topics and files) and re-plans the class’s subjects',
   }),
+  dismiss: endpoint({
+    method: 'POST',
+    path: '/api/classes/:id/dismiss',
+    params: idParamsSchema,
+    body: undefined,
+    response: classSchema,
+    summary:
+      'A member sets the teacher’s changes aside: nothing in their copy changes, and they are no longer offered',
+  }),
   share: endpoint({
     method: 'PUT',
     path: '/api/classes/:id/share',

@@ -460,6 +460,15 @@ export function createClassesRepository(db: Kysely<Database>) {
       return rows.map((r) => r.userId);
     },
 
+    /** The member's copy counts as up to date with `version`, with nothing in it changed. */
+    async setSeenVersion(memberId: number, version: number): Promise<void> {
+      await db
+        .updateTable('classMembers')
+        .set({ seenVersion: version })
+        .where('id', '=', memberId)
+        .execute();
+    },
+
     async setShare(memberId: number, share: boolean): Promise<void> {
       await db
         .updateTable('classMembers')

@@ -311,6 +311,23 @@ describe.each(dbKinds)('class routes on %s', (kind) => {
     // Taken twice, nothing is added twice.
     expect((await ana.post(`/api/classes/${c.id}/accept`)).statusCode).toBe(200);
     expect(await subjectsOf(anaId)).toEqual(grown);
+
+    // Set aside: nothing in her copy changes, and the change is no longer offered.
+    await put(teacher, `/api/classes/${c.id}`, {
+      ...asInput((await teacher.get(`/api/classes/${c.id}`)).json()),
+      topics: [
+        ...asInput((await teacher.get(`/api/classes/${c.id}`)).json()).topics,
+        { name: 'Optics' },
+      ],
+    });
+    expect((await ana.get(`/api/classes/${c.id}`)).json().membership.pending).toHaveLength(1);
+    const aside = await ana.post(`/api/classes/${c.id}/dismiss`);
+    expect(aside.statusCode, aside.body).toBe(200);
+    expect(aside.json().membership.pending).toEqual([]);
+    expect(await subjectsOf(anaId)).toEqual(grown);
+    // Neither a student who did not join nor another teacher can.
+    expect((await ben.post(`/api/classes/${c.id}/dismiss`)).statusCode).toBe(404);
+    expect((await other.post(`/api/classes/${c.id}/dismiss`)).statusCode).toBe(404);
   });
 
   it('keeps the teacher’s files with the class, copies them on joining and tells members', async () => {

@@ -80,6 +80,9 @@ export async function classesRoutes(
   route(app, classEndpoints.accept, opts, async (req) =>
     classes.accept(currentUser(req).id, req.params.id),
   );
+  route(app, classEndpoints.dismiss, opts, async (req) =>
+    classes.dismiss(currentUser(req).id, req.params.id),
+  );
   route(app, classEndpoints.share, opts, async (req) =>
     classes.share(currentUser(req).id, req.params.id, req.body.share),
   );

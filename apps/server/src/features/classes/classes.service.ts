@@ -403,6 +403,17 @@ export function createClassesService(deps: ClassesDeps) {
       };
     },
 
+    /**
+     * Sets the teacher's changes so far aside: the student keeps their copy as it is (their own
+     * subjects to change by hand), and a later change is offered again.
+     */
+    async dismiss(userId: number, classId: number): Promise<Class> {
+      const joined = await repo.findJoined(userId, classId);
+      if (!joined) throw notFound();
+      await repo.setSeenVersion(joined.member.id, joined.cls.version);
+      return view(joined.cls, { ...joined.member, seenVersion: joined.cls.version });
+    },
+
     async leave(userId: number, classId: number): Promise<{ message: string }> {
       const joined = await repo.findJoined(userId, classId);
       if (!joined) throw notFound();

@@ -116,6 +116,21 @@ describe('ClassMemberView', () => {
     expect(onPlanChanged).toHaveBeenCalledWith(4);
   });
 
+  it('sets the changes aside on request, changing nothing of the plan', async () => {
+    const user = userEvent.setup();
+    const calls = stubServer(() => jsonResponse(testJoinedClass()));
+    const onPlanChanged = vi.fn();
+    renderWithProviders(
+      <ClassMemberView cls={changed} onPlanChanged={onPlanChanged} onLeft={vi.fn()} />,
+    );
+    const panel = screen.getByRole('region', { name: 'Your teacher changed this class' });
+    await user.click(within(panel).getByRole('button', { name: 'Keep my plan as it is' }));
+    await waitFor(() =>
+      expect(calls.map((c) => [c.method, c.url])).toEqual([['POST', '/api/classes/7/dismiss']]),
+    );
+    expect(onPlanChanged).not.toHaveBeenCalled();
+  });
+
   it('shares the student’s progress with the teacher when they tick it, saying what it means', async () => {
     const user = userEvent.setup();
     const calls = stubServer(({ body }) =>

@@ -9,6 +9,7 @@ import { classChangeText } from '@/lib/class-change-text';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-date';
 import { useAcceptClassChanges } from '../api/accept-class-changes';
+import { useDismissClassChanges } from '../api/dismiss-class-changes';
 import { useLeaveClass } from '../api/leave-class';
 import { useShareClassProgress } from '../api/share-class-progress';
 import { classMessage } from '../utils/class-text';
@@ -110,6 +111,7 @@ function PendingChanges({
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const accept = useAcceptClassChanges();
+  const dismiss = useDismissClassChanges();
   const [result, setResult] = useState<ClassAcceptResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = cls.membership?.pending ?? [];
@@ -124,6 +126,12 @@ function PendingChanges({
       },
       onError: (e) => setError(errorMessage(e, t, i18n.language)),
     });
+  }
+
+  function setAside() {
+    setError(null);
+    setResult(null);
+    dismiss.mutate(cls.id, { onError: (e) => setError(errorMessage(e, t, i18n.language)) });
   }
 
   if (pending.length === 0 && !result && !error) return null;
@@ -149,6 +157,14 @@ function PendingChanges({
               onClick={update}
             >
               {accept.isPending ? t('classes.pending.updating') : t('classes.pending.update')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={accept.isPending || dismiss.isPending}
+              onClick={setAside}
+            >
+              {t('classes.pending.dismiss')}
             </button>
           </div>
         </>
