@@ -11,7 +11,6 @@ import type { CalendarWeeks } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import {
-  freePlace,
   gapExcess,
   type LoadRoom,
   maxGap,
@@ -21,9 +20,13 @@ import {
   steadyWeeksOk,
   validFreePlace,
 } from './repair.js';
+import { numLike } from './typed.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
+
+/** Most sessions `balanceHalves` tries per move, so a long plan's pass stays bounded too. */
+const MAX_SOURCES = 8;
 
 export function frontShift(
   tplOf: (day: number) => DayTemplate,
@@ -370,7 +373,7 @@ export function frontShift(
     for (let d = 0; d < half; d++) {
       const own = owners[d] as Int16Array;
       if (sessionsOn(own, k) !== 1 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
-      const i = freePlace(tplOf(d), own, len);
+      const i = validFreePlace(tplOf(d), own, len, k);
       if (i >= 0) return { day: d, place: i };
     }
     return spread;
@@ -392,7 +395,7 @@ export function frontShift(
       }
       const dist = Math.min(d - lastK, (nextK[d] as number) - d);
       if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
-      const i = freePlace(tplOf(d), own, len);
+      const i = validFreePlace(tplOf(d), own, len, k);
       if (i < 0) continue;
       best = { day: d, place: i };
       bestDist = dist;
@@ -405,11 +408,12 @@ export function frontShift(
  * With front-loading off, a subject's hours follow its reference pace (M10): the final review
  * sits late in the window and a plan of few sessions rounds, so the first half can end up more
  * than half a session short of its share, or (few sessions, one of them early) as much over it.
- * While it is, the subject's earliest movable session in the second half moves to a free place
- * of the same length in the first half, or its latest in the first half to one in the second,
- * on a day without the subject (furthest from its study days), where the weekly cap has room.
- * Never the final review or a session past the subject's movable limit. Bounded and
- * deterministic.
+ * While it is, one of the subject's sessions in the second half (earliest first; one of its last
+ * week may leave it) moves to a free place of the same length in the first half, or one of the
+ * first half (latest first) to the second, before its movable limit, on a day without the
+ * subject (furthest from its study days), where the weekly cap has room; where the cap leaves
+ * none, it trades places with a steady subject's session there. Never the final review or a
+ * session on or after its day. Bounded and deterministic.
  */
 export function balanceHalves(
   tplOf: (day: number) => DayTemplate,
@@ -423,6 +427,10 @@ export function balanceHalves(
   finalLen: ArrayLike<number>,
   L: number,
   cap: LoadRoom,
+  /** 1 for a steady subject (no exam in the plan): it may trade places with a balanced one. */
+  steady?: ArrayLike<number>,
+  /** The plan's calendar weeks (study week), in which the steady subject stays steady. */
+  calendar?: CalendarWeeks,
 ): void {
   for (let k = 0; k < refFirst.length; k++) {
     const ref = refFirst[k] as number;
@@ -433,9 +441,13 @@ export function balanceHalves(
       const mine: number[] = [];
       const lim = Math.min(movableBefore[k] as number, owners.length);
       const W = windowEnd[k] as number;
-      // The earliest movable session of the second half, and the latest of the first.
-      let early = { day: -1, place: -1 };
-      let late = { day: -1, place: -1 };
+      // A session may leave the last week for the first half (its last week then holds less,
+      // M8); only its final review's day and after stay.
+      const reviewDay = numLike(finalDay, k);
+      const leaveBefore = Math.min(reviewDay >= 0 ? reviewDay : W, owners.length);
+      // The second half's sessions, earliest first, and the first half's, latest first.
+      const second: Array<{ day: number; place: number }> = [];
+      const firstSessions: Array<{ day: number; place: number }> = [];
       for (let d = 0; d < owners.length; d++) {
         const own = owners[d] as Int16Array;
         const places = tplOf(d).places;
@@ -447,9 +459,9 @@ export function balanceHalves(
           total += h;
           if (2 * d < W) first += h;
           const isFinal = d === finalDay[k] && places[i]?.len === finalLen[k];
-          if (isFinal || d >= lim) continue;
-          if (2 * d >= W && early.day < 0) early = { day: d, place: i };
-          if (2 * d < W) late = { day: d, place: i };
+          if (isFinal) continue;
+          if (2 * d >= W && d < leaveBefore) second.push({ day: d, place: i });
+          if (2 * d < W && d < lim) firstSessions.unshift({ day: d, place: i });
         }
         if (has) mine.push(d);
       }
@@ -458,17 +470,41 @@ export function balanceHalves(
       // half; over it by as much (a plan of few sessions, its final review late): one moves out.
       const short = first < ref * total - L / 2 - 1e-9;
       const over = first > ref * total + L / 2 + 1e-9;
-      const src = short ? early : over ? late : null;
-      if (!src || src.day < 0) break;
-      const len = tplOf(src.day).places[src.place]?.len ?? 0;
-      const firstAfter = first + (short ? len / 2 : -len / 2);
-      // Moving must bring the share nearer its reference.
-      if (Math.abs(firstAfter / total - ref) >= Math.abs(first / total - ref)) break;
+      const sources = short ? second : over ? firstSessions : [];
       // Into the first half (days 2d < W), or into the second before the movable limit.
       const lo = short ? 0 : Math.ceil(W / 2);
       const hi = short ? Math.min(Math.ceil(W / 2), lim) : lim;
-      if (!moveTo(k, src.day, src.place, len, lo, hi, mine)) break;
+      if (!moveOne(k, sources.slice(0, MAX_SOURCES), short, first, total, ref, lo, hi, mine)) break;
     }
+  }
+
+  /**
+   * Moves the first of `sources` (k's sessions, in the order to try) that can go into [lo, hi)
+   * and brings k's first-half share nearer its reference; whether one moved. When the first can
+   * go nowhere (the day it leaves would hold a shorter place without its full one, M1), the next
+   * is tried: stopping at the first left a subject a session short of its reference (seed 91
+   * #850, M10 off).
+   */
+  function moveOne(
+    k: number,
+    sources: ReadonlyArray<{ day: number; place: number }>,
+    short: boolean,
+    first: number,
+    total: number,
+    ref: number,
+    lo: number,
+    hi: number,
+    mine: number[],
+  ): boolean {
+    for (const src of sources) {
+      const len = tplOf(src.day).places[src.place]?.len ?? 0;
+      const firstAfter = first + (short ? len / 2 : -len / 2);
+      // Moving must bring the share nearer its reference.
+      if (Math.abs(firstAfter / total - ref) >= Math.abs(first / total - ref)) continue;
+      if (moveTo(k, src.day, src.place, len, lo, hi, mine)) return true;
+      if (tradeTo(k, src.day, src.place, len, lo, hi, mine)) return true;
+    }
+    return false;
   }
 
   /**
@@ -517,6 +553,76 @@ export function balanceHalves(
     (owners[bestD] as Int16Array)[bestI] = k;
     cap.add(bestD, len / 2);
     return true;
+  }
+
+  /**
+   * Where the cap leaves no free place (every window of the other half holds all it may), k's
+   * session at place `src` of day `from` trades places with a steady subject's session of the
+   * same length on a day in [lo, hi) without k, furthest from k's other study days: every window
+   * keeps its hours, the steady subject keeps its steady weeks, both subjects' gaps stay regular
+   * and both days interleavable (seed 4,242 #869: an exam held 12 of its 18 h in the first half
+   * against a reference of 9, every week of the second half at its one session under the cap,
+   * each held by a steady subject).
+   */
+  function tradeTo(
+    k: number,
+    from: number,
+    src: number,
+    len: number,
+    lo: number,
+    hi: number,
+    mine: number[],
+  ): boolean {
+    if (!steady) return false;
+    const ownFrom = owners[from] as Int16Array;
+    const keepFrom = sessionsOn(ownFrom, k) > 1;
+    let best = { day: -1, place: -1 };
+    let bestDist = -1;
+    for (let d = lo; d < hi; d++) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k)) continue;
+      let dist = Number.POSITIVE_INFINITY;
+      for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
+      if (dist <= bestDist || !regularAfter(mine, from, d, keepFrom)) continue;
+      const i = steadyPlace(k, d, from, src, len);
+      if (i < 0) continue;
+      best = { day: d, place: i };
+      bestDist = dist;
+    }
+    if (best.day < 0) return false;
+    const own = owners[best.day] as Int16Array;
+    ownFrom[src] = own[best.place] ?? -1;
+    own[best.place] = k;
+    return true;
+  }
+
+  /** A place of day d whose steady subject's session (of `len`) may trade with k's; else -1. */
+  function steadyPlace(k: number, d: number, from: number, src: number, len: number): number {
+    const own = owners[d] as Int16Array;
+    const ownFrom = owners[from] as Int16Array;
+    const places = tplOf(d).places;
+    for (let i = 0; i < own.length; i++) {
+      const j = own[i] ?? -1;
+      if (j < 0 || !steady?.[j] || places[i]?.len !== len || ownFrom.includes(j)) continue;
+      if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
+      if (!regularAfter(studyDays(j), d, from, sessionsOn(own, j) > 1)) continue;
+      own[i] = k;
+      ownFrom[src] = j;
+      const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
+      own[i] = j;
+      ownFrom[src] = k;
+      if (ok) return i;
+    }
+    return -1;
+  }
+
+  /** The days subject j studies, in order. */
+  function studyDays(j: number): number[] {
+    const days: number[] = [];
+    owners.forEach((own, d) => {
+      if (own.includes(j)) days.push(d);
+    });
+    return days;
   }
 
   /**

@@ -369,6 +369,8 @@ function repairPasses(state: RepairState): void {
       finalLen,
       sessionHours,
       weekCap,
+      steady,
+      model.weeks,
     );
   const evenTheDays = (keepSteady?: Parameters<typeof evenLoad>[10]) =>
     evenLoad(
