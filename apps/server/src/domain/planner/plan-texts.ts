@@ -223,3 +223,18 @@ export const PLAN_TEXTS: Record<AiLanguage, PlanTexts> = { en, el, es, fr, de };
 export function planTexts(language: AiLanguage | undefined): PlanTexts {
   return PLAN_TEXTS[language ?? 'en'];
 }
+
+/**
+ * A planned block's session title: the final review's or a review's of its subject, else its
+ * topic's name (a plan without one: its subject's, else a study session's).
+ */
+export function blockTitle(
+  texts: PlanTexts,
+  kind: 'learn' | 'review' | 'final-review',
+  subject: string | undefined,
+  topic: string | undefined,
+): string {
+  if (kind === 'final-review') return texts.title.finalReview(subject ?? '');
+  if (kind === 'review') return texts.title.review(subject ?? '');
+  return topic ?? subject ?? texts.title.study;
+}

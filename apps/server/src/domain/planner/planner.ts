@@ -23,7 +23,7 @@ import { planWarnings } from './warnings.js';
 import { parseWishes } from './wishes.js';
 
 export { type PlanModel, planModel } from './plan-model.js';
-export { PLAN_TEXTS, type PlanTexts, planTexts } from './plan-texts.js';
+export { blockTitle, PLAN_TEXTS, type PlanTexts, planTexts } from './plan-texts.js';
 export { replanAfterMiss } from './replan.js';
 export type { PlannedBlock, PlannerInput, PlannerOutput } from './types.js';
 export { fmtHours } from './warnings.js';

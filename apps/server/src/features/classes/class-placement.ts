@@ -4,13 +4,15 @@ import {
   estimateWeeklyHours,
   type Notice,
   type WeekStart,
-  wizardAvailabilitySchema,
-  wizardPeriodSchema,
-  wizardPreferencesSchema,
 } from '@studybuddy/contracts';
 import { notice } from '../../domain/notices.js';
-import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
-import { asLanguage } from '../../domain/text/languages.js';
+import {
+  blockTitle,
+  type PlannerInput,
+  planStudy,
+  planTexts,
+} from '../../domain/planner/planner.js';
+import { storedWeek } from '../../domain/planner/stored-week.js';
 import { addDays, fromZoned, todayIn, toZoned } from '../../domain/time/zoned.js';
 import { localBusy } from '../busy-times/index.js';
 import type { PlacementRepository, PlacementRow } from './placement.repository.js';
@@ -30,28 +32,6 @@ export interface Placement {
 
 const HOUR_MS = 3_600_000;
 
-/** The plan's stored wizard input (period, week, preferences, language); null when made by hand. */
-function wizardInputOf(sourceInput: string | null) {
-  if (!sourceInput) return null;
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(sourceInput);
-  } catch {
-    return null;
-  }
-  const period = wizardPeriodSchema.safeParse(raw.period);
-  const availability = wizardAvailabilitySchema.safeParse(raw.availability);
-  const preferences = wizardPreferencesSchema.safeParse(raw.preferences);
-  if (!period.success || !availability.success || !preferences.success) return null;
-  const language = typeof raw.language === 'string' ? raw.language : 'en';
-  return {
-    period: period.data,
-    availability: availability.data,
-    preferences: preferences.data,
-    language: asLanguage(language),
-  };
-}
-
 /** A new plan's days without a class exam to end them: four weeks, as the wizard's default. */
 const WEEKS_WITHOUT_EXAM = 4;
 
@@ -68,7 +48,7 @@ export async function weekForNewPlan(
   now: Date,
 ): Promise<{ sourceInput: string; timeZone: string } | null> {
   const latest = await deps.placement.latestWizardPlan(userId);
-  const input = wizardInputOf(latest?.sourceInput ?? null);
+  const input = storedWeek(latest?.sourceInput ?? null);
   if (!input) return null;
   const timeZone = latest?.timeZone ?? 'UTC';
   const start = todayIn(timeZone, now);
@@ -98,7 +78,7 @@ export async function placeSubjects(
   const repo = deps.placement;
   const plan = await repo.findPlan(userId, planId);
   if (!plan) return { placed: 0, notices: [notice('class_plan_gone')] };
-  const input = wizardInputOf(plan.sourceInput);
+  const input = storedWeek(plan.sourceInput);
   if (!input || plan.status !== 'active')
     return { placed: 0, notices: [notice('class_plan_by_hand', { plan: plan.name })] };
   if (subjectIds.length === 0) return { placed: 0, notices: [] };
@@ -200,18 +180,12 @@ export async function placeSubjects(
     const topicId =
       topicIndex === undefined ? null : (topicIdsOf[b.subjectIndex]?.[topicIndex] ?? null);
     const topicName = topicIndex === undefined ? undefined : subject?.topics[topicIndex]?.name;
-    const name = subject?.name ?? '';
     return {
       userId,
       studyPlanId: planId,
       subjectId: placedIds[b.subjectIndex] as number,
       topicId,
-      title:
-        b.kind === 'final-review'
-          ? texts.title.finalReview(name)
-          : b.kind === 'review'
-            ? texts.title.review(name)
-            : (topicName ?? name),
+      title: blockTitle(texts, b.kind, subject?.name, topicName),
       startAt: fromZoned(b.date, b.start, tz).toISOString(),
       endAt: fromZoned(b.date, b.end, tz).toISOString(),
       notes: null,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type ClassRow, copyClassInto, type JoinTarget } from './class-copy.repository.js';
 import { bringCopyUpToDate } from './class-update.repository.js';
+import { readOutline } from './copy-rows.repository.js';
 
 export type { ClassRow } from './class-copy.repository.js';
 
@@ -31,22 +32,10 @@ export interface NewClassFile {
 /** An id of a kept exam or topic that is not the class's: the save changes nothing. */
 export class UnknownRowError extends Error {}
 
-/** What the teacher's class holds, read together. */
+/** What the teacher's class holds, read together: its files without their text. */
 export async function readContent(db: Kysely<Database>, classId: number) {
-  const [exams, topics, files] = await Promise.all([
-    db
-      .selectFrom('classExams')
-      .select(['id', 'name', 'date'])
-      .where('classId', '=', classId)
-      .orderBy('date')
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('classTopics')
-      .select(['id', 'name', 'hours', 'examId'])
-      .where('classId', '=', classId)
-      .orderBy('position')
-      .execute(),
+  const [outline, files] = await Promise.all([
+    readOutline(db, classId),
     db
       .selectFrom('classFiles')
       .select(['id', 'originalName as name', 'kind', 'sizeBytes', 'createdAt'])
@@ -54,7 +43,7 @@ export async function readContent(db: Kysely<Database>, classId: number) {
       .orderBy('id')
       .execute(),
   ]);
-  return { exams, topics, files };
+  return { ...outline, files };
 }
 export type ClassContentRows = Awaited<ReturnType<typeof readContent>>;
 

@@ -22,7 +22,6 @@ import { outlineChanges } from './class-changes.js';
 import { type PlacementDeps, placeSubjects, weekForNewPlan } from './class-placement.js';
 import {
   type ClassContent,
-  type ClassContentRows,
   type ClassesRepository,
   type ClassRow,
   UnknownRowError,
@@ -62,9 +61,6 @@ const contentOf = (input: ParsedClassInput): ClassContent => ({
     exam: t.exam ?? null,
   })),
 });
-
-const changesOf = (before: ClassContentRows, after: ClassContentRows): ClassChange[] =>
-  outlineChanges(before, after);
 
 /**
  * Classes (docs/classes.md): the teacher's side (make, change, files, code, delete) and the
@@ -128,6 +124,17 @@ export function createClassesService(deps: ClassesDeps) {
       await deps.notifyChange(userId, { classId: cls.id, className: name, changes });
   }
 
+  /** A new plan named after the class, with the student's week when they have one to take. */
+  async function newPlanOf(userId: number, cls: ClassRow) {
+    const lastExam = (await repo.readContent(cls.id)).exams.at(-1)?.date ?? null;
+    const week = await weekForNewPlan(deps, userId, lastExam, clock());
+    return {
+      newPlanName: cls.name,
+      sourceInput: week?.sourceInput ?? null,
+      timeZone: week?.timeZone ?? null,
+    };
+  }
+
   async function reloaded(userId: number, classId: number): Promise<Class> {
     return view(await taught(userId, classId));
   }
@@ -187,7 +194,7 @@ export function createClassesService(deps: ClassesDeps) {
             joinOpen: input.joinOpen ?? cls.joinOpen === 1,
           },
           contentOf(input),
-          changesOf,
+          outlineChanges,
           now(),
         );
       } catch (error) {
@@ -355,26 +362,15 @@ export function createClassesService(deps: ClassesDeps) {
         throw new AppError(400, 'class_join_closed', CLASS_MESSAGES.joinClosed);
       if (await repo.findJoined(userId, cls.id))
         throw new AppError(409, 'class_already_member', CLASS_MESSAGES.alreadyMember);
-      // A new plan takes the student's week from their newest smart-scheduler plan, if any.
-      const lastExam = (await repo.readContent(cls.id)).exams.at(-1)?.date ?? null;
-      const week =
-        input.planId === undefined ? await weekForNewPlan(deps, userId, lastExam, clock()) : null;
       const target =
-        input.planId === undefined
-          ? {
-              newPlanName: cls.name,
-              sourceInput: week?.sourceInput ?? null,
-              timeZone: week?.timeZone ?? null,
-            }
-          : { planId: input.planId };
+        input.planId === undefined ? await newPlanOf(userId, cls) : { planId: input.planId };
       const copy = await repo.copyInto(userId, cls, target, now());
       if (!copy) throw AppError.notFound(CLASS_MESSAGES.planNotFound);
-      const joined = await repo.findJoined(userId, cls.id);
-      if (!joined) throw notFound();
       // Placed at once, as adding a subject to a planned week is what joining asks for.
       const placement = await placeSubjects(deps, userId, copy.planId, copy.subjectIds, clock());
       return {
-        class: await view(joined.cls, joined.member),
+        // The membership the copy made: not sharing, up to date with the class.
+        class: await view(cls, { planId: copy.planId, share: 0, seenVersion: cls.version }),
         planId: copy.planId,
         subjectIds: copy.subjectIds,
         ...placement,
@@ -394,11 +390,10 @@ export function createClassesService(deps: ClassesDeps) {
         updated && member.planId !== null
           ? await placeSubjects(deps, userId, member.planId, updated.replan, clock())
           : { placed: 0, notices: [notice('class_plan_gone')] };
-      const after = await repo.findJoined(userId, classId);
-      if (!after) throw notFound();
       return {
-        class: await view(after.cls, after.member),
-        planId: after.member.planId,
+        // Brought up to the class's version (its plan, if gone, stays gone).
+        class: await view(cls, { ...member, seenVersion: cls.version }),
+        planId: member.planId,
         ...placement,
       };
     },

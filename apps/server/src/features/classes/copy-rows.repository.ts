@@ -15,9 +15,9 @@ export interface CopyLink {
   localId: number;
 }
 
-/** The class's exams (by date), topics (in order) and files with their text. */
-export async function readClassRows(trx: Kysely<Database>, classId: number) {
-  const [exams, topics, files] = await Promise.all([
+/** The class's exams (by date) and topics (in the teacher's order). */
+export async function readOutline(trx: Kysely<Database>, classId: number) {
+  const [exams, topics] = await Promise.all([
     trx
       .selectFrom('classExams')
       .select(['id', 'name', 'date'])
@@ -31,9 +31,17 @@ export async function readClassRows(trx: Kysely<Database>, classId: number) {
       .where('classId', '=', classId)
       .orderBy('position')
       .execute(),
+  ]);
+  return { exams, topics };
+}
+
+/** The class's exams, topics and files with their text. */
+export async function readClassRows(trx: Kysely<Database>, classId: number) {
+  const [outline, files] = await Promise.all([
+    readOutline(trx, classId),
     trx.selectFrom('classFiles').selectAll().where('classId', '=', classId).orderBy('id').execute(),
   ]);
-  return { exams, topics, files };
+  return { ...outline, files };
 }
 
 export async function insertSubjectCopy(

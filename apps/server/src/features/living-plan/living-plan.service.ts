@@ -10,9 +10,6 @@ import {
   type ReplanResult,
   type StudySession,
   type SubjectReadiness,
-  wizardAvailabilitySchema,
-  wizardPeriodSchema,
-  wizardPreferencesSchema,
 } from '@studybuddy/contracts';
 import {
   type CatchUpInput,
@@ -24,6 +21,7 @@ import {
 import { clashingSessions } from '../../domain/planner/clashes.js';
 import { dayNumber, isoDate } from '../../domain/planner/dates.js';
 import { subjectReadiness } from '../../domain/planner/readiness.js';
+import { storedWeek } from '../../domain/planner/stored-week.js';
 import { meanRecall } from '../../domain/srs/srs.js';
 import { fromZoned, toZoned } from '../../domain/time/zoned.js';
 import { AppError } from '../../platform/app-error.js';
@@ -47,22 +45,7 @@ type LocalSessionRow = Pick<
 
 /** The catch-up's view of a plan's stored wizard input; null for a plan made by hand. */
 function sourceOf(plan: Plan): CatchUpInput['source'] | null {
-  if (!plan.sourceInput) return null;
-  let raw: { period?: unknown; availability?: unknown; preferences?: unknown };
-  try {
-    raw = JSON.parse(plan.sourceInput);
-  } catch {
-    return null;
-  }
-  const period = wizardPeriodSchema.safeParse(raw?.period);
-  const availability = wizardAvailabilitySchema.safeParse(raw?.availability);
-  const preferences = wizardPreferencesSchema.safeParse(raw?.preferences);
-  if (!period.success || !availability.success || !preferences.success) return null;
-  return {
-    period: period.data,
-    availability: availability.data,
-    preferences: preferences.data,
-  };
+  return storedWeek(plan.sourceInput);
 }
 
 const badRequest = (message: string) => new AppError(400, 'validation_failed', message);

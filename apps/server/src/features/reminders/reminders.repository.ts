@@ -356,7 +356,10 @@ export function createRemindersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Who a class-change e-mail goes to, and whether they want e-mails; undefined if gone. */
+    /**
+     * Who a class change goes to: the e-mail, whether they want e-mails, the language of the
+     * e-mail and the push; undefined if gone.
+     */
     findMailTarget(userId: number) {
       return db
         .selectFrom('users')
@@ -375,15 +378,6 @@ export function createRemindersRepository(db: Kysely<Database>) {
     /** Queues the e-mail of a class's change set to one member. */
     async queueClassChangeEmail(userId: number, payload: object, now: string): Promise<void> {
       await insertJobs(db, [{ kind: CLASS_CHANGE_EMAIL_JOB, userId, payload }], now);
-    },
-
-    /** The language the student's messages are written in; undefined if no account. */
-    findLocale(userId: number) {
-      return db
-        .selectFrom('users')
-        .select(['language', 'timeZone'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
     },
 
     /** What an unsubscribe link of the account is signed for now; undefined if no account. */

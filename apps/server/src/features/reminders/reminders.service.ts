@@ -415,16 +415,18 @@ export function createRemindersService(deps: RemindersDeps) {
         JSON.stringify(classChangeDataSchema.parse(data)),
         at,
       );
+      // The student's switch and language, read once for both channels below.
+      const target = mailer || push ? await repo.findMailTarget(userId) : undefined;
       // By e-mail when the server has SMTP and the student keeps lesson reminders on (the
       // same switch and unsubscribe link): queued, so a class of thirty waits on no SMTP.
-      if (mailer && (await repo.findMailTarget(userId))?.notifyOnLesson === 1) {
+      if (mailer && target?.notifyOnLesson === 1) {
         await repo.queueClassChangeEmail(userId, { userId, data }, at);
         deps.wakeJobs();
       }
       if (!push) return;
       // The student's devices too, as their session reminders reach them; a failed push is
       // logged and leaves the bell's notification standing.
-      const language = (await repo.findLocale(userId))?.language ?? 'en';
+      const language = target?.language ?? 'en';
       const url = `${deps.publicUrl}/classes/${data.classId}`;
       try {
         await push.sendToStudent(userId, classChangePush(data, language, url, at), {

@@ -12,7 +12,12 @@ import {
 import type { z } from 'zod';
 import { type FileReaders, type IngestedFile, ingestFiles } from '../../adapters/files/ingest.js';
 import { notice, storedNotices } from '../../domain/notices.js';
-import { type PlannerInput, planStudy, planTexts } from '../../domain/planner/planner.js';
+import {
+  blockTitle,
+  type PlannerInput,
+  planStudy,
+  planTexts,
+} from '../../domain/planner/planner.js';
 import { parseWishes } from '../../domain/planner/wishes.js';
 import { validateBlocks } from '../../domain/schedule/validate-blocks.js';
 import { asLanguage } from '../../domain/text/languages.js';
@@ -264,12 +269,7 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       const topicIndex = b.topicIndexes[0] ?? null;
       const topicName =
         topicIndex === null ? undefined : plannerSubjects[b.subjectIndex]?.topics[topicIndex]?.name;
-      const title =
-        b.kind === 'final-review'
-          ? texts.title.finalReview(subject?.name ?? '')
-          : b.kind === 'review'
-            ? texts.title.review(subject?.name ?? '')
-            : (topicName ?? subject?.name ?? texts.title.study);
+      const title = blockTitle(texts, b.kind, subject?.name, topicName);
       return {
         subjectIndex: b.subjectIndex,
         topicIndex,
