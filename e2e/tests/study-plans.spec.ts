@@ -380,6 +380,16 @@ describe('study plans journey', () => {
     await b.page.goto(`/classes/join?code=${code.replace('-', '')}`);
     await b.page.getByRole('button', { name: 'Join the class' }).click();
     await see(b.page, 'You joined the class. It is in your plan “Physics 2B”.');
+    // Ben never used the smart scheduler: the class page asks for his week, then places it.
+    const week = b.page.getByRole('region', { name: 'Your study week' });
+    await week.getByRole('button', { name: 'Place my sessions' }).waitFor();
+    await expectAccessible(b.page, 'a class waiting for the student’s week on a phone');
+    const weekOverflow = await b.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(weekOverflow, 'the week form at 375 px').toBeLessThanOrEqual(0);
+    await week.getByRole('button', { name: 'Place my sessions' }).click();
+    await see(b.page, /\d+ sessions? placed\./);
 
     // 3. The teacher moves the midterm a week later.
     await t.page.reload();

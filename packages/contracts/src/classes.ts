@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { languageSchema } from './ai.js';
 import { messageResponseSchema } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { idParamsSchema, idSchema, isoDateSchema } from './ids.js';
 import { customIssue, VALIDATION_MESSAGES as M, message } from './messages.js';
 import { noticeSchema } from './notices.js';
+import { wizardAvailabilitySchema, wizardPreferencesSchema } from './smart-scheduler.js';
+import { timeZoneSchema } from './time-zone.js';
 
 /**
  * Classes (docs/classes.md): a teacher publishes a course's exams, topics in order and materials
@@ -40,6 +43,7 @@ export const CLASS_MESSAGES = {
   left: 'You left the class. Its subjects stay in your plan, as yours.',
   deleted: 'The class is deleted. Its students keep their copies.',
   nothingPending: 'Your copy is up to date with the class.',
+  planHasWeek: 'This plan has your study week already: the class is placed in it.',
 } as const;
 
 const name = (max: number) =>
@@ -163,6 +167,11 @@ export const classSchema = z
           .int()
           .nullable()
           .describe('The plan holding the copy; null once deleted'),
+        planHasWeek: z
+          .boolean()
+          .describe(
+            'The plan knows the student’s week, so the class is placed in it; false: a plan made by hand (PUT /api/classes/:id/week gives it one)',
+          ),
         share: z.boolean().describe('The student lets the teacher see their own progress'),
         pending: z
           .array(classChangeSchema)
@@ -239,6 +248,22 @@ export const classAcceptResultSchema = z
   })
   .describe('ClassAcceptResult');
 export type ClassAcceptResult = z.infer<typeof classAcceptResultSchema>;
+
+/**
+ * A member's study week for a plan made by hand, so the class can be placed in it: the
+ * wizard's availability and preferences, the language of the sessions' titles, and the zone the
+ * times are in.
+ */
+export const classWeekInputSchema = z
+  .object({
+    availability: wizardAvailabilitySchema,
+    preferences: wizardPreferencesSchema,
+    language: languageSchema,
+    timeZone: timeZoneSchema,
+  })
+  .strict()
+  .describe('ClassWeekInput');
+export type ClassWeekInput = z.input<typeof classWeekInputSchema>;
 
 const readinessCount = z.number().int().min(0);
 
@@ -394,6 +419,15 @@ export const classEndpoints = {
     response: classSchema,
     summary:
       'A member sets the teacher’s changes aside: nothing in their copy changes, and they are no longer offered',
+  }),
+  week: endpoint({
+    method: 'PUT',
+    path: '/api/classes/:id/week',
+    params: idParamsSchema,
+    body: classWeekInputSchema,
+    response: classAcceptResultSchema,
+    summary:
+      'A member gives the plan made by hand that holds the class their study week; the class’s subjects are placed in it',
   }),
   share: endpoint({
     method: 'PUT',

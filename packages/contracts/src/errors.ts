@@ -74,6 +74,7 @@ export const errorCodes = [
   'class_join_closed',
   'class_own',
   'class_already_member',
+  'class_plan_has_week',
   'server_busy',
   'internal_error',
 ] as const;

@@ -228,7 +228,7 @@ const english: English = {
   block_day_over_hours: (p) =>
     `${p.blockDate}: ${h(p.plannedHours)} h planned, more than the ${h(p.availableHours)} h available that day.`,
   class_plan_by_hand: (p) =>
-    `${p.plan} was made by hand, so there is no free time known to place the class's sessions in: add them yourself, or plan the class with the smart scheduler.`,
+    `${p.plan} was made by hand, so no free time is known to place the class's sessions in: give it your study week on the class's page, or add the sessions yourself.`,
   class_plan_gone: () =>
     'The plan that held this class is deleted. Leave the class and join it again to get a new copy.',
   legacy_text: (p) => p.text,

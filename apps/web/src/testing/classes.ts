@@ -45,7 +45,7 @@ export function testJoinedClass(overrides: Partial<Class> = {}): Class {
     teaching: false,
     joinCode: null,
     members: null,
-    membership: { planId: 4, share: false, pending: [] },
+    membership: { planId: 4, planHasWeek: true, share: false, pending: [] },
     ...overrides,
   });
 }

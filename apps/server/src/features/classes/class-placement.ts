@@ -35,6 +35,34 @@ const HOUR_MS = 3_600_000;
 /** A new plan's days without a class exam to end them: four weeks, as the wizard's default. */
 const WEEKS_WITHOUT_EXAM = 4;
 
+/** A week the placement reads (the stored wizard input's parts it needs). */
+type Week = NonNullable<ReturnType<typeof storedWeek>>;
+
+/**
+ * A plan's stored wizard input for a class: `week` over a period from today (in `timeZone`) to
+ * the class's last exam, or four weeks without one. It holds no subjects: the plan's own are
+ * its subjects. Also the week a member gives a plan made by hand (PUT /api/classes/:id/week).
+ */
+export function classPlanWeek(
+  week: Omit<Week, 'period'>,
+  timeZone: string,
+  lastExam: string | null,
+  now: Date,
+) {
+  const start = todayIn(timeZone, now);
+  const end = lastExam && lastExam > start ? lastExam : addDays(start, 7 * WEEKS_WITHOUT_EXAM);
+  return {
+    sourceInput: JSON.stringify({
+      availability: week.availability,
+      preferences: week.preferences,
+      language: week.language,
+      period: { start, end },
+      subjects: [],
+    }),
+    timeZone,
+  };
+}
+
 /**
  * The wizard input of a new plan for a class, from the student's newest smart-scheduler plan:
  * the same week (availability, session length, wishes, cap) and language, over a period from
@@ -50,13 +78,7 @@ export async function weekForNewPlan(
   const latest = await deps.placement.latestWizardPlan(userId);
   const input = storedWeek(latest?.sourceInput ?? null);
   if (!input) return null;
-  const timeZone = latest?.timeZone ?? 'UTC';
-  const start = todayIn(timeZone, now);
-  const end = lastExam && lastExam > start ? lastExam : addDays(start, 7 * WEEKS_WITHOUT_EXAM);
-  return {
-    sourceInput: JSON.stringify({ ...input, period: { start, end }, subjects: [] }),
-    timeZone,
-  };
+  return classPlanWeek(input, latest?.timeZone ?? 'UTC', lastExam, now);
 }
 
 /**

@@ -544,6 +544,83 @@ describe.each(dbKinds)('class routes on %s', (kind) => {
     expect(JSON.parse(plan.sourceInput ?? '{}').period.end).toBe(isoDay(21));
   });
 
+  it('gives a plan made by hand the student’s week, places the class in it, and never overwrites a week', async () => {
+    const c = await created(teacher, {
+      ...PHYSICS,
+      exams: [{ name: 'Test', date: isoDay(14) }],
+      topics: [
+        { name: 'Kinematics', hours: 3 },
+        { name: 'Energy', hours: 3 },
+      ],
+    });
+    // Ben never used the smart scheduler: his new plan is made by hand, nothing placed.
+    const j = await join(ben, c.joinCode ?? '');
+    expect(j.json()).toMatchObject({
+      placed: 0,
+      notices: [{ code: 'class_plan_by_hand' }],
+      class: { membership: { planHasWeek: false } },
+    });
+    const planId: number = j.json().planId;
+    const [subjectId] = j.json().subjectIds;
+    const week = {
+      availability: wizard().availability,
+      preferences: { sessionLength: 1, frontLoad: false, extraWishes: '' },
+      language: 'de',
+      timeZone: 'Europe/Berlin',
+    };
+    const url = `/api/classes/${c.id}/week`;
+    const planRow = () =>
+      t.db.db
+        .selectFrom('studyPlans')
+        .select(['sourceInput', 'timeZone'])
+        .where('id', '=', planId)
+        .executeTakeFirstOrThrow();
+    const sessions = () =>
+      t.db.db
+        .selectFrom('studySessions')
+        .select(['id', 'startAt', 'endAt', 'title'])
+        .where('subjectId', '=', subjectId)
+        .orderBy('startAt')
+        .execute();
+
+    // A week that does not validate, and another's or a stranger's reach, change nothing.
+    const bad = await put(ben, url, { ...week, timeZone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect((await put(ben, url, { ...week, availability: [] })).statusCode).toBe(400);
+    expect((await put(other, url, week)).statusCode).toBe(404);
+    expect((await put(teacher, url, week)).statusCode).toBe(404);
+    expect(await planRow()).toMatchObject({ sourceInput: null });
+    expect(await sessions()).toEqual([]);
+
+    const r = await put(ben, url, week);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ planId, class: { membership: { planHasWeek: true } } });
+    const placed = await sessions();
+    expect(r.json().placed).toBe(placed.length);
+    const hours = placed.reduce((h, s) => h + (Date.parse(s.endAt) - Date.parse(s.startAt)), 0);
+    expect(hours / 3_600_000).toBeGreaterThanOrEqual(6);
+    for (const s of placed) expect(s.startAt < `${isoDay(14)}T00:00`).toBe(true);
+    // In his language, over today to the class's exam, in his zone.
+    expect(placed[0]?.title).toMatch(/Kinematics|Energy/);
+    const plan = await planRow();
+    expect(plan.timeZone).toBe('Europe/Berlin');
+    expect(JSON.parse(plan.sourceInput ?? '{}')).toMatchObject({
+      period: { end: isoDay(14) },
+      language: 'de',
+      preferences: { sessionLength: 1 },
+    });
+
+    // The plan now has a week: a second one is refused and nothing moves.
+    const again = await put(ben, url, { ...week, timeZone: 'UTC' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('class_plan_has_week');
+    expect(await sessions()).toEqual(placed);
+    expect((await planRow()).timeZone).toBe('Europe/Berlin');
+    // And the living plan takes it from here: its re-plan reads the week.
+    const replan = await ben.post(`/api/plans/${planId}/replan`, {});
+    expect(replan.statusCode, replan.body).toBe(200);
+  });
+
   it('shows the teacher counts from the minimum group up, and by name only who shares', async () => {
     const c = await created();
     const url = `/api/classes/${c.id}/standing`;

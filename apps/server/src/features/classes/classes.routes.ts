@@ -83,6 +83,9 @@ export async function classesRoutes(
   route(app, classEndpoints.dismiss, opts, async (req) =>
     classes.dismiss(currentUser(req).id, req.params.id),
   );
+  route(app, classEndpoints.week, opts, async (req) =>
+    classes.setWeek(currentUser(req).id, req.params.id, req.body),
+  );
   route(app, classEndpoints.share, opts, async (req) =>
     classes.share(currentUser(req).id, req.params.id, req.body.share),
   );

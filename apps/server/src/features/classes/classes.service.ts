@@ -9,6 +9,7 @@ import {
   type ClassList,
   type ClassStanding,
   type classInputSchema,
+  type classWeekInputSchema,
   type JoinClassResult,
   type joinClassInputSchema,
   type SubjectReadiness,
@@ -16,10 +17,16 @@ import {
 import type { z } from 'zod';
 import { type FileReaders, ingestFiles } from '../../adapters/files/ingest.js';
 import { notice } from '../../domain/notices.js';
+import { storedWeek } from '../../domain/planner/stored-week.js';
 import { STUDY_TEXT_VERSION } from '../../domain/text/study-text.js';
 import { AppError } from '../../platform/app-error.js';
 import { outlineChanges } from './class-changes.js';
-import { type PlacementDeps, placeSubjects, weekForNewPlan } from './class-placement.js';
+import {
+  classPlanWeek,
+  type PlacementDeps,
+  placeSubjects,
+  weekForNewPlan,
+} from './class-placement.js';
 import {
   type ClassContent,
   type ClassesRepository,
@@ -47,6 +54,7 @@ const MAX_FILES_TEXT_CHARS = 4_000_000;
 
 type ParsedClassInput = z.output<typeof classInputSchema>;
 type ParsedJoinInput = z.output<typeof joinClassInputSchema>;
+type ParsedWeekInput = z.output<typeof classWeekInputSchema>;
 
 const notFound = () => AppError.notFound(CLASS_MESSAGES.notFound);
 const refuse = (message: string) => new AppError(400, 'validation_failed', message);
@@ -75,13 +83,16 @@ export function createClassesService(deps: ClassesDeps) {
   /** The class as `viewer` sees it: the code and the count for its teacher only. */
   async function view(
     cls: ClassRow,
-    member?: { planId: number | null; share: number; seenVersion: number },
+    member?: { userId: number; planId: number | null; share: number; seenVersion: number },
   ): Promise<Class> {
-    const [content, teacherName, members, pending] = await Promise.all([
+    const [content, teacherName, members, pending, plan] = await Promise.all([
       repo.readContent(cls.id),
       repo.teacherName(cls.userId),
       member ? Promise.resolve(null) : repo.countMembers(cls.id),
       member ? repo.changesSince(cls.id, member.seenVersion) : Promise.resolve([]),
+      member?.planId == null
+        ? Promise.resolve(undefined)
+        : deps.placement.findPlan(member.userId, member.planId),
     ]);
     return {
       id: cls.id,
@@ -97,7 +108,12 @@ export function createClassesService(deps: ClassesDeps) {
       files: content.files,
       members,
       membership: member
-        ? { planId: member.planId, share: member.share === 1, pending: pending.flat() }
+        ? {
+            planId: member.planId,
+            planHasWeek: storedWeek(plan?.sourceInput ?? null) !== null,
+            share: member.share === 1,
+            pending: pending.flat(),
+          }
         : null,
       updatedAt: cls.updatedAt,
     };
@@ -370,7 +386,12 @@ export function createClassesService(deps: ClassesDeps) {
       const placement = await placeSubjects(deps, userId, copy.planId, copy.subjectIds, clock());
       return {
         // The membership the copy made: not sharing, up to date with the class.
-        class: await view(cls, { planId: copy.planId, share: 0, seenVersion: cls.version }),
+        class: await view(cls, {
+          userId,
+          planId: copy.planId,
+          share: 0,
+          seenVersion: cls.version,
+        }),
         planId: copy.planId,
         subjectIds: copy.subjectIds,
         ...placement,
@@ -396,6 +417,48 @@ export function createClassesService(deps: ClassesDeps) {
         planId: member.planId,
         ...placement,
       };
+    },
+
+    /**
+     * Gives the plan made by hand that holds the member's copy their study week, and places the
+     * copy's subjects in it (docs/classes.md, Placing a class). A plan that has a week keeps it:
+     * its own re-plan places the class.
+     */
+    async setWeek(
+      userId: number,
+      classId: number,
+      input: ParsedWeekInput,
+    ): Promise<ClassAcceptResult> {
+      const joined = await repo.findJoined(userId, classId);
+      if (!joined) throw notFound();
+      const { cls, member } = joined;
+      // A plan deleted since takes the membership's link with it.
+      if (member.planId === null) throw AppError.notFound(CLASS_MESSAGES.planNotFound);
+      const subjects = await deps.placement.copySubjects(userId, member.id, member.planId);
+      const lastExam = subjects.reduce<string | null>(
+        (last, s) => (s.examDate && (!last || s.examDate > last) ? s.examDate : last),
+        null,
+      );
+      const week = classPlanWeek(
+        {
+          availability: input.availability,
+          preferences: input.preferences,
+          language: input.language ?? 'en',
+        },
+        input.timeZone,
+        lastExam,
+        clock(),
+      );
+      if (!(await deps.placement.setWeek(userId, member.planId, week, now())))
+        throw new AppError(409, 'class_plan_has_week', CLASS_MESSAGES.planHasWeek);
+      const placement = await placeSubjects(
+        deps,
+        userId,
+        member.planId,
+        subjects.map((s) => s.id),
+        clock(),
+      );
+      return { class: await view(cls, member), planId: member.planId, ...placement };
     },
 
     /**

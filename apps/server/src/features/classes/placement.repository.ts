@@ -28,6 +28,41 @@ export function createPlacementRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Gives a plan made by hand the student's week (its wizard input and zone); false when the
+     * plan has one already (or is not theirs), so a week is never overwritten.
+     */
+    async setWeek(
+      userId: number,
+      planId: number,
+      week: { sourceInput: string; timeZone: string },
+      now: string,
+    ) {
+      const result = await db
+        .updateTable('studyPlans')
+        .set({ sourceInput: week.sourceInput, timeZone: week.timeZone, updatedAt: now })
+        .where('id', '=', planId)
+        .where('userId', '=', userId)
+        .where('sourceInput', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The subjects of a member's copy still in the plan (the student may have deleted some). */
+    async copySubjects(userId: number, memberId: number, planId: number) {
+      return db
+        .selectFrom('classCopies as c')
+        .innerJoin('subjects as s', 's.id', 'c.localId')
+        .select(['s.id', 's.examDate'])
+        .where('c.memberId', '=', memberId)
+        .where('c.userId', '=', userId)
+        .where('c.kind', '=', 'subject')
+        .where('s.userId', '=', userId)
+        .where('s.studyPlanId', '=', planId)
+        .orderBy('s.id')
+        .execute();
+    },
+
     listSubjects(userId: number, planId: number, ids: readonly number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-error';
 import { toId } from '../hooks/use-redirect-after';
 import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
+import { ClassWeekSection } from './class-week-section';
 import type { ClassesNavigationState } from './join-class-section';
 
 /**
@@ -99,6 +100,7 @@ export default function ClassPage() {
         </NeedsConnection>
       ) : (
         <NeedsConnection keep>
+          <ClassWeekSection cls={data} onPlaced={(planId) => void refresh(planId ?? undefined)} />
           <ClassMemberView
             cls={data}
             onPlanChanged={(planId) => void refresh(planId ?? undefined)}

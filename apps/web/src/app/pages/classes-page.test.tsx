@@ -87,6 +87,7 @@ describe('the classes screens', () => {
           name: 'History',
           membership: {
             planId: 4,
+            planHasWeek: true,
             share: false,
             pending: [{ kind: 'topic-added', topic: 'Rome' }],
           },

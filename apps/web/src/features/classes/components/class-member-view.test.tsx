@@ -10,6 +10,7 @@ import { ClassMemberView } from './class-member-view';
 const changed: Class = testJoinedClass({
   membership: {
     planId: 4,
+    planHasWeek: true,
     share: false,
     pending: [
       { kind: 'exam-moved', exam: 'Finals', from: '2030-06-20', to: '2030-06-27' },
@@ -110,7 +111,7 @@ describe('ClassMemberView', () => {
     await user.click(within(panel).getByRole('button', { name: 'Update my plan' }));
     expect(await within(panel).findByText('3 sessions placed.')).toBeTruthy();
     expect(
-      within(panel).getByText(/^Spring term was made by hand, so there is no free time/),
+      within(panel).getByText(/^Spring term was made by hand, so no free time is known/),
     ).toBeTruthy();
     expect(calls.map((c) => [c.method, c.url])).toEqual([['POST', '/api/classes/7/accept']]);
     expect(onPlanChanged).toHaveBeenCalledWith(4);
@@ -136,7 +137,12 @@ describe('ClassMemberView', () => {
     const calls = stubServer(({ body }) =>
       jsonResponse(
         testJoinedClass({
-          membership: { planId: 4, share: (body as { share: boolean }).share, pending: [] },
+          membership: {
+            planId: 4,
+            planHasWeek: true,
+            share: (body as { share: boolean }).share,
+            pending: [],
+          },
         }),
       ),
     );

@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Proposal, WEEKDAYS } from '@studybuddy/contracts';
 import type { ReactNode } from 'react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { aiLanguage } from '@/lib/ai-language';
 import { isApiError } from '@/lib/api-error';
 import { browserTimeZone } from '@/lib/date-formatters';
 import { useGeneratePlan } from '../hooks/use-generate-plan';
+import { useWizardForm } from '../hooks/use-wizard-form';
 import { useWizardState, wizardStore } from '../hooks/wizard-store';
-import { localToday } from '../utils/dates';
 import { buildWizardFormData, newJobId } from '../utils/wizard-form-data';
-import { firstProblem, STEP_FIELDS, wizardFormSchema } from '../utils/wizard-form-schema';
+import { firstProblem, STEP_FIELDS } from '../utils/wizard-form-schema';
 import { wizardMessage } from '../utils/wizard-messages';
 import {
   WIZARD_STEPS,
@@ -44,17 +43,7 @@ export interface WizardProps {
 export function Wizard({ onGenerated, availabilityExtra }: WizardProps) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useWizardState();
-  const [today] = useState(localToday);
-  const [resolver] = useState(() => zodResolver(wizardFormSchema(today)));
-  const form = useForm<WizardValues>({
-    resolver,
-    // Checked on Next, not on blur: a problem appearing as a field loses focus would move the
-    // Next button from under the student's click. Once shown, problems re-check as they edit.
-    mode: 'onSubmit',
-    // Focus is moved by the wizard: the failing field may sit on another step or subject.
-    shouldFocusError: false,
-    defaultValues: wizardValues(wizardStore.get()),
-  });
+  const { form, today } = useWizardForm(() => wizardValues(wizardStore.get()));
   const { trigger } = form;
   /** The step whose problems are shown (after a failed Next), or null. */
   const [checkedStep, setCheckedStep] = useState<WizardStep | null>(null);
