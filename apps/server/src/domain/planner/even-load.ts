@@ -5,8 +5,9 @@
  * it is the days of one week that should look alike, not every day of the period: the pace can
  * still stack two subjects that fall due together on one day beside empty ones. This pass moves
  * a session from such a day to a free place of the same length on a day within 3 days that
- * stays under the line, where the weekly cap has room. Final reviews and sessions past a
- * subject's movable limit stay put; every day stays valid (M1) and interleavable (M6). Bounded
+ * stays under the line, where the weekly cap has room (the subject's final-review day only to
+ * even its own days, `evensReviewDay`). Final reviews and sessions past a subject's movable
+ * limit stay put; every day stays valid (M1) and interleavable (M6). Bounded
  * and deterministic.
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
@@ -28,6 +29,21 @@ const MAX_STEPS = 200;
 /** A subject's most hours, as a multiple of its need plus one session (M3's workload bound). */
 const MOST_OVER_NEED = 1.15;
 const EPS = 1e-9;
+
+/**
+ * Whether a session of k may join k's final review on its day: only when day a holds at least
+ * two sessions of k more than the review's day, so the move evens k's own days (4 and 1 become
+ * 3 and 2) and no day holds more of k than before. A short window's last days can hold nothing
+ * else (seed 5 #746: an exam on day 3, four sessions on day 1 beside a 10.5-h day 2 that held
+ * only the review, at 1.65 times the week's utilisation).
+ */
+function evensReviewDay(ownA: Int16Array, ownB: Int16Array, k: number): boolean {
+  let onA = 0;
+  let onB = 0;
+  for (const o of ownA) if (o === k) onA++;
+  for (const o of ownB) if (o === k) onB++;
+  return onA >= onB + 2;
+}
 
 export function evenLoad(
   tplOf: (day: number) => DayTemplate,
@@ -133,10 +149,12 @@ export function evenLoad(
         const okA = shortPlacesOk(tplOf(a), ownA) && runsOk(ownA, -1);
         ownA[i] = k;
         if (!okA) continue;
-        const last = (keep[k] as number) >= 0 ? (keep[k] as number) : D;
+        const review = keep[k] as number;
+        // The review's own day too, when day a holds two sessions of k more than it: the move
+        // evens k's own days (below).
         const lim = Math.min(
           days,
-          Number.isNaN(D) ? (movableBefore[k] as number) : last,
+          Number.isNaN(D) ? (movableBefore[k] as number) : review >= 0 ? review + 1 : D,
           a + REACH + 1,
         );
         for (let b = Math.max(0, a - REACH); b < lim; b++) {
@@ -148,7 +166,8 @@ export function evenLoad(
           )
             continue;
           const ownB = owners[b] as Int16Array;
-          if (ownB.includes(k) || !runsOk(ownB, k)) continue;
+          if (b === review ? !evensReviewDay(ownA, ownB, k) : ownB.includes(k)) continue;
+          if (!runsOk(ownB, k)) continue;
           const x = validFreePlace(tplOf(b), ownB, len, k);
           if (x < 0) continue;
           if (

@@ -305,3 +305,139 @@ export function tradeFinalReviewLength(
     }
   }
 }
+
+/**
+ * Most handovers tried for one short subject in `handOverAndTradeBack`: each copies the plan's
+ * places, and the trades after it search the days (Speed).
+ */
+const MAX_HANDOVERS = 6;
+
+/**
+ * The last half hour of a need where the needs fill the time exactly and no trade of equal
+ * session counts meets it: a subject over its need by less than a place hands that place to a
+ * short subject, and wins its own loss back by a trade of lengths (the same day, another day, or
+ * its final review into a longer place before its exam). Handing over alone delivers no more of
+ * the needs in total (the giver loses what the taker gains), so stage 9 leaves it; the trade back
+ * is what makes it pay (seed 65,537 #670: an early exam's spare hour, a 1-h place, reached the
+ * next exam once its 1-h final review took that exam's 1.5-h place the day before; seed 900,001
+ * #730: two 1-h places for one 1.5-h place of the same day). The taker gets the place only before
+ * its movable limit (not in its last week), the giver gives one only before its own, and a try
+ * that leaves any subject further below its need than before, or delivers no more in total, is
+ * undone whole. Each place keeps its length and its day's load, so the cap and M7 hold as they
+ * were.
+ */
+export function handOverAndTradeBack(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  needs: ArrayLike<number>,
+  movableBefore: ArrayLike<number>,
+  reviews: FinalReviewPlaces,
+  takes: ArrayLike<boolean>,
+  lastDays: { examEnd: ArrayLike<number>; sessionHours: number },
+): void {
+  const S = needs.length;
+  const { finalDay, finalLen } = reviews;
+  let hours = hoursBySubject(tplOf, owners, S);
+  const shortBy = (h: ArrayLike<number>, k: number) =>
+    Math.max(0, (needs[k] as number) - (h[k] as number));
+  const over = (k: number) => (hours[k] as number) > (needs[k] as number) + EPS;
+  if (!hours.some((_, k) => takes[k] && shortBy(hours, k) > EPS) || !hours.some((_, k) => over(k)))
+    return;
+  for (let j = 0; j < S; j++) {
+    if (!takes[j]) continue;
+    tradeWithinDays(tplOf, owners, hours, needs, reviews, j);
+    let tries = 0;
+    for (let d = 0; d < Math.min(owners.length, movableBefore[j] as number); d++) {
+      if (shortBy(hours, j) <= EPS || tries >= MAX_HANDOVERS) break;
+      const own = owners[d] as Int16Array;
+      if (d === finalDay[j] || own.includes(j)) continue;
+      for (let i = 0; i < own.length && shortBy(hours, j) > EPS; i++) {
+        const k = own[i] as number;
+        if (k < 0 || !over(k) || d === finalDay[k] || d >= (movableBefore[k] as number)) continue;
+        tries++;
+        const before = Float64Array.from(hours);
+        const saved = owners.map((o) => o.slice());
+        const savedDay = finalDay.slice();
+        const savedLen = finalLen.slice();
+        own[i] = j;
+        if (runsOk(own, -1)) tradeBack(tplOf, owners, needs, movableBefore, reviews, k, lastDays);
+        hours = hoursBySubject(tplOf, owners, S);
+        const worse = hours.some((_, x) => shortBy(hours, x) > shortBy(before, x) + EPS);
+        let gained = 0;
+        for (let x = 0; x < S; x++) gained += shortBy(before, x) - shortBy(hours, x);
+        if (runsOk(own, -1) && !worse && gained > EPS) break;
+        for (let x = 0; x < saved.length; x++)
+          (owners[x] as Int16Array).set(saved[x] as Int16Array);
+        finalDay.splice(0, finalDay.length, ...savedDay);
+        finalLen.set(savedLen);
+        hours = before;
+      }
+    }
+  }
+}
+
+/**
+ * Subject k, after handing a place over, wins its loss back: a trade on one day, on another day
+ * (as the last length trades allow), or of its final review into a longer place.
+ */
+function tradeBack(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  needs: ArrayLike<number>,
+  movableBefore: ArrayLike<number>,
+  reviews: FinalReviewPlaces,
+  k: number,
+  lastDays: { examEnd: ArrayLike<number>; sessionHours: number },
+): void {
+  const only = Array.from(needs, (_, x) => x === k);
+  const hours = hoursBySubject(tplOf, owners, needs.length);
+  tradeWithinDays(tplOf, owners, hours, needs, reviews, k);
+  if ((hours[k] as number) >= (needs[k] as number) - EPS) return;
+  tradeLengths(tplOf, owners, needs, movableBefore, reviews.finalDay, only, lastDays);
+  tradeFinalReviewLength(tplOf, owners, needs, movableBefore, reviews, only);
+}
+
+/**
+ * Subject j, short of its need, trades a shorter place for a longer one of a subject over its
+ * need on the same day (the same sessions a day, each day's load as it was). On a final review's
+ * day the review stays: its subject keeps a place of the review's length there (seed 65,537
+ * #966: a 1-h place beside an exam's two 1.5-h places, one of them its review). `hours` is
+ * updated.
+ */
+function tradeWithinDays(
+  tplOf: (day: number) => DayTemplate,
+  owners: Int16Array[],
+  hours: Float64Array,
+  needs: ArrayLike<number>,
+  reviews: FinalReviewPlaces,
+  j: number,
+): void {
+  const { finalDay, finalLen } = reviews;
+  /** Whether subject x still holds its final review's place on day d (true on other days). */
+  const reviewKept = (own: Int16Array, places: DayTemplate['places'], d: number, x: number) =>
+    d !== finalDay[x] || own.some((o, i) => o === x && places[i]?.len === finalLen[x]);
+  for (let d = 0; d < owners.length; d++) {
+    if ((hours[j] as number) >= (needs[j] as number) - EPS) return;
+    const own = owners[d] as Int16Array;
+    const places = tplOf(d).places;
+    for (let a = 0; a < own.length; a++) {
+      if (own[a] !== j) continue;
+      for (let b = 0; b < own.length; b++) {
+        const k = own[b] as number;
+        const more = ((places[b]?.len ?? 0) - (places[a]?.len ?? 0)) / 2;
+        if (k < 0 || k === j || more <= EPS) continue;
+        if ((hours[k] as number) - more < (needs[k] as number) - EPS) continue;
+        own[b] = j;
+        own[a] = k;
+        if (reviewKept(own, places, d, j) && reviewKept(own, places, d, k)) {
+          hours[j] = (hours[j] as number) + more;
+          hours[k] = (hours[k] as number) - more;
+          break;
+        }
+        own[b] = k;
+        own[a] = j;
+      }
+      if ((hours[j] as number) >= (needs[j] as number) - EPS) return;
+    }
+  }
+}

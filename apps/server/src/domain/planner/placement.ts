@@ -15,7 +15,7 @@ import { orderWithinDays } from './day-order.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { balanceHalves, frontShift } from './front-shift.js';
-import { tradeFinalReviewLength, tradeLengths } from './length-trades.js';
+import { handOverAndTradeBack, tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
@@ -438,4 +438,15 @@ function repairPasses(state: RepairState): void {
   // places of other lengths, and can leave a subject half an hour short again where a trade
   // meets it (seed 12,345 #861: 14.5 of 15 h; seed 60,613 #141): they run once more.
   tradeLengths(tplOf, owners, needs, movableBefore, finalDay, takes, { examEnd, sessionHours });
+  // Where no trade of equal sessions meets a need, a spare place handed over and won back by a
+  // trade of lengths may (seed 65,537 #670, seed 900,001 #730).
+  handOverAndTradeBack(
+    tplOf,
+    owners,
+    needs,
+    movableBefore,
+    { finalDay, finalLen, examEnd },
+    takes,
+    { examEnd, sessionHours },
+  );
 }
