@@ -11,6 +11,7 @@ import type { CalendarWeeks } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import {
+  freePlace,
   gapExcess,
   type LoadRoom,
   maxGap,
@@ -75,15 +76,35 @@ export function frontShift(
   ): boolean {
     const { day: from, place: src, len } = late;
     const to = freeEarlyPlace(k, half, len);
+    if (to.day >= 0 && moveTo(from, src, to, k, len)) return true;
     // The cap leaves no free place: the first half's booked room is used by steady subjects'
     // sessions, which front-loading does not move. Trade places with one (same length, so
-    // every window keeps its hours): the steady subject keeps its steady week.
-    if (to.day < 0)
-      return (
-        tradeWithSteady(k, half, from, src, len) ||
-        tradeWithFrontLoaded(k, half, from, src, len) ||
-        makeRoom(k, half, from, src, len)
-      );
+    // every window keeps its hours): the steady subject keeps its steady week. The same when
+    // the day k's session leaves would keep a shorter place without its full one (M1): a trade
+    // fills the place again (seed 900,001 #278: F's late 2-h session beside another subject's
+    // 1-h one, free places in its first half, F holding 4 of 8 h there on against 5 of 9 off).
+    // Last, the moves that crowd a day more: the other exam's second session on the day k's
+    // late session leaves, a shorter place opened by filling its day's full one, a third
+    // session of k on a day (M10, each subject: seeds 900,001 #385 and #536, 5 #258, 123,457
+    // #729).
+    return (
+      tradeWithSteady(k, half, from, src, len) ||
+      tradeWithFrontLoaded(k, half, from, src, len, false) ||
+      makeRoom(k, half, from, src, len) ||
+      tradeWithFrontLoaded(k, half, from, src, len, true) ||
+      openShortPlace(k, half, from, src, len) ||
+      moreOnOneDay(k, half, from, src, len)
+    );
+  }
+
+  /** Moves k's session at place `src` of day `from` to the free place `to`; whether it did. */
+  function moveTo(
+    from: number,
+    src: number,
+    to: { day: number; place: number },
+    k: number,
+    len: number,
+  ): boolean {
     const ownFrom = owners[from] as Int16Array;
     const ownTo = owners[to.day] as Int16Array;
     ownFrom[src] = -1;
@@ -124,10 +145,22 @@ export function frontShift(
    * that holds a larger share of its hours in its own first half, on a day in k's first half
    * without k (furthest from k's study days): the pace's tilt can give one subject more of the
    * first half than the cap leaves it, and another none (M10, each subject). The other subject
-   * ends with at least k's share, goes to a day without it before its final review and its last
-   * week (M8), and both days stay interleavable.
+   * ends with at least k's share, or its session stays in its own first half; it goes to a day
+   * without it before its final review and its last week (M8), and both days stay
+   * interleavable. With `second`, the day it goes to may hold one session of it already, when
+   * that day is in its own first half as well (its share stays): where the other exam's tilt
+   * filled k's first half to the cap and k's late sessions sat on its days, no day without it
+   * was left (seed 900,001 #385: A's own gain a session short while B held 20 of its 30 h in its
+   * first half).
    */
-  function tradeWithFrontLoaded(k: number, half: number, from: number, src: number, len: number) {
+  function tradeWithFrontLoaded(
+    k: number,
+    half: number,
+    from: number,
+    src: number,
+    len: number,
+    second: boolean,
+  ) {
     const ownFrom = owners[from] as Int16Array;
     const { first, total } = halves();
     // j's share of its first half once a session of len moves from day `out` to day `into`.
@@ -142,11 +175,17 @@ export function frontShift(
     };
     const shareK = shareAfter(k, -1, -1);
     return tradeEarly(k, half, from, src, len, (j, d) => {
-      if (ownFrom.includes(j) || from >= movableLimit(j)) return false;
+      if (from >= movableLimit(j)) return false;
+      const stays = 2 * from < Math.min(windowEnd[j] as number, owners.length);
+      const onFrom = sessionsOn(ownFrom, j);
+      if (onFrom > (second && stays ? 1 : 0)) return false;
       if (d === finalDay[j] && len === finalLen[j]) return false;
-      // After the swap: j keeps at least the share of its first half k then has.
+      // After the swap: j keeps at least the share of its first half k then has, or its session
+      // stays in its own first half (day `from` is in it too, so its share stays): a trade that
+      // cost j nothing was refused once k's share passed j's, and k held less of its first half
+      // on than off (seed 91 #988: B 7 of 13 h on against 8 of 14 off; A's share the same).
       const kAfter = shareAfter(k, from, d);
-      return shareAfter(j, d, from) >= kAfter && kAfter > shareK;
+      return kAfter > shareK && (stays || shareAfter(j, d, from) >= kAfter);
     });
   }
 
@@ -316,6 +355,146 @@ export function frontShift(
     }
     cap.add(z, -h);
     return found;
+  }
+
+  /**
+   * A day's shorter place is valid only with its full places used (M1), so a late session of
+   * that shorter length finds no place in a first half whose full places the cap keeps free: a
+   * session of the full length on a day x of the first half (of k, or of another exam with both
+   * days in its own first half, so its share stays) moves to the free full place of a day z, and
+   * k's late session takes z's shorter place. Day x is within 6 days of z, so the windows
+   * holding both gain only the shorter place (seed 5 #258: weeks of a 1-h day, a day of a 2-h
+   * and a 1-h place and two 2-h days held 5 h under a cap of 6.4, and A's late 1-h session had
+   * nowhere to go; seed 900,001 #536 the same, A alone). Day z holds no second session of k when
+   * another day can do it, else at most a second; every day stays valid and interleavable, and
+   * final reviews stay.
+   */
+  function openShortPlace(k: number, half: number, from: number, src: number, len: number) {
+    return (
+      openShortPlaceOn(k, half, from, src, len, 0) || openShortPlaceOn(k, half, from, src, len, 1)
+    );
+  }
+
+  /** `openShortPlace` with day z holding at most `mine` sessions of k before k's late one. */
+  function openShortPlaceOn(
+    k: number,
+    half: number,
+    from: number,
+    src: number,
+    len: number,
+    mine: number,
+  ): boolean {
+    for (let z = 0; z < half; z++) {
+      const ownZ = owners[z] as Int16Array;
+      const places = tplOf(z).places;
+      let full = 0;
+      for (const p of places) full = Math.max(full, p.len);
+      const zi = freePlace(tplOf(z), ownZ, len);
+      const fi = freePlace(tplOf(z), ownZ, full);
+      if (len >= full || zi < 0 || fi < 0) continue;
+      // Nearest days first, within the 6 days that share windows with z (bounded, too).
+      for (let dist = 1; dist <= 6; dist++)
+        for (const x of [z - dist, z + dist]) {
+          if (x < 0 || x >= half) continue;
+          const ownX = owners[x] as Int16Array;
+          for (let xi = 0; xi < ownX.length; xi++) {
+            const j = ownX[xi] as number;
+            if (j < 0 || tplOf(x).places[xi]?.len !== full || !mayFill(j, k, x, z, mine)) continue;
+            if (fillAndTake(k, from, src, len, { x, xi, z, zi, fi })) return true;
+          }
+        }
+    }
+    return false;
+  }
+
+  /**
+   * Whether j's session of day x may fill day z's full place before k's shorter session joins
+   * it: both days in j's own first half and before its movable limit, not its final review, no
+   * other session of j on z, and z holding at most `mine` sessions of k before k's.
+   */
+  function mayFill(j: number, k: number, x: number, z: number, mine: number): boolean {
+    if (steady?.[j]) return false;
+    const W = Math.min(windowEnd[j] as number, owners.length);
+    if (2 * x >= W || 2 * z >= W || z >= movableLimit(j) || x >= movableLimit(j)) return false;
+    if (x === finalDay[j]) return false;
+    const ownZ = owners[z] as Int16Array;
+    if (j !== k && ownZ.includes(j)) return false;
+    return sessionsOn(ownZ, k) + (j === k ? 1 : 0) <= mine;
+  }
+
+  /**
+   * Moves day x's session (place xi) to day z's full place fi and k's late session (day `from`,
+   * place `src`) to z's shorter place zi, when the cap has room and every day stays valid and
+   * interleavable; whether it did (else nothing changed).
+   */
+  function fillAndTake(
+    k: number,
+    from: number,
+    src: number,
+    len: number,
+    at: { x: number; xi: number; z: number; zi: number; fi: number },
+  ): boolean {
+    const { x, xi, z, zi, fi } = at;
+    const ownX = owners[x] as Int16Array;
+    const ownZ = owners[z] as Int16Array;
+    const ownFrom = owners[from] as Int16Array;
+    const j = ownX[xi] as number;
+    const fullH = (tplOf(x).places[xi]?.len ?? 0) / 2;
+    const h = len / 2;
+    cap.add(x, -fullH);
+    cap.add(from, -h);
+    if (cap.fits(z, fullH + h)) {
+      ownX[xi] = -1;
+      ownFrom[src] = -1;
+      ownZ[fi] = j;
+      ownZ[zi] = k;
+      if (
+        shortPlacesOk(tplOf(x), ownX) &&
+        shortPlacesOk(tplOf(z), ownZ) &&
+        shortPlacesOk(tplOf(from), ownFrom) &&
+        runsOk(ownX, -1) &&
+        runsOk(ownZ, -1) &&
+        runsOk(ownFrom, -1)
+      ) {
+        cap.add(z, fullH + h);
+        return true;
+      }
+      ownZ[zi] = -1;
+      ownZ[fi] = -1;
+      ownFrom[src] = k;
+      ownX[xi] = j;
+    }
+    cap.add(from, h);
+    cap.add(x, fullH);
+    return false;
+  }
+
+  /**
+   * Last, a free place on the earliest day of the first half that already holds two or more
+   * sessions of k, where the cap has room and the day stays interleavable: the free places take
+   * at most a second session of k on a day, and a subject holding two or more on every day with
+   * room had nowhere to go (seed 123,457 #729: A on every study day of its first half, its one
+   * free place under the cap a 1-h place beside two of its sessions). The day already counts as
+   * massed (M4a).
+   */
+  function moreOnOneDay(k: number, half: number, from: number, src: number, len: number) {
+    const ownFrom = owners[from] as Int16Array;
+    for (let d = 0; d < half; d++) {
+      const own = owners[d] as Int16Array;
+      if (sessionsOn(own, k) < 2 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+      const i = validFreePlace(tplOf(d), own, len, k);
+      if (i < 0) continue;
+      ownFrom[src] = -1;
+      own[i] = k;
+      if (shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1)) {
+        cap.add(from, -len / 2);
+        cap.add(d, len / 2);
+        return true;
+      }
+      own[i] = -1;
+      ownFrom[src] = k;
+    }
+    return false;
   }
 
   /** The first day a session of exam subject j may not move to: its final review, last week. */
