@@ -76,7 +76,7 @@ export function frontShift(
   ): boolean {
     const { day: from, place: src, len } = late;
     const to = freeEarlyPlace(k, half, len);
-    if (to.day >= 0 && moveTo(from, src, to, k, len)) return true;
+    if (to.day >= 0 && moveIntoFreePlace(from, src, to, k, len)) return true;
     // The cap leaves no free place: the first half's booked room is used by steady subjects'
     // sessions, which front-loading does not move. Trade places with one (same length, so
     // every window keeps its hours): the steady subject keeps its steady week. The same when
@@ -98,7 +98,7 @@ export function frontShift(
   }
 
   /** Moves k's session at place `src` of day `from` to the free place `to`; whether it did. */
-  function moveTo(
+  function moveIntoFreePlace(
     from: number,
     src: number,
     to: { day: number; place: number },
@@ -478,21 +478,11 @@ export function frontShift(
    * massed (M4a).
    */
   function moreOnOneDay(k: number, half: number, from: number, src: number, len: number) {
-    const ownFrom = owners[from] as Int16Array;
     for (let d = 0; d < half; d++) {
       const own = owners[d] as Int16Array;
       if (sessionsOn(own, k) < 2 || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
       const i = validFreePlace(tplOf(d), own, len, k);
-      if (i < 0) continue;
-      ownFrom[src] = -1;
-      own[i] = k;
-      if (shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1)) {
-        cap.add(from, -len / 2);
-        cap.add(d, len / 2);
-        return true;
-      }
-      own[i] = -1;
-      ownFrom[src] = k;
+      if (i >= 0 && moveIntoFreePlace(from, src, { day: d, place: i }, k, len)) return true;
     }
     return false;
   }

@@ -333,7 +333,7 @@ export function handOverAndTradeBack(
   movableBefore: ArrayLike<number>,
   reviews: FinalReviewPlaces,
   takes: ArrayLike<boolean>,
-  lastDays: { examEnd: ArrayLike<number>; sessionHours: number },
+  sessionHours: number,
 ): void {
   const S = needs.length;
   const { finalDay, finalLen } = reviews;
@@ -360,7 +360,8 @@ export function handOverAndTradeBack(
         const savedDay = finalDay.slice();
         const savedLen = finalLen.slice();
         own[i] = j;
-        if (runsOk(own, -1)) tradeBack(tplOf, owners, needs, movableBefore, reviews, k, lastDays);
+        if (runsOk(own, -1))
+          tradeBack(tplOf, owners, needs, movableBefore, reviews, k, sessionHours);
         hours = hoursBySubject(tplOf, owners, S);
         const worse = hours.some((_, x) => shortBy(hours, x) > shortBy(before, x) + EPS);
         let gained = 0;
@@ -387,8 +388,10 @@ function tradeBack(
   movableBefore: ArrayLike<number>,
   reviews: FinalReviewPlaces,
   k: number,
-  lastDays: { examEnd: ArrayLike<number>; sessionHours: number },
+  sessionHours: number,
 ): void {
+  // The length trades' M8 check reads the exam days the reviews carry.
+  const lastDays = { examEnd: reviews.examEnd, sessionHours };
   const only = Array.from(needs, (_, x) => x === k);
   const hours = hoursBySubject(tplOf, owners, needs.length);
   tradeWithinDays(tplOf, owners, hours, needs, reviews, k);

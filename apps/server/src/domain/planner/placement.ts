@@ -447,6 +447,6 @@ function repairPasses(state: RepairState): void {
     movableBefore,
     { finalDay, finalLen, examEnd },
     takes,
-    { examEnd, sessionHours },
+    sessionHours,
   );
 }
