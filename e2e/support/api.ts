@@ -21,17 +21,7 @@ export class ApiClient {
 
   /** The status of a request that may well fail (the fuzzer's): it never throws on one. */
   async status(method: string, path: string, body?: unknown | FormData): Promise<number> {
-    let res: Response;
-    try {
-      res = await this.send(method, path, body);
-    } catch (error) {
-      // A keep-alive socket the server closed as the request went out (EPIPE, ECONNRESET) got
-      // no answer at all: sent once more, on a new connection. A server that is down or crashed
-      // fails the second try too, so nothing is hidden (seen once in CI, not reproducible).
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code !== 'EPIPE' && code !== 'ECONNRESET') throw error;
-      res = await this.send(method, path, body);
-    }
+    const res = await this.send(method, path, body);
     await res.arrayBuffer();
     return res.status;
   }
