@@ -209,7 +209,19 @@ describe('metrics', () => {
     const r = m6Interleaving(input, p);
     expect(r.ratio).toBeCloseTo(1 / 3);
     expect(r.maxRun).toBe(3);
+    expect(r.avoidableRun).toBe(3);
     expect(r.mixed).toBe(0.5);
+  });
+
+  it("M6 tells a run the order avoids from one forced by the day's sessions", () => {
+    const day = (subjects: number[]) =>
+      plan(subjects.map((k, i) => block(0, `${String(8 + 2 * i).padStart(2, '0')}:00`, k)));
+    // Five of one subject beside one of another: a run of 3 in any order.
+    const forced = m6Interleaving(input, day([0, 0, 0, 1, 0, 0]));
+    expect(forced).toMatchObject({ maxRun: 3, avoidableRun: 0 });
+    // The same sessions with a run of 4, which 0 0 0 1 0 0 avoids.
+    const avoidable = m6Interleaving(input, day([0, 0, 0, 0, 1, 0]));
+    expect(avoidable).toMatchObject({ maxRun: 4, avoidableRun: 4 });
   });
 
   it('M7 finds long continuous blocks and uneven load', () => {

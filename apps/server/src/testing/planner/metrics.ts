@@ -614,11 +614,37 @@ export function m5Ridgeline(
   };
 }
 
-/** M6: interleaving ratio, longest same-subject run, share of mixed reviews. */
+/**
+ * The longest run of one subject that no order of a day's sessions can avoid: the most frequent
+ * subject's sessions split by the others' (5 of one subject beside 1 of another leave a run of
+ * 3 in any order).
+ */
+function forcedRun(subjects: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const k of subjects) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  return Math.ceil(most / (subjects.length - most + 1));
+}
+
+/**
+ * M6: interleaving ratio, longest same-subject run, share of mixed reviews. `maxRun` is the
+ * longest run on any day; `avoidableRun` the longest on a day where an order of the same
+ * sessions would have kept every run shorter (0 when none). M6a orders a day's sessions: which
+ * sessions a day holds is the deadlines' and the cap's (M3, M4a, M8), and a day of one subject
+ * alone is not counted at all, so a day that holds one session of another subject beside five of
+ * one is no worse interleaved than that day without it.
+ */
 export function m6Interleaving(
   input: PlannerInput,
   out: PlannerOutput,
-): { ratio: number; adjacentPairs: number; maxRun: number; mixed: number; reviews: number } {
+): {
+  ratio: number;
+  adjacentPairs: number;
+  maxRun: number;
+  avoidableRun: number;
+  mixed: number;
+  reviews: number;
+} {
   const f = frameOf(input);
   const ss = sessionsOf(f, out);
   const S = input.subjects.length;
@@ -632,10 +658,12 @@ export function m6Interleaving(
   let adjacent = 0;
   let switches = 0;
   let maxRun = 0;
+  let avoidableRun = 0;
   for (const [d, list] of perDay) {
     const withWork = lastDay.filter((l, k) => l >= d && d < (f.windowEnd[k] as number)).length;
     if (list.length < 2 || withWork < 2 || new Set(list.map((s) => s.subject)).size < 2) continue;
     list.sort((a, b) => a.start - b.start);
+    const forced = forcedRun(list.map((s) => s.subject));
     let run = 1;
     for (let i = 1; i < list.length; i++) {
       adjacent++;
@@ -644,6 +672,7 @@ export function m6Interleaving(
         run = 1;
       } else run++;
       maxRun = Math.max(maxRun, run);
+      if (run > forced) avoidableRun = Math.max(avoidableRun, run);
     }
   }
   let reviews = 0;
@@ -662,6 +691,7 @@ export function m6Interleaving(
     ratio: adjacent ? switches / adjacent : 1,
     adjacentPairs: adjacent,
     maxRun,
+    avoidableRun,
     mixed: reviews ? mixed / reviews : 1,
     reviews,
   };
