@@ -67,6 +67,46 @@ describe('tradeLengths', () => {
   });
 });
 
+describe('tradeLengths, last run', () => {
+  /**
+   * Sixteen days, subject 0's exam on day 16 (movable before day 9, final review on day 14), half
+   * an hour short; subject 1 (no exam) half an hour over, its 1.5-h places all in subject 0's last
+   * week and each beside a 1-h session of subject 0.
+   */
+  function lastWeekPlan(): Int16Array[] {
+    const own = Array.from({ length: 16 }, () => new Int16Array(2).fill(-1));
+    const put = (d: number, i: number, k: number) => {
+      (own[d] as Int16Array)[i] = k;
+    };
+    for (const d of [0, 4, 14]) put(d, 0, 0);
+    put(2, 1, 0);
+    for (const d of [10, 12, 13]) {
+      put(d, 0, 1);
+      put(d, 1, 0);
+    }
+    return own;
+  }
+  const needs = [9, 4];
+  const movable = [9, 16];
+  const reviews = [14, -1];
+
+  it('lets the short subject take a longer place in its last week, beside a session of its own', () => {
+    const own = lastWeekPlan();
+    const lastDays = { examEnd: [16, 0], sessionHours: 1.5 };
+    tradeLengths(() => day(), own, needs, movable, reviews, [true, true], lastDays);
+    expect([0, 1].map((k) => hoursOf(own, k))).toEqual([9, 4]);
+    // Its 1-h place of day 2 went to subject 1; day 10 now holds two of its sessions.
+    expect(Array.from(own[2] as Int16Array)).toEqual([-1, 1]);
+    expect(Array.from(own[10] as Int16Array)).toEqual([0, 0]);
+  });
+
+  it('keeps the short subject out of its last week before the last run', () => {
+    const own = lastWeekPlan();
+    tradeLengths(() => day(), own, needs, movable, reviews, [true, true]);
+    expect(own).toEqual(lastWeekPlan());
+  });
+});
+
 describe('tradeFinalReviewLength', () => {
   /**
    * Subject 0's exam is on day 9; its final review holds the short place of day 8, and it is half

@@ -53,7 +53,17 @@ export function tradeLengths(
     const { over7, over3 } = m8LimitsPassed(tplOf, owners, k, W, lastDays.sessionHours);
     return !over7 && !over3;
   };
-  const rules: TradeRules = { mayTake, withinLimits };
+  /**
+   * Whether short subject j may take a longer place on day y: before its movable limit, or, in
+   * the last run, as the subject over its need may, with a second session of its own that day
+   * (seed 424,242 #45: every place before D's exam booked, B over its need held the 1.5-h places
+   * only on days beside D's sessions, in D's last week; D short by half an hour).
+   */
+  const mayGain = (j: number, y: number, ownY: Int16Array): boolean => {
+    if (y < (movableBefore[j] as number)) return !ownY.includes(j);
+    return lastDays !== undefined && mayTake(j, y) && ownY.filter((o) => o === j).length <= 1;
+  };
+  const rules: TradeRules = { mayTake, mayGain, withinLimits };
   for (let j = 0; j < needs.length; j++) {
     if (!takes[j]) continue;
     for (let x = 0; x < owners.length; x++) {
@@ -191,6 +201,7 @@ function findTrade(
 /** Where the subject over its need may go, and whether it stays within its M8 limits there. */
 interface TradeRules {
   mayTake: (k: number, x: number) => boolean;
+  mayGain: (j: number, y: number, ownY: Int16Array) => boolean;
   withinLimits: (k: number) => boolean;
 }
 
@@ -209,10 +220,10 @@ function tradeFrom(
   const ownX = owners[x] as Int16Array;
   const j = ownX[a] as number;
   const lenX = tplOf(x).places[a]?.len ?? 0;
-  for (let y = 0; y < Math.min(owners.length, movableBefore[j] as number); y++) {
+  for (let y = 0; y < owners.length; y++) {
     if (y === x) continue;
     const ownY = owners[y] as Int16Array;
-    if (ownY.includes(j)) continue;
+    if (!rules.mayGain(j, y, ownY)) continue;
     const places = tplOf(y).places;
     for (let b = 0; b < ownY.length; b++) {
       const k = ownY[b] as number;
@@ -222,7 +233,13 @@ function tradeFrom(
       ownY[b] = j;
       ownX[a] = k;
       const late = x >= (movableBefore[k] as number);
-      if (runsOk(ownX, -1) && runsOk(ownY, -1) && (!late || rules.withinLimits(k))) {
+      const lateJ = y >= (movableBefore[j] as number);
+      if (
+        runsOk(ownX, -1) &&
+        runsOk(ownY, -1) &&
+        (!late || rules.withinLimits(k)) &&
+        (!lateJ || rules.withinLimits(j))
+      ) {
         hours[j] = (hours[j] as number) + more;
         hours[k] = (hours[k] as number) - more;
         return true;
