@@ -185,7 +185,66 @@ export function repairCramming(
         }
       }
     }
-    return rotateThenDrop(k, d, src, lack);
+    return rotateThenDrop(k, d, src, lack) || twoForOneThenDrop(k, d, src, lack);
+  }
+
+  /**
+   * gainThenDrop's gain where no trade of one place for one gives it: one of k's longer sessions
+   * before the moves' bound goes to a subject past its need, which gives two of its shorter
+   * places there to k for it (k gains a session and the difference, at most half an hour past
+   * what it lacks; the other keeps its need, its window and its M8 limits), then k's late session
+   * is dropped. Seed 424,242 #595: I's last week 0.75 h over its limit and half an hour short of
+   * dropping a 1-h session there, B, half an hour past its need, in every place before I's last
+   * week that B's window holds, its only 1-h places on two Sundays: I's 1.5-h place to B, B's two
+   * 1-h places to I.
+   */
+  function twoForOneThenDrop(k: number, d: number, src: number, lack: number): boolean {
+    const valid = (day: number) => {
+      const own = item(owners, day);
+      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
+    };
+    // The other subjects' places before the bound, by subject: [day, place], final reviews aside.
+    const early = new Map<number, Array<[number, number]>>();
+    for (let y = movesBefore - 1; y >= 0; y--) {
+      const own = item(owners, y);
+      for (let i = 0; i < own.length; i++) {
+        const j = i16(own, i);
+        if (j < 0 || j === k || y === num(keep, j)) continue;
+        const list = early.get(j) ?? [];
+        list.push([y, i]);
+        early.set(j, list);
+      }
+    }
+    for (const [j, places] of early)
+      for (let x = movesBefore - 1; x >= 0; x--) {
+        const ownX = item(owners, x);
+        for (let ix = 0; ix < ownX.length; ix++) {
+          if (ownX[ix] !== k || !fitsWindow(j, x)) continue;
+          for (let p = 0; p < places.length; p++)
+            for (let q = p + 1; q < places.length; q++) {
+              const [y1, i1] = places[p] as [number, number];
+              const [y2, i2] = places[q] as [number, number];
+              const gain = (placeLen(y1, i1) + placeLen(y2, i2) - placeLen(x, ix)) / 2;
+              if (gain < lack - 1e-9 || gain >= lack + 0.5 - 1e-9) continue;
+              if (f64(hours, j) - gain < numLike(needs, j) - 1e-9) continue;
+              if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+              const before = limitsPassed(j);
+              ownX[ix] = j;
+              item(owners, y1)[i1] = k;
+              item(owners, y2)[i2] = k;
+              hours[j] = f64(hours, j) - gain;
+              hours[k] = f64(hours, k) + gain;
+              const kept = !newlyPassed(before, limitsPassed(j));
+              if (kept && valid(x) && valid(y1) && valid(y2) && dropBuffer(k, d, src)) return true;
+              ownX[ix] = k;
+              item(owners, y1)[i1] = j;
+              item(owners, y2)[i2] = j;
+              hours[j] = f64(hours, j) + gain;
+              hours[k] = f64(hours, k) - gain;
+            }
+        }
+      }
+    return false;
   }
 
   /**
