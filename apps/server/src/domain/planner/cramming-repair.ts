@@ -1,13 +1,14 @@
 /**
  * The cramming repair (docs/planner.md, Anti-cramming): sessions the EDF guard forced into a
  * subject's last week or last 3 days before its exam move earlier, by free places, trades with
- * other subjects, pushes of their sessions later, and shrinks into shorter places (M8). Keeps
- * every day's places valid (M1) and interleavable, touches no final review; bounded and
+ * other subjects, pushes of their sessions later, shrinks into shorter places and splits over
+ * two (M8). Keeps every day's places valid (M1) and interleavable; a final review moves only in a
+ * length trade that wins hours back, to another of the 3 days before its exam (M9). Bounded and
  * deterministic.
  */
 import { LAST_WEEK_DAYS, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
-import { hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
+import { hoursBySubject, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /**
@@ -25,6 +26,9 @@ const MAX_LIMIT_CHECKS = 5000;
  */
 const MAX_REGAIN_TRADES = 2;
 
+/** The days before its exam a final review is wanted on (M9: 1-3), as the reservation's. */
+const REVIEW_DAYS = 3;
+
 /** A trade of place lengths: subject j's shorter place (x, ix) for subject g's longer (y, iy). */
 interface LengthTrade {
   j: number;
@@ -35,6 +39,11 @@ interface LengthTrade {
   iy: number;
   /** Hours j gains and g loses. */
   gain: number;
+  /**
+   * When j's place at x is its final review, which goes to y with the trade: the review's
+   * length and j's movable limit before it (restored when the trade is undone).
+   */
+  review?: { len: number; movable: number };
 }
 
 /**
@@ -49,10 +58,12 @@ export function repairCramming(
   tplOf: (day: number) => DayTemplate,
   owners: Int16Array[],
   exam: Float64Array,
-  keep: readonly number[],
-  /** Length of the final review's place, in half-hours. */
-  keepLen: ArrayLike<number>,
+  /** Each subject's final-review day (-1: none); a regain's length trade may move it. */
+  keep: number[],
+  /** Length of the final review's place, in half-hours (updated with `keep`). */
+  keepLen: Int32Array,
   L: number,
+  /** Each subject's movable limit (lowered when its final review moves earlier). */
   movableBefore: Int32Array,
   /** Each subject's need in hours: a session may shrink into a shorter place only above it. */
   needs: ArrayLike<number>,
@@ -109,14 +120,22 @@ export function repairCramming(
     }
   }
 
-  /** The places of k's sessions on day d, the latest first, its final review aside. */
-  function lateSessions(k: number, d: number): number[] {
+  /** The place of k's final review on its day (-1: none there or no review). */
+  function reviewPlace(k: number): number {
+    const d = num(keep, k);
+    if (d < 0) return -1;
     const own = item(owners, d);
     // On the final review's day, the last place of the final's length is the final review.
     let finalAt = -1;
-    if (d === keep[k])
-      for (let i = 0; i < own.length; i++)
-        if (own[i] === k && (tplOf(d).places[i]?.len ?? 0) === keepLen[k]) finalAt = i;
+    for (let i = 0; i < own.length; i++)
+      if (own[i] === k && placeLen(d, i) === i32(keepLen, k)) finalAt = i;
+    return finalAt;
+  }
+
+  /** The places of k's sessions on day d, the latest first, its final review aside. */
+  function lateSessions(k: number, d: number): number[] {
+    const own = item(owners, d);
+    const finalAt = d === keep[k] ? reviewPlace(k) : -1;
     const out: number[] = [];
     for (let i = own.length - 1; i >= 0; i--) if (own[i] === k && i !== finalAt) out.push(i);
     return out;
@@ -475,10 +494,13 @@ export function repairCramming(
   }
 
   /**
-   * One of j's shorter sessions (not its final review) trades places with a longer session of an
-   * exam g past its need by the difference (at most `room` hours, not k, not g's final review),
-   * each inside its window, a day without j first; both days stay valid, g and j keep their M8
-   * limits (j's against `before`). Made and returned, or undefined when none will do.
+   * One of j's shorter sessions trades places with a longer session of an exam g past its need by
+   * the difference (at most `room` hours, not k, not g's final review), each inside its window, a
+   * day without j first; both days stay valid, g and j keep their M8 limits (j's against
+   * `before`). Made and returned, or undefined when none will do. j's final review may trade
+   * too, to another of the days before its exam it is wanted on, where it stays j's last session
+   * (reviewMayMove): a 1-h review on the exam's eve held the half hour j lacked, while an exam
+   * past its need held a longer place two days earlier (seed 5 #615).
    */
   function lengthTrade(
     j: number,
@@ -493,7 +515,9 @@ export function repairCramming(
     for (let x = owners.length - 1; x >= 0; x--) {
       const ownX = item(owners, x);
       for (let ix = 0; ix < ownX.length; ix++) {
-        if (ownX[ix] !== j || x === num(keep, j)) continue;
+        const isReview = x === num(keep, j);
+        if (ownX[ix] !== j || (isReview && ix !== reviewPlace(j))) continue;
+        const mayGo = (y: number) => (isReview ? reviewMayMove(j, x, y) : fitsWindow(j, y));
         for (let pass = 0; pass < 2; pass++)
           for (let y = owners.length - 1; y >= 0; y--) {
             const ownY = item(owners, y);
@@ -503,10 +527,11 @@ export function repairCramming(
               const gain = (placeLen(y, iy) - placeLen(x, ix)) / 2;
               if (g < 0 || g === j || g === k || gain <= 0 || gain > room + 1e-9) continue;
               if (!movableExam(g, y) || f64(hours, g) - gain < numLike(needs, g) - 1e-9) continue;
-              if (!fitsWindow(g, x) || !fitsWindow(j, y)) continue;
+              if (!fitsWindow(g, x) || !mayGo(y)) continue;
               if (++limitChecks > MAX_LIMIT_CHECKS) return undefined;
               const beforeG = limitsPassed(g);
               const t: LengthTrade = { j, g, x, ix, y, iy, gain };
+              if (isReview) t.review = { len: placeLen(x, ix), movable: i32(movableBefore, j) };
               swapLengths(t, 1);
               const kept =
                 !newlyPassed(beforeG, limitsPassed(g)) && !newlyPassed(before, limitsPassed(j));
@@ -519,12 +544,34 @@ export function repairCramming(
     return undefined;
   }
 
-  /** Makes (`way` 1) or undoes (-1) a trade of place lengths, with the subjects' hours. */
+  /**
+   * Makes (`way` 1) or undoes (-1) a trade of place lengths, with the subjects' hours, and j's
+   * final review's day, length and movable limit when the review moves with it (sessions stay
+   * put from a subject's final review on).
+   */
   function swapLengths(t: LengthTrade, way: 1 | -1): void {
     item(owners, t.x)[t.ix] = way > 0 ? t.g : t.j;
     item(owners, t.y)[t.iy] = way > 0 ? t.j : t.g;
     hours[t.j] = f64(hours, t.j) + way * t.gain;
     hours[t.g] = f64(hours, t.g) - way * t.gain;
+    if (!t.review) return;
+    keep[t.j] = way > 0 ? t.y : t.x;
+    keepLen[t.j] = way > 0 ? placeLen(t.y, t.iy) : t.review.len;
+    movableBefore[t.j] = way > 0 ? Math.min(t.review.movable, t.y) : t.review.movable;
+  }
+
+  /**
+   * Whether j's final review on day x may move to day y: another of the REVIEW_DAYS before its
+   * exam (M9), with no other session of j from y on, so that the review stays its last session
+   * (the topic plan reviews every topic there, and nothing of j may follow it).
+   */
+  function reviewMayMove(j: number, x: number, y: number): boolean {
+    const e = f64(exam, j);
+    if (y === x || !(y >= e - REVIEW_DAYS && y < e)) return false;
+    let after = 0;
+    for (let d = y; d < owners.length; d++) after += sessionsOn(item(owners, d), j);
+    // The review itself, when it lies on or after y.
+    return after === (x > y ? 1 : 0);
   }
 
   /** Whether a session of subject j may stand on day x: before its exam, by its final review. */
@@ -662,7 +709,8 @@ export function repairCramming(
       (lastRun &&
         (splitEarlier(k, from, src, len) ||
           shrinkWithMakeUp(k, W, from, src, len, fromOk) ||
-          shrinkByTrade()))
+          shrinkByTrade() ||
+          splitByTrade()))
     );
 
     /**
@@ -701,6 +749,72 @@ export function repairCramming(
             return true;
           }
           own[i] = j;
+          ownFrom[src] = k;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * k's late session splits over two shorter places of another exam j before `movesBefore`,
+     * on two days without k, whose lengths add up to it, and j takes k's late place in return:
+     * every place stays as full as it was (M1's shorter places, the weekly cap and the day's
+     * hours as they were), k and j keep their hours, k's sessions only go earlier (no limit of
+     * k newly passed), and j's session goes into its window (before its final review) and,
+     * into its own last week, only within its M8 limits. Neither session given up is a final
+     * review: j's review day gives no place, and k's review is not among its late sessions.
+     * Seed 5 #340: F's exam on day 23 needs 8 h, its last week held all 8 against 4.9 allowed,
+     * every place before it taken by earlier exams, and F held its need exactly (no shrink) in
+     * 2-h sessions where no 2-h place could trade; A held four 1-h places there and had room in
+     * its window for 2-h sessions on F's day 17: F's two sessions there went to A's four places
+     * and A took both, 4 h left in F's last week.
+     */
+    function splitByTrade(): boolean {
+      // A day without another session of j on `from` first; a second one there is the last
+      // resort (F's two 2-h sessions on one day both go to A).
+      for (let pass = 0; pass < 2; pass++)
+        for (let d1 = movesBefore - 1; d1 > 0; d1--) {
+          const own1 = item(owners, d1);
+          if (own1.includes(k)) continue;
+          for (let i1 = 0; i1 < own1.length; i1++) {
+            const j = i16(own1, i1);
+            if ((pass === 0 && ownFrom.includes(j)) || !givesPart(j, d1, i1)) continue;
+            if (secondPart(j, d1, i1, len - placeLen(d1, i1))) return true;
+          }
+        }
+      return false;
+    }
+
+    /**
+     * Whether j's session at place i of day d, shorter than k's late session, may be one of the
+     * two parts: another exam's, not on its final review's day, where the repairs may move it
+     * (before its last week), and j may take `from` in return.
+     */
+    function givesPart(j: number, d: number, i: number): boolean {
+      if (j < 0 || j === k || placeLen(d, i) >= len || !movableExam(j, d)) return false;
+      return d < i32(movableBefore, j) && mayTakeFrom(j);
+    }
+
+    /**
+     * splitByTrade's second part: another of j's sessions, of `rest` half-hours, on an earlier
+     * day than d1 without k; k takes both places, j takes `from`. True when every day touched
+     * stays interleavable and j within its limits, else nothing changed.
+     */
+    function secondPart(j: number, d1: number, i1: number, rest: number): boolean {
+      const own1 = item(owners, d1);
+      for (let d2 = d1 - 1; d2 >= 0; d2--) {
+        const own2 = item(owners, d2);
+        if (own2.includes(k)) continue;
+        for (let i2 = 0; i2 < own2.length; i2++) {
+          if (own2[i2] !== j || placeLen(d2, i2) !== rest || !givesPart(j, d2, i2)) continue;
+          if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+          own1[i1] = k;
+          own2[i2] = k;
+          ownFrom[src] = j;
+          const runs = runsOk(own1, -1) && runsOk(own2, -1) && runsOk(ownFrom, -1);
+          if (runs && limitsKept(j)) return true;
+          own1[i1] = j;
+          own2[i2] = j;
           ownFrom[src] = k;
         }
       }
