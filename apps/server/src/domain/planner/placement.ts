@@ -414,6 +414,7 @@ function repairPasses(state: RepairState): void {
     calendar: model.weeks,
     finalDay,
     finalLen,
+    sessionHours,
   });
   // A session the steady weeks moved away can leave a day beside it over its line (M7's day
   // against its week; seed 2,999 #144: a day of 3 sessions whose week had held one more): the
