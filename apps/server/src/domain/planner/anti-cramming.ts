@@ -77,7 +77,7 @@ export function lastDaysBudget(
 /**
  * Which of its M8 limits subject k's sessions pass in the plan as it is, its exam on day W: its
  * last 7 days (twice its mean week, or one session) and its last 3 (a quarter of its hours, or
- * 2 sessions).
+ * 2 sessions). With `added`, as they would with one more session of k (its day and hours).
  */
 export function m8LimitsPassed(
   tplOf: (day: number) => DayTemplate,
@@ -85,20 +85,22 @@ export function m8LimitsPassed(
   k: number,
   W: number,
   sessionHours: number,
+  added?: { day: number; hours: number },
 ): { over7: boolean; over3: boolean } {
   let total = 0;
   let last7 = 0;
   let last3 = 0;
+  const count = (d: number, h: number) => {
+    total += h;
+    if (d >= W - LAST_WEEK_DAYS) last7 += h;
+    if (d >= W - CRAM_DAYS) last3 += h;
+  };
   for (let d = 0; d < W; d++) {
     const own = item(owners, d);
-    for (let i = 0; i < own.length; i++) {
-      if (own[i] !== k) continue;
-      const h = (tplOf(d).places[i]?.len ?? 0) / 2;
-      total += h;
-      if (d >= W - LAST_WEEK_DAYS) last7 += h;
-      if (d >= W - CRAM_DAYS) last3 += h;
-    }
+    for (let i = 0; i < own.length; i++)
+      if (own[i] === k) count(d, (tplOf(d).places[i]?.len ?? 0) / 2);
   }
+  if (added && added.day < W) count(added.day, added.hours);
   return {
     over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
     over3: last3 > cramAllowance(total, sessionHours) + 1e-9,

@@ -41,6 +41,11 @@ export function frontShift(
   steady?: ArrayLike<number>,
   /** The plan's calendar weeks (study week), in which the steady subject stays steady. */
   calendar?: CalendarWeeks,
+  /**
+   * Hours each subject may still gain before it passes its target, or the plan the sum of the
+   * targets (total balancing's goal): what its session grown into a full place may add.
+   */
+  spare?: Float64Array,
 ): void {
   // One move per subject per round, so subjects share the first half's room: taken subject by
   // subject, the first ones filled it and the later ones moved nothing (M10, each subject). A
@@ -65,7 +70,7 @@ export function frontShift(
     if (W < 2) return false;
     const half = Math.ceil(W / 2); // first half: days d with 2d < W
     for (const late of movableLate(k, half, W)) if (moveEarlier(k, half, late)) return true;
-    return false;
+    return growShortSession(k, half);
   }
 
   /** Moves one session of k (`late`) into the first half; whether it did. */
@@ -78,7 +83,7 @@ export function frontShift(
     const to = freeEarlyPlace(k, half, len);
     if (to.day >= 0 && moveIntoFreePlace(from, src, to, k, len)) return true;
     // The cap leaves no free place: the first half's booked room is used by steady subjects'
-    // sessions, which front-loading does not move. Trade places with one (same length, so
+    // sessions, which front-loading moves away only last. Trade places with one (same length, so
     // every window keeps its hours): the steady subject keeps its steady week. The same when
     // the day k's session leaves would keep a shorter place without its full one (M1): a trade
     // fills the place again (seed 900,001 #278: F's late 2-h session beside another subject's
@@ -86,14 +91,16 @@ export function frontShift(
     // Last, the moves that crowd a day more: the other exam's second session on the day k's
     // late session leaves, a shorter place opened by filling its day's full one, a third
     // session of k on a day (M10, each subject: seeds 900,001 #385 and #536, 5 #258, 123,457
-    // #729).
+    // #729); and a steady subject's session moved out of the first half to make room for it
+    // (seed 2,468 #517).
     return (
       tradeWithSteady(k, half, from, src, len) ||
       tradeWithFrontLoaded(k, half, from, src, len, false) ||
       makeRoom(k, half, from, src, len) ||
       tradeWithFrontLoaded(k, half, from, src, len, true) ||
       openShortPlace(k, half, from, src, len) ||
-      moreOnOneDay(k, half, from, src, len)
+      moreOnOneDay(k, half, from, src, len) ||
+      steadyMakesRoom(k, half, from, src, len)
     );
   }
 
@@ -487,6 +494,144 @@ export function frontShift(
     return false;
   }
 
+  /**
+   * Last, a steady subject's session on a day x within 6 days of a free place z of k's first half
+   * moves out of k's first half, to a free place of its own length where the cap has room and
+   * its weeks stay steady, which lets k's late session take z: where every window of the first
+   * half held the steady subject's shorter sessions beside k's full ones, a window had less than
+   * a session of room, and no trade of equal lengths could make it (seed 2,468 #517: B's weeks
+   * of 6 h under a cap of 7.2 in 2-h and 1-h places, A's 1-h sessions beside B's, B 18 of 32 h
+   * in its first half on against 17 of 33 off). The steady subject's days stay regular (M4b),
+   * every day valid (M1) and interleavable; z holds no second session of k.
+   */
+  function steadyMakesRoom(k: number, half: number, from: number, src: number, len: number) {
+    if (!steady) return false;
+    const h = len / 2;
+    for (let z = 0; z < half; z++) {
+      const ownZ = owners[z] as Int16Array;
+      if (ownZ.includes(k) || !runsOk(ownZ, k) || cap.fits(z, h)) continue;
+      const zi = validFreePlace(tplOf(z), ownZ, len, k);
+      if (zi < 0) continue;
+      // Only a session within 6 days of z shares a window with it.
+      for (let x = Math.max(0, z - 6); x <= Math.min(owners.length - 1, z + 6); x++) {
+        if (x === z) continue;
+        for (let xi = 0; xi < (owners[x] as Int16Array).length; xi++)
+          if (moveSteadyAway(k, half, { from, src, h }, { x, xi, z, zi })) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * `steadyMakesRoom` for day x's session at place xi: moves it to a free place of its length
+   * from k's second half on when z then fits k's late session, and k's session (day `from`,
+   * place `src`) to z's place zi; whether it did (else nothing changed).
+   */
+  function moveSteadyAway(
+    k: number,
+    half: number,
+    late: { from: number; src: number; h: number },
+    at: { x: number; xi: number; z: number; zi: number },
+  ): boolean {
+    const { from, src, h } = late;
+    const { x, xi, z, zi } = at;
+    const ownX = owners[x] as Int16Array;
+    const ownFrom = owners[from] as Int16Array;
+    const j = ownX[xi] as number;
+    if (j < 0 || !steady?.[j]) return false;
+    const lenX = tplOf(x).places[xi]?.len ?? 0;
+    cap.add(x, -lenX / 2);
+    cap.add(z, h);
+    cap.add(from, -h);
+    ownX[xi] = -1;
+    ownFrom[src] = -1;
+    // Without both sessions, z's windows fit k's and the days they leave stay valid.
+    const freed =
+      cap.fits(z, 0) &&
+      shortPlacesOk(tplOf(x), ownX) &&
+      runsOk(ownX, -1) &&
+      shortPlacesOk(tplOf(from), ownFrom) &&
+      runsOk(ownFrom, -1);
+    ownX[xi] = j;
+    const to = freed ? steadyPlaceAway(j, x, lenX, half, from) : { day: -1, place: -1 };
+    if (to.day >= 0) {
+      ownX[xi] = -1;
+      (owners[to.day] as Int16Array)[to.place] = j;
+      (owners[z] as Int16Array)[zi] = k;
+      cap.add(to.day, lenX / 2);
+      return true;
+    }
+    ownFrom[src] = k;
+    cap.add(from, h);
+    cap.add(z, -h);
+    cap.add(x, lenX / 2);
+    return false;
+  }
+
+  /**
+   * A free place of `len` for steady subject j's session leaving day x, from day `after` on (not
+   * day `from`), on a day without j where the cap has room, its weeks stay steady and its days
+   * regular (M4b); else day -1.
+   */
+  function steadyPlaceAway(
+    j: number,
+    x: number,
+    len: number,
+    after: number,
+    from: number,
+  ): { day: number; place: number } {
+    const jDays: number[] = [];
+    owners.forEach((own, d) => {
+      if (own.includes(j)) jDays.push(d);
+    });
+    const keepX = sessionsOn(owners[x] as Int16Array, j) > 1;
+    for (let y = after; y < owners.length; y++) {
+      const own = owners[y] as Int16Array;
+      if (y === from || own.includes(j) || !runsOk(own, j) || !cap.fits(y, len / 2)) continue;
+      const i = validFreePlace(tplOf(y), own, len, j);
+      if (i < 0 || !regularAfter(jDays, x, y, keepX)) continue;
+      if (steadyWeeksOk(tplOf, owners, j, x, y, len / 2, calendar)) return { day: y, place: i };
+    }
+    return { day: -1, place: -1 };
+  }
+
+  /**
+   * When no late session of k can move, its session in a day's shorter place of the first half
+   * (the day's hours ran out mid-session) moves to a free full place of the first half and grows
+   * to a full session, while the subject stays within its target and the plan within the sum of
+   * the targets (`spare`): a week holding one shorter session stands an odd hour under the cap,
+   * where no full session fits (seed 424,242 #543: A's 1-h session beside its 2-h one held the
+   * first week at 7 h under a cap of 8.8 in 2-h places; 7 of 16 h in its first half on and off,
+   * now 8 of 17). A day without k first (furthest from its days), else one holding one session
+   * of it.
+   */
+  function growShortSession(k: number, half: number): boolean {
+    for (let x = 0; x < half; x++) {
+      const ownX = owners[x] as Int16Array;
+      const places = tplOf(x).places;
+      let full = 0;
+      for (const p of places) full = Math.max(full, p.len);
+      for (let xi = 0; xi < ownX.length; xi++) {
+        const len = places[xi]?.len ?? 0;
+        const grows = (full - len) / 2;
+        if (ownX[xi] !== k || len >= full || grows > (spare?.[k] ?? 0) + 1e-9) continue;
+        if (x === finalDay[k] && len === finalLen[k]) continue;
+        ownX[xi] = -1;
+        cap.add(x, -len / 2);
+        const to = runsOk(ownX, -1) ? freeEarlyPlace(k, half, full) : { day: -1, place: -1 };
+        if (to.day >= 0) {
+          (owners[to.day] as Int16Array)[to.place] = k;
+          cap.add(to.day, full / 2);
+          if (spare) spare[k] = (spare[k] as number) - grows;
+          return true;
+        }
+        cap.add(x, len / 2);
+        ownX[xi] = k;
+      }
+    }
+    return false;
+  }
+
   /** The first day a session of exam subject j may not move to: its final review, last week. */
   function movableLimit(j: number): number {
     const W = Math.min(windowEnd[j] as number, owners.length);
@@ -793,16 +938,16 @@ export function balanceHalves(
     });
     return days;
   }
+}
 
-  /**
-   * Whether k's study days stay regular (M4b: longest gap at most max(7, 2 x median gap), or no
-   * longer than before) once a session moves from day `from` to day `to`.
-   */
-  function regularAfter(mine: number[], from: number, to: number, keepFrom: boolean): boolean {
-    const after = mine.filter((d) => d !== from || keepFrom);
-    after.push(to);
-    after.sort((a, b) => a - b);
-    // Regular (M4b), or its longest gap no longer than before.
-    return after.length < 2 || gapExcess(after) <= 0 || maxGap(after) <= maxGap(mine);
-  }
+/**
+ * Whether a subject's study days `mine` stay regular (M4b: longest gap at most max(7, 2 x median
+ * gap), or no longer than before) once a session moves from day `from` to day `to`.
+ */
+function regularAfter(mine: number[], from: number, to: number, keepFrom: boolean): boolean {
+  const after = mine.filter((d) => d !== from || keepFrom);
+  after.push(to);
+  after.sort((a, b) => a - b);
+  // Regular (M4b), or its longest gap no longer than before.
+  return after.length < 2 || gapExcess(after) <= 0 || maxGap(after) <= maxGap(mine);
 }

@@ -20,7 +20,14 @@ import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
 import type { PlanModel, RawBlock } from './plan-model.js';
-import { balanceTotal, rebalanceNeeds, repairGaps, repairRuns, topUp } from './repair.js';
+import {
+  balanceTotal,
+  hoursBySubject,
+  rebalanceNeeds,
+  repairGaps,
+  repairRuns,
+  topUp,
+} from './repair.js';
 import { evenSteadyWeeks } from './steady-weeks.js';
 import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
@@ -337,6 +344,7 @@ function repairPasses(state: RepairState): void {
       weekCap,
       steady,
       model.weeks,
+      examEnd,
     );
   shareBuffer({
     tplOf,
@@ -353,7 +361,17 @@ function repairPasses(state: RepairState): void {
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, needs);
   if (frontLoad && !overloaded) {
     weekCap.recount(tplOf, owners);
-    frontShift(tplOf, owners, examEnd, finalDay, finalLen, weekCap, steady, model.weeks);
+    frontShift(
+      tplOf,
+      owners,
+      examEnd,
+      finalDay,
+      finalLen,
+      weekCap,
+      steady,
+      model.weeks,
+      spareUnderTargets(tplOf, owners, targets),
+    );
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
   const evenOut = !frontLoad && !overloaded;
@@ -450,4 +468,19 @@ function repairPasses(state: RepairState): void {
     takes,
     sessionHours,
   );
+}
+
+/**
+ * Hours each subject may still gain before it passes its target, or the plan the sum of the
+ * targets (stage 10's goal).
+ */
+function spareUnderTargets(
+  tplOf: (d: number) => DayTemplate,
+  owners: Int16Array[],
+  targets: Float64Array,
+): Float64Array {
+  const hours = hoursBySubject(tplOf, owners, targets.length);
+  let plan = 0;
+  for (let k = 0; k < targets.length; k++) plan += f64(targets, k) - f64(hours, k);
+  return Float64Array.from(targets, (t, k) => Math.max(0, Math.min(t - f64(hours, k), plan)));
 }

@@ -6,7 +6,7 @@
  * final review, and is bounded and deterministic.
  */
 import { type CalendarWeeks, calendarWeeks, weekIndexOf } from '@studybuddy/contracts';
-import { LAST_WEEK_DAYS } from './anti-cramming.js';
+import { LAST_WEEK_DAYS, m8LimitsPassed } from './anti-cramming.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { addTo, f64, i16, i32, item, num, numLike } from './typed.js';
 
@@ -709,11 +709,21 @@ export function balanceTotal(
   /** Subjects without an exam keep steady weeks: none over twice its median (Workload). */
   steady?: ArrayLike<number>,
   calendar?: CalendarWeeks,
+  /** Each subject's exam day (0: no exam in the plan), where its M8 limits are counted. */
+  examEnd?: ArrayLike<number>,
 ): void {
   const S = targets.length;
   // An added session goes to no week that would stand over twice the subject's median week.
   const steadyDay = (k: number, day: number, h: number) =>
     !steady?.[k] || steadyWeeksOk(tplOf, owners, k, -1, day, h, calendar);
+  // In a subject's last week, only where its M8 limits (its last week, its last 3 days) hold
+  // with the session too.
+  const withinM8 = (k: number, day: number, h: number) => {
+    const W = numLike(examEnd ?? [], k);
+    if (!(W > 0) || day < i32(movableBefore, k)) return steadyDay(k, day, h);
+    const after = m8LimitsPassed(tplOf, owners, k, W, L, { day, hours: h });
+    return !after.over7 && !after.over3 && steadyDay(k, day, h);
+  };
   const hours = hoursBySubject(tplOf, owners, S);
   let goal = 0;
   let total = 0;
@@ -730,12 +740,16 @@ export function balanceTotal(
   // One session for one subject: topUp with a token shortfall.
   const one = new Float64Array(S);
   /** One session for the subject furthest under its target that can take one; whether any did. */
-  const addOne = (sameDay: boolean, limit: Int32Array = movableBefore): boolean => {
+  const addOne = (
+    sameDay: boolean,
+    limit: Int32Array = movableBefore,
+    accept: (k: number, day: number, h: number) => boolean = steadyDay,
+  ): boolean => {
     for (const k of byGap(1)) {
       if (f64(hours, k) >= f64(targets, k)) break;
       one.fill(0);
       one[k] = 1e-6;
-      const added = topUp(tplOf, owners, limit, one, [k], 0, undefined, sameDay, cap, steadyDay);
+      const added = topUp(tplOf, owners, limit, one, [k], 0, undefined, sameDay, cap, accept);
       const got = num(added, k);
       if (got > 0) {
         addTo(hours, k, got);
@@ -818,6 +832,14 @@ export function balanceTotal(
     const reviewDay = keep[k] ?? -1;
     return reviewDay >= 0 && m === reviewDay ? m + 1 : m;
   });
+  // A subject whose last week is what stops its moves may take a day of it, before its final
+  // review, where its M8 limits hold: the day loop's pace books the last week up to them, and
+  // where the cap left no window before it a session of room, the plan the pace filled one way
+  // (front-loading on) stood at its target and the other (off) 2 h under it (seed 7 #922).
+  const toLastWeek = Int32Array.from(movableBefore, (m, k) => {
+    const reviewDay = keep[k] ?? -1;
+    return examEnd && reviewDay > m ? reviewDay : m;
+  });
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     // A second session on a day only when no subject has a day without it left: a subject that
     // studies every day of its window otherwise ends short of its target with front-loading
@@ -833,7 +855,8 @@ export function balanceTotal(
       !addOne(true) &&
       !fillThenAdd(false) &&
       !fillThenAdd(true) &&
-      !addOne(true, toReview)
+      !addOne(true, toReview) &&
+      !addOne(false, toLastWeek, withinM8)
     )
       return;
   }
