@@ -88,6 +88,11 @@ export function repairCramming(
     const W = f64(exam, k);
     if (!(W >= 14) || W > owners.length) continue;
     for (let guard = 0; guard < 20; guard++) {
+      // The hours as booked: a move that leaves a full place free beside a shorter one moves
+      // that session up into it (leaveOk), a gain no move counts (seed 31 #243: E's 1-h session
+      // took its 1.5-h place as its other session shrank into a 1-h place; counted 13.5 h, E
+      // held 14, half an hour past its need, and no shrink was tried).
+      hours.set(hoursBySubject(tplOf, owners, exam.length));
       const { over7, over3 } = limitsPassed(k);
       if (!over7 && !over3) break;
       // The session to move: the latest one that is not the final review and can go earlier.
