@@ -862,7 +862,11 @@ export function m8Cramming(
       if (!told) return 0;
       const rest = (f.needs[k] as number) - roomBefore(f, k, x, totals, reviewDay, weekCap);
       const review = Math.min(reviewHours(x), Math.max(0, rest));
-      return review + f.L * Math.ceil((rest - review) / f.L - 1e-9);
+      const sessions = review + f.L * Math.ceil((rest - review) / f.L - 1e-9);
+      // And in the sums the places of those days make: 15 h forced into a last week of nine
+      // 1.5-h places and two 1-h ones is 15.5 h booked, 15 being no sum of them (seed 3,141,592
+      // #708: every plan held 15.5 h there against 15.25 allowed).
+      return Math.max(sessions, leastPlaceSum(f, x, W, rest));
     };
     const forced3 = forced(W - 3);
     const forced7 = forced(W - 7);
@@ -979,22 +983,31 @@ function cappedUntil(f: Frame, cap: WeekCap): (t: number) => number {
  * half an hour less than the need alone says. The need itself when no subset reaches it.
  */
 export function wholePlaceNeed(f: Frame, j: number, need: number): number {
+  return leastPlaceSum(f, 0, Math.min(f.windowEnd[j] as number, f.days), need);
+}
+
+/**
+ * The least sum of the whole places of days `from` to `to` (exclusive) that holds at least
+ * `hours`, places counted as in `wholePlaceNeed`; `hours` itself when no subset reaches it (or
+ * nothing is asked).
+ */
+function leastPlaceSum(f: Frame, from: number, to: number, hours: number): number {
+  if (hours <= EPS) return Math.max(0, hours);
   const units = Math.round(f.L * 2);
   const lens: number[] = [];
-  const W = Math.min(f.windowEnd[j] as number, f.days);
-  for (let d = 0; d < W; d++) {
+  for (let d = Math.max(0, from); d < to; d++) {
     const c = Math.round((f.cap[d] as number) * 2);
     for (let n = 0; n < Math.floor(c / units); n++) lens.push(units);
     if (c % units >= 2) lens.push(c % units);
   }
-  const goal = Math.ceil(need * 2 - 1e-9);
+  const goal = Math.ceil(hours * 2 - 1e-9);
   const total = lens.reduce((a, b) => a + b, 0);
-  if (total < goal) return need;
+  if (total < goal) return hours;
   // Sums up to goal + the longest place are enough: a larger one never is the least past goal.
   const limit = Math.min(total, goal + units);
   const can = subsetSums(lens, limit);
-  for (let v = goal; v <= limit; v++) if (can[v]) return Math.max(need, v / 2);
-  return need;
+  for (let v = goal; v <= limit; v++) if (can[v]) return Math.max(hours, v / 2);
+  return hours;
 }
 
 /** M9: a final review of every topic 1-3 days before each exam (fallback 4-6), none on the day. */
