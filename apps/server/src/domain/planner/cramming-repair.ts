@@ -176,8 +176,6 @@ export function repairCramming(
    * 1.5-h session where C held a 1-h one.
    */
   function gainThenDrop(k: number, d: number, src: number): boolean {
-    const valid = (day: number, own: Int16Array) =>
-      shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
     const lack = numLike(needs, k) - (f64(hours, k) - (tplOf(d).places[src]?.len ?? 0) / 2);
     if (lack <= 1e-9) return false;
     for (let x = movesBefore - 1; x >= 0; x--) {
@@ -200,7 +198,7 @@ export function repairCramming(
             hours[k] = f64(hours, k) + gain;
             const after = limitsPassed(j);
             const worse = newlyPassed(before, after);
-            if (!worse && valid(x, ownX) && valid(y, ownY) && dropBuffer(k, d, src)) return true;
+            if (!worse && dayValid(x) && dayValid(y) && dropBuffer(k, d, src)) return true;
             ownX[ix] = k;
             ownY[iy] = j;
             hours[j] = f64(hours, j) + gain;
@@ -223,10 +221,6 @@ export function repairCramming(
    * 1-h places to I.
    */
   function twoForOneThenDrop(k: number, d: number, src: number, lack: number): boolean {
-    const valid = (day: number) => {
-      const own = item(owners, day);
-      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
-    };
     // The other subjects' places before the bound, by subject: [day, place], final reviews aside.
     const early = new Map<number, Array<[number, number]>>();
     for (let y = movesBefore - 1; y >= 0; y--) {
@@ -259,7 +253,8 @@ export function repairCramming(
               hours[j] = f64(hours, j) - gain;
               hours[k] = f64(hours, k) + gain;
               const kept = !newlyPassed(before, limitsPassed(j));
-              if (kept && valid(x) && valid(y1) && valid(y2) && dropBuffer(k, d, src)) return true;
+              if (kept && dayValid(x) && dayValid(y1) && dayValid(y2) && dropBuffer(k, d, src))
+                return true;
               ownX[ix] = k;
               item(owners, y1)[i1] = j;
               item(owners, y2)[i2] = j;
@@ -280,10 +275,6 @@ export function repairCramming(
    * 1.5-h place to A.
    */
   function rotateThenDrop(k: number, d: number, src: number, lack: number): boolean {
-    const valid = (day: number) => {
-      const own = item(owners, day);
-      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
-    };
     const lenAt = (day: number, i: number) => tplOf(day).places[i]?.len ?? 0;
     // Sessions before the moves' bound, by owner: [day, place].
     const early: Array<[number, number]> = [];
@@ -319,7 +310,8 @@ export function repairCramming(
           shift(k, (c - a) / 2);
           const kept =
             !newlyPassed(before1, limitsPassed(j1)) && !newlyPassed(before2, limitsPassed(j2));
-          if (kept && valid(x1) && valid(x2) && valid(x3) && dropBuffer(k, d, src)) return true;
+          if (kept && dayValid(x1) && dayValid(x2) && dayValid(x3) && dropBuffer(k, d, src))
+            return true;
           item(owners, x1)[i1] = k;
           item(owners, x2)[i2] = j1;
           item(owners, x3)[i3] = j2;
@@ -330,6 +322,12 @@ export function repairCramming(
       }
     }
     return false;
+  }
+
+  /** Whether day x's places stay valid (M1's shorter places) and interleavable. */
+  function dayValid(x: number): boolean {
+    const own = item(owners, x);
+    return shortPlacesOk(tplOf(x), own) && runsOk(own, -1);
   }
 
   /** The length of place i of day x, in half-hours. */
@@ -513,10 +511,6 @@ export function repairCramming(
     room: number,
     before: { over7: boolean; over3: boolean },
   ): LengthTrade | undefined {
-    const valid = (day: number) => {
-      const own = item(owners, day);
-      return shortPlacesOk(tplOf(day), own) && runsOk(own, -1);
-    };
     for (let x = owners.length - 1; x >= 0; x--) {
       const ownX = item(owners, x);
       for (let ix = 0; ix < ownX.length; ix++) {
@@ -540,7 +534,7 @@ export function repairCramming(
               swapLengths(t, 1);
               const kept =
                 !newlyPassed(beforeG, limitsPassed(g)) && !newlyPassed(before, limitsPassed(j));
-              if (kept && valid(x) && valid(y)) return t;
+              if (kept && dayValid(x) && dayValid(y)) return t;
               swapLengths(t, -1);
             }
           }

@@ -580,10 +580,7 @@ export function frontShift(
     after: number,
     from: number,
   ): { day: number; place: number } {
-    const jDays: number[] = [];
-    owners.forEach((own, d) => {
-      if (own.includes(j)) jDays.push(d);
-    });
+    const jDays = studyDaysOf(owners, j);
     const keepX = sessionsOn(owners[x] as Int16Array, j) > 1;
     for (let y = after; y < owners.length; y++) {
       const own = owners[y] as Int16Array;
@@ -919,7 +916,7 @@ export function balanceHalves(
       const j = own[i] ?? -1;
       if (j < 0 || !steady?.[j] || places[i]?.len !== len || ownFrom.includes(j)) continue;
       if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
-      if (!regularAfter(studyDays(j), d, from, sessionsOn(own, j) > 1)) continue;
+      if (!regularAfter(studyDaysOf(owners, j), d, from, sessionsOn(own, j) > 1)) continue;
       own[i] = k;
       ownFrom[src] = j;
       const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
@@ -929,15 +926,15 @@ export function balanceHalves(
     }
     return -1;
   }
+}
 
-  /** The days subject j studies, in order. */
-  function studyDays(j: number): number[] {
-    const days: number[] = [];
-    owners.forEach((own, d) => {
-      if (own.includes(j)) days.push(d);
-    });
-    return days;
-  }
+/** The days subject j studies, in order. */
+function studyDaysOf(owners: readonly Int16Array[], j: number): number[] {
+  const days: number[] = [];
+  owners.forEach((own, d) => {
+    if (own.includes(j)) days.push(d);
+  });
+  return days;
 }
 
 /**
