@@ -17,13 +17,13 @@ import { greetingKey } from '@/features/today/utils/today';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { subjectColour } from '@/lib/subject-colours';
+import { useForgetDeletedPlan } from '../hooks/use-forget-deleted-plan';
 import { useRefreshLivingPlan } from '../hooks/use-refresh-living-plan';
-import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const refresh = useRefreshStudyData();
+  const forgetPlan = useForgetDeletedPlan();
   const refreshLiving = useRefreshLivingPlan();
   const plans = usePlans();
   const sessions = useSessions();
@@ -75,7 +75,7 @@ export default function DashboardPage() {
             activePlanIds={activePlanIds}
             onCheckedIn={refreshLiving}
           />
-          <PlanList onDeleted={(id) => void refresh(id)} />
+          <PlanList onDeleted={forgetPlan} />
           <UpcomingExams plans={plans.data ?? []} colourOf={subjectColour} />
           <PlansReadiness plans={activePlans} sessions={sessionList} onReplanned={refreshLiving} />
           <RecentSessions

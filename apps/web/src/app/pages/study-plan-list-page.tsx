@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PlanList } from '@/features/plans/components/plan-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useRefreshStudyData } from '../hooks/use-refresh-study-data';
+import { useForgetDeletedPlan } from '../hooks/use-forget-deleted-plan';
 
 /** /study-plan and /study-plan/list: the student's plans. */
 export default function StudyPlanListPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshStudyData();
+  const forgetPlan = useForgetDeletedPlan();
   useDocumentTitle(t('plans.listPage.title'));
   return (
     <div className="page">
@@ -30,7 +30,7 @@ export default function StudyPlanListPage() {
           </Link>
         </div>
       </div>
-      <PlanList onDeleted={(id) => void refresh(id)} />
+      <PlanList onDeleted={forgetPlan} />
     </div>
   );
 }
