@@ -11,7 +11,8 @@
  *
  * `npm run bench:planner -- --shrink <rule>` (a case rule of quality-report.ts: M1, M2, M3,
  * M6a-runs, M7-breaks, M7-unwarned, M7-daily, M8, M9, M10, M11, M12, steady-weeks,
- * priority-order) finds the first input at the seed that breaks it and prints it shrunk;
+ * priority-order) finds the first input at the seed that breaks it (with any of the bench's week
+ * starts) and prints it shrunk;
  * `--save <name>` keeps it as a named regression case (testing/planner/regressions/).
  */
 import { createHash } from 'node:crypto';
@@ -27,6 +28,7 @@ import {
   plannerSeed,
   QUALITY_SEED,
   qualityCase,
+  qualityInputArb,
 } from '../src/testing/planner/quality-cases.js';
 import { CASE_RULES } from '../src/testing/planner/quality-report.js';
 import { REGRESSIONS_DIR } from '../src/testing/planner/regression-cases.js';
@@ -70,7 +72,7 @@ function shrink(ruleId: string, seed: number, runs: number, save: string | undef
   const rule = CASE_RULES.find((r) => r.id === ruleId);
   if (!rule) throw new Error(`no rule ${ruleId}; rules: ${CASE_RULES.map((r) => r.id).join(', ')}`);
   const result = fc.check(
-    fc.property(plannerInputArb, (input) => rule.check(qualityCase(input)).length === 0),
+    fc.property(qualityInputArb, (input) => rule.check(qualityCase(input)).length === 0),
     // Shrinking an input that fails only in long plans can take hours: after SHRINK_MS the
     // smallest failing input found so far is kept.
     { seed, numRuns: runs, interruptAfterTimeLimit: SHRINK_MS, markInterruptAsFailure: false },

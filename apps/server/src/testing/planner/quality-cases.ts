@@ -54,13 +54,29 @@ export interface QualityCase {
  */
 const WEEK_STARTS_CYCLE = [undefined, 'sunday', 'monday'] as const;
 
+type CycledWeekStart = (typeof WEEK_STARTS_CYCLE)[number];
+
+function withWeekStart(generated: PlannerInput, weekStart: CycledWeekStart): PlannerInput {
+  return weekStart ? { ...generated, weekStart } : generated;
+}
+
 /** `runs` inputs generated at `seed`, each planned with front-loading off and on. */
 export function qualityCases(runs: number, seed: number): QualityCase[] {
-  return fc.sample(plannerInputArb, { numRuns: runs, seed }).map((generated, i) => {
-    const weekStart = WEEK_STARTS_CYCLE[i % WEEK_STARTS_CYCLE.length];
-    return qualityCase(weekStart ? { ...generated, weekStart } : generated, i);
-  });
+  return fc
+    .sample(plannerInputArb, { numRuns: runs, seed })
+    .map((generated, i) =>
+      qualityCase(withWeekStart(generated, WEEK_STARTS_CYCLE[i % WEEK_STARTS_CYCLE.length]), i),
+    );
 }
+
+/**
+ * The generated inputs with any of the week starts the bench cycles through, for the shrinker:
+ * without them it searched only inputs with no week start and missed failures the bench showed
+ * on calendar weeks (seen at seed 900,001). Shrinks towards no week start.
+ */
+export const qualityInputArb: fc.Arbitrary<PlannerInput> = fc
+  .tuple(plannerInputArb, fc.constantFrom(...WEEK_STARTS_CYCLE))
+  .map(([generated, weekStart]) => withWeekStart(generated, weekStart));
 
 /** One input planned with front-loading off and on, with the facts the metrics' scopes need. */
 export function qualityCase(input: PlannerInput, i = 0): QualityCase {
