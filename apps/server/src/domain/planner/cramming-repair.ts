@@ -429,8 +429,18 @@ export function repairCramming(
     const len = placeLen(from, src);
     const ownFrom = item(owners, from);
     // Subjects whose hours could not be won back once: their other places are not searched
-    // again (each search is a pass over the plan's places for every shorter session).
+    // again (each search is a pass over the plan's places for every shorter session). Keyed by
+    // where the given-up place lies against j's exam (before its last week, in it, in its last 3
+    // days): a regain fails on j's M8 limits, which fall with its hours, and a place given up
+    // inside j's last week lowers that week too (seed 86,400 #654: F, an hour past its need, could
+    // not give up a 1.5-h place before its last week, whose 4.5 h then passed its lower limit,
+    // and so was never tried for its place in that week, which B's late session needed).
     const failed = new Set<number>();
+    const failKey = (j: number, d: number): number => {
+      const e = f64(exam, j);
+      const zone = d >= e - CRAM_DAYS ? 2 : d >= e - LAST_WEEK_DAYS ? 1 : 0;
+      return j * 3 + zone;
+    };
     // The day k leaves stays valid without its session (no place is rearranged here).
     ownFrom[src] = -1;
     const left = shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1);
@@ -444,7 +454,12 @@ export function repairCramming(
           const j = i16(own, i);
           if (j < 0 || j === k || placeLen(d, i) !== len || !movableExam(j, d)) continue;
           const lack = numLike(needs, j) - (f64(hours, j) - len / 2);
-          if (failed.has(j) || lack > len / 2 + 1e-9 || lack > surplusBeside(j, k) + 1e-9) continue;
+          if (
+            failed.has(failKey(j, d)) ||
+            lack > len / 2 + 1e-9 ||
+            lack > surplusBeside(j, k) + 1e-9
+          )
+            continue;
           if (++limitChecks > MAX_LIMIT_CHECKS) return false;
           const before = limitsPassed(j);
           own[i] = k;
@@ -452,7 +467,7 @@ export function repairCramming(
           hours[j] = f64(hours, j) - len / 2;
           const trades: LengthTrade[] = [];
           if (runsOk(own, -1)) {
-            if (!regain(j, k, len / 2, before, trades)) failed.add(j);
+            if (!regain(j, k, len / 2, before, trades)) failed.add(failKey(j, d));
             else if (!newlyPassed(before, limitsPassed(j))) return true;
           }
           for (const t of trades.reverse()) swapLengths(t, -1);

@@ -32,6 +32,7 @@ export function orderWithinDays(
   const forced = new Int32Array(HALF_HOURS);
   const subsToday = new Int32Array(HALF_HOURS);
   const sessionsLeft = new Int32Array(subjectCount);
+  const dayCount = new Int32Array(subjectCount);
   let tpl: DayTemplate;
   let dayOwners: Int16Array;
   for (let d = 0; d < days; d++) {
@@ -60,8 +61,14 @@ export function orderWithinDays(
       if (i32(sessionsLeft, k) === 0) subsToday[nSubs++] = k;
       sessionsLeft[k] = i32(sessionsLeft, k) + 1;
     }
+    // The longest run no order of the day's sessions avoids (M6a): the most frequent subject's
+    // sessions split by the others'. Runs stay under RUN_LENGTH when the mix allows it, else at
+    // that forced length: with one bound of 3 for every day, a day of 7 sessions of C and 1 of A
+    // used A after the first two C and left a run of 5 where C C C C A C C C keeps 4 (seed
+    // 86,400 #818).
+    const runLimit = Math.max(RUN_LENGTH - 1, forcedRunOf(dayOwners, dayCount));
     // Most sessions left first (a repeat only when it has at least one more than the next), and
-    // never a third in a row: the fewest same-subject neighbours with no run of 3 (M6).
+    // never a run past the limit: the fewest same-subject neighbours with no avoidable run (M6).
     let prev = -1;
     let run = 0;
     for (let n = 0; n < nSlots; n++) {
@@ -75,7 +82,7 @@ export function orderWithinDays(
           const c = i32(sessionsLeft, k);
           if (c === 0) continue;
           const len = (k === prev ? run : 0) + 1 + (k === after ? 1 : 0);
-          const bad = len >= RUN_LENGTH ? 1 : 0;
+          const bad = len > runLimit ? 1 : 0;
           const score =
             c - (k === prev ? NEIGHBOUR_PENALTY : 0) - (k === after ? NEIGHBOUR_PENALTY : 0);
           if (
@@ -116,4 +123,27 @@ export function orderWithinDays(
     }
   }
   return blocks;
+}
+
+/**
+ * The longest run of one subject that no order of the day's sessions can avoid (M6a's forced
+ * run): the most frequent subject's n sessions beside m of the others leave ceil(n / (m + 1)).
+ * `scratch` is a zeroed per-subject counter, zeroed again on return.
+ */
+export function forcedRunOf(dayOwners: Int16Array, scratch: Int32Array): number {
+  let total = 0;
+  let most = 0;
+  for (let i = 0; i < dayOwners.length; i++) {
+    const k = i16(dayOwners, i);
+    if (k < 0) continue;
+    total++;
+    const c = i32(scratch, k) + 1;
+    scratch[k] = c;
+    if (c > most) most = c;
+  }
+  for (let i = 0; i < dayOwners.length; i++) {
+    const k = i16(dayOwners, i);
+    if (k >= 0) scratch[k] = 0;
+  }
+  return total === 0 ? 0 : Math.ceil(most / (total - most + 1));
 }

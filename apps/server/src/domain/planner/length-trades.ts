@@ -61,9 +61,11 @@ export function tradeLengths(
    */
   const mayGain = (j: number, y: number, ownY: Int16Array): boolean => {
     if (y < (movableBefore[j] as number)) return !ownY.includes(j);
-    return lastDays !== undefined && mayTake(j, y) && ownY.filter((o) => o === j).length <= 1;
+    return lastDays !== undefined && mayTake(j, y) && sessionsOf(ownY, j) <= 1;
   };
-  const rules: TradeRules = { mayTake, mayGain, withinLimits };
+  /** The day before which subject k may hold a session in this run (mayTake's reach). */
+  const reach = (k: number): number => Math.max(movableBefore[k] as number, lastWeekExam(k));
+  const rules: TradeRules = { mayTake, mayGain, withinLimits, reach };
   for (let j = 0; j < needs.length; j++) {
     if (!takes[j]) continue;
     for (let x = 0; x < owners.length; x++) {
@@ -78,7 +80,16 @@ export function tradeLengths(
           break;
     }
   }
-  const trades: Trades = { tplOf, owners, movableBefore, keep };
+  // In the last run a chain's trades follow the direct trade's rules: a subject may take the
+  // shorter place in its own last week while its M8 limits hold (seed 161,803 #529: A's 1-h place
+  // lay in C's last week, C between A and the exam over its need, so no chain met A's need).
+  const trades: Trades = {
+    tplOf,
+    owners,
+    movableBefore,
+    keep,
+    rules: lastDays ? rules : undefined,
+  };
   // A chain ends at a subject over its need: without one, none is looked for (an overloaded plan,
   // where every subject is short, would search every pair of subjects for nothing).
   const over = () => needs.length > 0 && hours.some((h, k) => h > (needs[k] as number) + EPS);
@@ -93,6 +104,8 @@ interface Trades {
   owners: Int16Array[];
   movableBefore: ArrayLike<number>;
   keep: ArrayLike<number>;
+  /** The last run's rules (`tradeLengths` with `lastDays`); else the movable limits alone. */
+  rules?: TradeRules;
 }
 
 /** Most chains one short subject tries, and most subjects in a chain after it. */
@@ -163,23 +176,31 @@ function findTrade(
   b: number,
   make: boolean,
 ): { more: number; undo: () => void } | undefined {
-  const { tplOf, owners, movableBefore, keep } = t;
-  for (let x = 0; x < Math.min(owners.length, movableBefore[b] as number); x++) {
+  const { tplOf, owners, movableBefore, keep, rules } = t;
+  const takeUntil = rules ? rules.reach(b) : (movableBefore[b] as number);
+  const gainUntil = rules ? rules.reach(a) : (movableBefore[a] as number);
+  for (let x = 0; x < Math.min(owners.length, takeUntil); x++) {
     const ownX = owners[x] as Int16Array;
-    if (x === keep[a] || ownX.includes(b)) continue;
+    if (x === keep[a] || ownX.includes(b) || (rules && !rules.mayTake(b, x))) continue;
+    const lateB = x >= (movableBefore[b] as number);
     for (let p = 0; p < ownX.length; p++) {
       if (ownX[p] !== a) continue;
       const lenX = tplOf(x).places[p]?.len ?? 0;
-      for (let y = 0; y < Math.min(owners.length, movableBefore[a] as number); y++) {
+      for (let y = 0; y < Math.min(owners.length, gainUntil); y++) {
         const ownY = owners[y] as Int16Array;
-        if (y === x || y === keep[b] || ownY.includes(a)) continue;
+        if (y === x || y === keep[b]) continue;
+        if (rules ? !rules.mayGain(a, y, ownY) : ownY.includes(a)) continue;
+        const lateA = y >= (movableBefore[a] as number);
         const places = tplOf(y).places;
         for (let q = 0; q < ownY.length; q++) {
           const more = ((places[q]?.len ?? 0) - lenX) / 2;
           if (ownY[q] !== b || more <= EPS) continue;
           ownY[q] = a;
           ownX[p] = b;
-          const ok = runsOk(ownX, -1) && runsOk(ownY, -1);
+          const ok =
+            runsOk(ownX, -1) &&
+            runsOk(ownY, -1) &&
+            (!rules || ((!lateB || rules.withinLimits(b)) && (!lateA || rules.withinLimits(a))));
           if (ok && make)
             return {
               more,
@@ -203,6 +224,15 @@ interface TradeRules {
   mayTake: (k: number, x: number) => boolean;
   mayGain: (j: number, y: number, ownY: Int16Array) => boolean;
   withinLimits: (k: number) => boolean;
+  /** The day before which subject k may hold a session at all (bounds the searches). */
+  reach: (k: number) => number;
+}
+
+/** Sessions of subject k among a day's places. */
+function sessionsOf(own: Int16Array, k: number): number {
+  let n = 0;
+  for (let i = 0; i < own.length; i++) if (own[i] === k) n++;
+  return n;
 }
 
 /** Trades subject j's place a on day x for a longer one of an over-need subject; true if done. */
