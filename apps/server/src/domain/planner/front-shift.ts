@@ -70,7 +70,103 @@ export function frontShift(
     if (W < 2) return false;
     const half = Math.ceil(W / 2); // first half: days d with 2d < W
     for (const late of movableLate(k, half, W)) if (moveEarlier(k, half, late)) return true;
-    return growShortSession(k, half);
+    return growShortSession(k, half) || swapLengths(k, half, W);
+  }
+
+  /**
+   * When no late session of k can move, a shorter session of k in the first half and one of its
+   * longer late sessions swap lengths: the late one takes a free place of its length in the
+   * first half, the shorter one a free place of its own length later in the window (before k's
+   * last week and final review). k keeps its hours, the first half gains the difference. Where
+   * the cap leaves a week an hour under a full session, a shorter session there holds the week
+   * at a shorter session's hours for good (seed 99 #472: weeks of a 1-h Thursday and a 2-h
+   * Wednesday under a cap of 2.4 h held A's 1-h Thursdays, no place for its 2-h sessions, A 7 of
+   * 18 h in its first half on and off; 9 with the swaps, 11 with a session grown as well).
+   */
+  function swapLengths(k: number, half: number, W: number): boolean {
+    const lim = Math.min(movableLimit(k), W);
+    // The latest few late sessions only, so a long window's pass stays bounded (speed).
+    let tried = 0;
+    for (const late of movableLate(k, half, W)) {
+      if (late.day >= lim) continue;
+      if (++tried > MAX_SOURCES) break;
+      for (let x = 0; x < half; x++) {
+        const ownX = owners[x] as Int16Array;
+        const places = tplOf(x).places;
+        for (let xi = 0; xi < ownX.length; xi++) {
+          const len = places[xi]?.len ?? 0;
+          if (ownX[xi] !== k || len >= late.len) continue;
+          if (x === finalDay[k] && len === finalLen[k]) continue;
+          if (trySwap(k, half, lim, late, x, xi, len)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** `swapLengths` for one pair: k's `late` session and its shorter one at place xi of day x. */
+  function trySwap(
+    k: number,
+    half: number,
+    lim: number,
+    late: { day: number; place: number; len: number },
+    x: number,
+    xi: number,
+    len: number,
+  ): boolean {
+    const ownX = owners[x] as Int16Array;
+    const ownL = owners[late.day] as Int16Array;
+    ownX[xi] = -1;
+    ownL[late.place] = -1;
+    cap.add(x, -len / 2);
+    cap.add(late.day, -late.len / 2);
+    const undo = () => {
+      ownX[xi] = k;
+      ownL[late.place] = k;
+      cap.add(x, len / 2);
+      cap.add(late.day, late.len / 2);
+    };
+    const left =
+      shortPlacesOk(tplOf(x), ownX) &&
+      runsOk(ownX, -1) &&
+      shortPlacesOk(tplOf(late.day), ownL) &&
+      runsOk(ownL, -1);
+    if (!left) {
+      undo();
+      return false;
+    }
+    const to = freeEarlyPlace(k, half, late.len);
+    if (to.day < 0) {
+      undo();
+      return false;
+    }
+    const ownTo = owners[to.day] as Int16Array;
+    ownTo[to.place] = k;
+    cap.add(to.day, late.len / 2);
+    const back = freeLatePlace(k, half, lim, len);
+    if (back.day < 0) {
+      ownTo[to.place] = -1;
+      cap.add(to.day, -late.len / 2);
+      undo();
+      return false;
+    }
+    (owners[back.day] as Int16Array)[back.place] = k;
+    cap.add(back.day, len / 2);
+    return true;
+  }
+
+  /**
+   * A free place of `len` half-hours in the second half of k's window before `lim`, on a day
+   * without k where the cap has room: the latest, so the first half keeps what it gained.
+   */
+  function freeLatePlace(k: number, half: number, lim: number, len: number) {
+    for (let d = lim - 1; d >= half; d--) {
+      const own = owners[d] as Int16Array;
+      if (own.includes(k) || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+      const i = validFreePlace(tplOf(d), own, len, k);
+      if (i >= 0) return { day: d, place: i };
+    }
+    return { day: -1, place: -1 };
   }
 
   /** Moves one session of k (`late`) into the first half; whether it did. */
@@ -80,7 +176,13 @@ export function frontShift(
     late: { day: number; place: number; len: number },
   ): boolean {
     const { day: from, place: src, len } = late;
+    // The late session leaves its day: the windows holding both days keep their hours, so the
+    // free place is looked for with its hours taken off the cap (seed 3,141,592 #297: a session
+    // 3 days later could not move into a window it already filled, and the first half held 8 of
+    // 20 h on against 10 off).
+    cap.add(from, -len / 2);
     const to = freeEarlyPlace(k, half, len);
+    cap.add(from, len / 2);
     if (to.day >= 0 && moveIntoFreePlace(from, src, to, k, len)) return true;
     // The cap leaves no free place: the first half's booked room is used by steady subjects'
     // sessions, which front-loading moves away only last. Trade places with one (same length, so
@@ -154,11 +256,13 @@ export function frontShift(
    * first half than the cap leaves it, and another none (M10, each subject). The other subject
    * ends with at least k's share, or its session stays in its own first half; it goes to a day
    * without it before its final review and its last week (M8), and both days stay
-   * interleavable. With `second`, the day it goes to may hold one session of it already, when
-   * that day is in its own first half as well (its share stays): where the other exam's tilt
-   * filled k's first half to the cap and k's late sessions sat on its days, no day without it
-   * was left (seed 900,001 #385: A's own gain a session short while B held 20 of its 30 h in its
-   * first half).
+   * interleavable. With `second`, the day it goes to may hold one session of it already (when
+   * that day is in its own first half as well its share stays, else it still ends with at least
+   * k's share): where the other exam's tilt filled k's first half to the cap and k's late
+   * sessions sat on its days, no day without it was left (seed 900,001 #385: A's own gain a
+   * session short while B held 20 of its 30 h in its first half; seed 4,096 #454: two exams of
+   * one window, C 11 of 18.5 h in the first half, A 6 of 15 on against 8.5 of 16 off, every late
+   * day of A's holding a session of C; now A 7.5, C 9.5).
    */
   function tradeWithFrontLoaded(
     k: number,
@@ -185,7 +289,7 @@ export function frontShift(
       if (from >= movableLimit(j)) return false;
       const stays = 2 * from < Math.min(windowEnd[j] as number, owners.length);
       const onFrom = sessionsOn(ownFrom, j);
-      if (onFrom > (second && stays ? 1 : 0)) return false;
+      if (onFrom > (second ? 1 : 0)) return false;
       if (d === finalDay[j] && len === finalLen[j]) return false;
       // After the swap: j keeps at least the share of its first half k then has, or its session
       // stays in its own first half (day `from` is in it too, so its share stays): a trade that
@@ -603,11 +707,25 @@ export function frontShift(
    * of it.
    */
   function growShortSession(k: number, half: number): boolean {
+    // The first half's longest place: a day of only shorter places holds a shorter session too,
+    // and it may grow into a full place of another day (seed 99 #472: A's 1-h Thursdays held its
+    // weeks at 1 h under a cap of 2.4 h in 2-h places; tried after the day's own full place).
+    let longest = 0;
+    for (let x = 0; x < half; x++)
+      for (const p of tplOf(x).places) longest = Math.max(longest, p.len);
+    return growShortInto(k, half, 0) || growShortInto(k, half, longest);
+  }
+
+  /** `growShortSession` into a place of `into` half-hours (0: the day's own full length). */
+  function growShortInto(k: number, half: number, into: number): boolean {
     for (let x = 0; x < half; x++) {
       const ownX = owners[x] as Int16Array;
       const places = tplOf(x).places;
       let full = 0;
       for (const p of places) full = Math.max(full, p.len);
+      // The day's own full length was tried first.
+      if (into > 0 && into <= full) continue;
+      if (into > 0) full = into;
       for (let xi = 0; xi < ownX.length; xi++) {
         const len = places[xi]?.len ?? 0;
         const grows = (full - len) / 2;

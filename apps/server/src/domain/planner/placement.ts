@@ -413,7 +413,17 @@ function repairPasses(state: RepairState): void {
     evenTheDays();
   }
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
-  repairWeekCap(tplOf, owners, weekCap, needs, finalDay, movableBefore, examDay, sessionHours);
+  repairWeekCap(
+    tplOf,
+    owners,
+    weekCap,
+    needs,
+    finalDay,
+    movableBefore,
+    examDay,
+    sessionHours,
+    frontLoad,
+  );
   // The cap repair moves a session to the nearest day outside a full window, often past the
   // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
   if (evenOut) {

@@ -23,6 +23,21 @@ function day(n: number): DayTemplate {
   };
 }
 
+/** A day of one place of `len` half-hours (none when 0). */
+function place(len: number): DayTemplate {
+  const places = len > 0 ? [{ start: 20, len }] : [];
+  return {
+    enabled: len > 0,
+    hours: len / 2,
+    windowStart: 600,
+    windowEnd: 1200,
+    places,
+    order: places.map((_, i) => i),
+    capacity: len / 2,
+    packable: len / 2,
+  };
+}
+
 /** Owners for `days` days of `places` places, with `sessions[k]` the days of subject k. */
 function owners(days: number, places: number, sessions: number[][]): Int16Array[] {
   const out = Array.from({ length: days }, () => new Int16Array(places).fill(-1));
@@ -177,5 +192,46 @@ describe('frontShift', () => {
     expect(count(own, 0)).toBe(8);
     cap.recount(() => day(2), own);
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(9);
+  });
+
+  it("looks for the free place with the late session's hours off the cap", () => {
+    // Days of one 2-h place, each 7-day window capped at 6 h. Days 10-12 fill the windows
+    // holding days 6-12; day 12's session moving to day 8 or 9 leaves them at 6 h, which the
+    // pass refused while it counted day 12's hours twice (seed 3,141,592 #297).
+    const own = owners(20, 1, [[1, 2, 3, 10, 11, 12]]);
+    const cap = new WeekCap(new Array(20).fill(2), 6 / 14);
+    cap.recount(() => day(1), own);
+    frontShift(() => day(1), own, [20], [-1], [0], cap);
+    expect(studyDays(own, 0).filter((d) => d < 10).length).toBeGreaterThan(3);
+    expect(count(own, 0)).toBe(6);
+    cap.recount(() => day(1), own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(6 + 1e-9);
+  });
+
+  it('swaps the lengths of a short first-half session and a longer late one', () => {
+    // Weeks of a 1-h Tuesday and a 2-h Wednesday under a cap of 2.1 h: the 1-h Tuesdays hold
+    // the first half (days 0-20) at 1 h a week, where no 2-h session fits (seed 99 #472). The
+    // last short one goes late, the late 2-h session takes the Wednesday it freed.
+    const short = place(2);
+    const full = place(4);
+    const none = place(0);
+    const tplOf = (d: number) => (d % 7 === 1 ? short : d % 7 === 2 ? full : none);
+    const own = Array.from({ length: 42 }, (_, d) =>
+      new Int16Array(tplOf(d).places.length).fill(-1),
+    );
+    for (const d of [1, 8, 15, 23]) (own[d] as Int16Array)[0] = 0;
+    const cap = new WeekCap(
+      Array.from({ length: 42 }, (_, d) => tplOf(d).capacity),
+      0.7,
+    );
+    cap.recount(tplOf, own);
+    const firstHalfHours = () =>
+      own.reduce((h, o, d) => h + (d < 21 && o[0] === 0 ? tplOf(d).capacity : 0), 0);
+    expect(firstHalfHours()).toBe(3);
+    frontShift(tplOf, own, [42], [-1], [0], cap);
+    expect(firstHalfHours()).toBe(4);
+    expect(own.reduce((h, o, d) => h + (o[0] === 0 ? tplOf(d).capacity : 0), 0)).toBe(5);
+    cap.recount(tplOf, own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(2.1 + 1e-9);
   });
 });

@@ -72,6 +72,13 @@ export function repairWeekCap(
   /** Exam day offsets (NaN: no exam in the plan), for the anti-cramming check (M8). */
   examDay: ArrayLike<number>,
   L: number,
+  /**
+   * Front-loading on: of the buffer sessions that tie, the latest goes. The earliest went, and
+   * the repair took back what the day loop had front-loaded (seed 6,021,023 #822: two of the
+   * first half's sessions removed where one there and one later met the cap; 8 of 22 h in the
+   * first half on, as off).
+   */
+  latestFirst = false,
 ): void {
   const S = needs.length;
   cap.recount(tplOf, owners);
@@ -116,7 +123,8 @@ export function repairWeekCap(
         const h = (tplOf(d).places[i]?.len ?? 0) / 2;
         const over = (hours[k] as number) - h - (needs[k] as number);
         const share = (over + h) / Math.max(needs[k] as number, EPS);
-        if (over < -EPS || share <= bestOver || !cramOk(k, d, h)) continue;
+        const better = latestFirst ? share >= bestOver : share > bestOver;
+        if (over < -EPS || !better || !cramOk(k, d, h)) continue;
         own[i] = -1;
         const ok = shortPlacesOk(tplOf(d), own) && runsOk(own, -1);
         own[i] = k;
