@@ -345,6 +345,7 @@ function repairPasses(state: RepairState): void {
       steady,
       model.weeks,
       examEnd,
+      frontLoad,
     );
   shareBuffer({
     tplOf,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evenLoad } from './even-load.js';
 import { frontShift } from './front-shift.js';
 import type { DayTemplate } from './model.js';
-import { type LoadRoom, repairGaps, repairRuns } from './repair.js';
+import { balanceTotal, type LoadRoom, repairGaps, repairRuns } from './repair.js';
 import { WeekCap } from './week-cap.js';
 
 /** A weekly cap with room everywhere. */
@@ -233,5 +233,84 @@ describe('frontShift', () => {
     expect(own.reduce((h, o, d) => h + (o[0] === 0 ? tplOf(d).capacity : 0), 0)).toBe(5);
     cap.recount(tplOf, own);
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(2.1 + 1e-9);
+  });
+});
+
+describe('balanceTotal', () => {
+  /** A day of one place of `len` half-hours. */
+  const single = (len: number): DayTemplate => ({
+    ...day(1),
+    hours: len / 2,
+    places: [{ start: 20, len }],
+    capacity: len / 2,
+    packable: len / 2,
+  });
+  const hoursOf = (tpl: (d: number) => DayTemplate, own: Int16Array[], k: number) =>
+    own.reduce(
+      (h, o, d) =>
+        h + o.reduce((x, j, i) => x + (j === k ? (tpl(d).places[i]?.len ?? 0) / 2 : 0), 0),
+      0,
+    );
+
+  it('grows a session in a shorter place into a free full place where the cap has room once it left', () => {
+    // One week of one place a day: 2-h places on days 0, 1, 5 and 6, 1-h ones on days 2-4 (the
+    // day's hours ran out). The subject holds day 0's 2-h place and the three 1-h ones: 5 h,
+    // its target 7 h, the week capped at 6 h. No 2-h session fits beside them (7 h), and no
+    // free place is shorter; the 1-h session of day 2 taking day 1's 2-h place fits (6 h).
+    const tpl = (d: number) => single(d >= 2 && d <= 4 ? 2 : 4);
+    const own = owners(7, 1, [[0, 2, 3, 4]]);
+    const cap = new WeekCap([1, 1, 1, 1, 1, 1, 1], 6 / 7);
+    cap.recount(tpl, own);
+    balanceTotal(
+      tpl,
+      own,
+      Int32Array.from([7]),
+      Float64Array.from([7]),
+      Float64Array.from([5]),
+      [-1],
+      2,
+      cap,
+      undefined,
+      undefined,
+      [0],
+    );
+    expect(hoursOf(tpl, own, 0)).toBe(6);
+    expect(studyDays(own, 0)).toEqual([0, 1, 3, 4]);
+    cap.recount(tpl, own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(6);
+  });
+
+  it("hands a later exam's place in a full window over, that exam's session moving to room", () => {
+    // Days of one 2-h place, every 7-day window capped at 8 h. Subject 0's exam is on day 7 (its
+    // final review on day 6), subject 1's on day 28. Days 0-6 hold 0's sessions on days 0, 2 and
+    // 6 and 1's on day 4: 8 h, so 0 (6 h of a target of 8) has no room left. It takes day 4, and
+    // 1's session moves to the nearest day where the cap has room, in the same half of its window.
+    const tpl = () => day(1);
+    const own = owners(28, 1, [
+      [0, 2, 6],
+      [4, 20],
+    ]);
+    const cap = new WeekCap(new Array(28).fill(2), 8 / 14);
+    cap.recount(tpl, own);
+    balanceTotal(
+      tpl,
+      own,
+      Int32Array.from([6, 21]),
+      Float64Array.from([8, 4]),
+      Float64Array.from([6, 4]),
+      [6, -1],
+      2,
+      cap,
+      undefined,
+      undefined,
+      [7, 28],
+    );
+    expect(studyDays(own, 0)).toEqual([0, 2, 4, 6]);
+    const days1 = studyDays(own, 1);
+    expect(days1.length).toBe(2);
+    expect(days1[0]).toBeGreaterThan(6);
+    expect(days1[0]).toBeLessThan(14);
+    cap.recount(tpl, own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(8);
   });
 });

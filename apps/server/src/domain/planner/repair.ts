@@ -691,6 +691,13 @@ export function repairRuns(
 const FILL_REACH = 3;
 
 /**
+ * Days on either side of a session that total balancing's grow and hand-over look for a free
+ * place to move it to: two weeks reach past a rolling 7-day window at the cap and the next one
+ * (seed 99 #812: 11 days from A's window to room in C's), and bound the search (Speed).
+ */
+const MOVE_REACH = 14;
+
+/**
  * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
  * has the same size with front-loading on or off (M10): adds a session to the subject
  * furthest under its target, or removes the last non-final session of the one furthest over
@@ -711,6 +718,13 @@ export function balanceTotal(
   calendar?: CalendarWeeks,
   /** Each subject's exam day (0: no exam in the plan), where its M8 limits are counted. */
   examEnd?: ArrayLike<number>,
+  /**
+   * Front-loading on: a session grows only into an earlier day. A later one, even in the same
+   * half, took the room under the weekly cap that the front shift moves the late sessions into
+   * (seed 3,141,592 #297: a 1-h session of day 4 grown into day 5 kept days 2 and 9 free of A,
+   * 8 h of 20 in the first half against 10 off).
+   */
+  frontLoad = false,
 ): void {
   const S = targets.length;
   // An added session goes to no week that would stand over twice the subject's median week.
@@ -840,6 +854,152 @@ export function balanceTotal(
     const reviewDay = keep[k] ?? -1;
     return examEnd && reviewDay > m ? reviewDay : m;
   });
+  /** The last day + 1 of subject j's window (the period's end without an exam in the plan). */
+  const windowOf = (j: number) => {
+    const W = numLike(examEnd ?? [], j);
+    return W > 0 ? Math.min(W, owners.length) : owners.length;
+  };
+  /** Day e is in the same half of j's window as day d: a move keeps j's first-half share (M10). */
+  const sameHalf = (j: number, d: number, e: number) => {
+    const W = windowOf(j);
+    return 2 * d < W === 2 * e < W;
+  };
+  /**
+   * The free place of `len` half-hours nearest day `from` (other than it) where subject j may take
+   * a session: before its movable limit, in the same half of its window, on a day without j
+   * (else, when `sameDay`, beside one session of it), within the weekly cap, the day valid and
+   * interleavable, a steady subject's weeks kept (its session leaving day `moved`, -1: already
+   * gone). `{ day: -1 }` when none.
+   */
+  const nearestFree = (
+    j: number,
+    from: number,
+    len: number,
+    sameDay: boolean,
+    moved: number,
+    limit: Int32Array = movableBefore,
+    accept?: (k: number, day: number, h: number) => boolean,
+    earlierOnly = false,
+  ) => {
+    const lim = Math.min(i32(limit, j), owners.length);
+    for (let dist = 1; dist <= MOVE_REACH; dist++) {
+      let inRange = false;
+      for (const e of [from - dist, from + dist]) {
+        if (e < 0 || e >= lim) continue;
+        inRange = true;
+        if (earlierOnly && e > from) continue;
+        if (e === keep[j] || !sameHalf(j, from, e)) continue;
+        const own = item(owners, e);
+        const mine = sessionsOn(own, j);
+        if (mine > (sameDay ? 1 : 0) || (sameDay && mine === 0)) continue;
+        const place = validFreePlace(tplOf(e), own, len, j);
+        if (place < 0 || !runsOk(own, j) || (cap && !cap.fits(e, len / 2))) continue;
+        if (
+          accept
+            ? !accept(j, e, len / 2)
+            : steady?.[j] && !steadyWeeksOk(tplOf, owners, j, moved, e, len / 2, calendar)
+        )
+          continue;
+        return { day: e, place };
+      }
+      if (!inRange) break;
+    }
+    return { day: -1, place: -1 };
+  };
+  /**
+   * A session of the subject furthest under its target that stands in a day's shorter place
+   * moves to a free full place nearby, where the weekly cap has room once it left (it gains the
+   * difference): where every window is within a session of the cap, a plan whose day loop used
+   * the shorter places (1 h of a 1.5-h plan) could book no more, and the plan the day loop filled
+   * with full places stood a session or more larger (M10 totals; seed 77,777 #729: Sundays, a
+   * 1.5-h Monday and a 1-h Tuesday, 5.5 h a week under a cap of 6.8, 30.5 h off against 32.5 on;
+   * seed 2,025 #350, 21 h off against 24 on). Whether any did.
+   */
+  const growShort = (
+    sameDay: boolean,
+    limit: Int32Array = movableBefore,
+    accept?: (k: number, day: number, h: number) => boolean,
+  ): boolean => {
+    const fullLen = Math.round(2 * L);
+    for (const k of byGap(1)) {
+      if (f64(hours, k) >= f64(targets, k)) break;
+      const lim = Math.min(i32(movableBefore, k), owners.length);
+      for (let d = 0; d < lim; d++) {
+        if (d === keep[k]) continue;
+        const own = item(owners, d);
+        const places = tplOf(d).places;
+        for (let i = 0; i < own.length; i++) {
+          const len = places[i]?.len ?? 0;
+          if (own[i] !== k || len >= fullLen) continue;
+          own[i] = -1;
+          cap?.add(d, -len / 2);
+          const to = shortPlacesOk(tplOf(d), own)
+            ? nearestFree(k, d, fullLen, sameDay, -1, limit, accept, frontLoad && !accept)
+            : { day: -1, place: -1 };
+          if (to.day >= 0) {
+            item(owners, to.day)[to.place] = k;
+            cap?.add(to.day, L);
+            const gain = L - len / 2;
+            addTo(hours, k, gain);
+            total += gain;
+            return true;
+          }
+          cap?.add(d, len / 2);
+          own[i] = k;
+        }
+      }
+    }
+    return false;
+  };
+  /**
+   * The subject furthest under its target takes another subject's place on a day of its own
+   * window (in the first half of that subject's window), and that subject's session moves to the
+   * nearest free place of the same length in the same half of its own window where the weekly
+   * cap has room (the day's load is as it was, the other subject keeps its hours and its
+   * first-half share). Where the windows before an exam stand within a session of the cap,
+   * filled with a later exam's sessions (its pace front-loaded, or the day loop's), the plan
+   * could not grow, and the other plan, filled the other way, stood a session or more larger
+   * (M10 totals; seed 99 #812: C's front-loaded pace in A's and B's windows, 60 h on against 62
+   * off; seed 31 #742: A's and E's in C's and D's windows, 84 h on against 86 off). Whether any
+   * did.
+   */
+  const handOver = (sameDay: boolean): boolean => {
+    for (const k of byGap(1)) {
+      if (f64(hours, k) >= f64(targets, k)) break;
+      const lim = Math.min(i32(movableBefore, k), owners.length);
+      for (let d = 0; d < lim; d++) {
+        if (d === keep[k]) continue;
+        const own = item(owners, d);
+        const mine = sessionsOn(own, k);
+        if (mine > (sameDay ? 1 : 0) || (sameDay && mine === 0)) continue;
+        if (steady?.[k] && !steadyWeeksOk(tplOf, owners, k, -1, d, L, calendar)) continue;
+        const places = tplOf(d).places;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if (j < 0 || j === k || d === keep[j] || d >= i32(movableBefore, j)) continue;
+          // Only a session of j's first half: its pace (front-loaded, or the day loop's) put it
+          // early, where an earlier exam needs the room. One of its second half stood near the
+          // windows the cap repair empties later, and moving it took the room that repair moves
+          // a session to (seed 2,468 #537: B's session from day 29 to 37 beside days 23-28 at
+          // 9 h of 8.8; the repair then dropped two of A's, 44 h on against 46 off).
+          if (2 * d >= windowOf(j)) continue;
+          const len = places[i]?.len ?? 0;
+          // Day d keeps its load (k takes j's place), so the cap counts j's new place alone.
+          const to = nearestFree(j, d, len, false, d);
+          own[i] = k;
+          if (to.day >= 0 && runsOk(own, -1)) {
+            item(owners, to.day)[to.place] = j;
+            cap?.add(to.day, len / 2);
+            addTo(hours, k, len / 2);
+            total += len / 2;
+            return true;
+          }
+          own[i] = j;
+        }
+      }
+    }
+    return false;
+  };
   for (let guard = 0; guard < 4 * S && total < goal - L / 2 - 1e-9; guard++) {
     // A second session on a day only when no subject has a day without it left: a subject that
     // studies every day of its window otherwise ends short of its target with front-loading
@@ -856,7 +1016,12 @@ export function balanceTotal(
       !fillThenAdd(false) &&
       !fillThenAdd(true) &&
       !addOne(true, toReview) &&
-      !addOne(false, toLastWeek, withinM8)
+      !addOne(false, toLastWeek, withinM8) &&
+      !growShort(false) &&
+      !growShort(true) &&
+      !handOver(false) &&
+      !handOver(true) &&
+      !growShort(false, toLastWeek, withinM8)
     )
       return;
   }
