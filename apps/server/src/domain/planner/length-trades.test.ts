@@ -67,6 +67,38 @@ describe('tradeLengths', () => {
   });
 });
 
+describe('tradeLengths, beside a session of the short subject', () => {
+  /**
+   * Ten days. Subject 0 is half an hour short, with 1-h sessions on days 2, 5 and 7; subject 1
+   * is half an hour over, its 1.5-h places only on days 2 and 7, beside subject 0's sessions.
+   */
+  function besidePlan(): Int16Array[] {
+    const own = Array.from({ length: 10 }, () => new Int16Array(2).fill(-1));
+    for (const d of [2, 5, 7]) (own[d] as Int16Array)[1] = 0;
+    for (const d of [2, 7]) (own[d] as Int16Array)[0] = 1;
+    return own;
+  }
+  const mov = [10, 10];
+  const none = [-1, -1];
+
+  it('gives the short subject a longer place on a day that holds one of its sessions', () => {
+    const own = besidePlan();
+    tradeLengths(() => day(), own, [3.5, 2.5], mov, none, [true, true]);
+    expect([0, 1].map((k) => hoursOf(own, k))).toEqual([3.5, 2.5]);
+    expect(Array.from(own[2] as Int16Array)).toEqual([0, 0]);
+    expect(Array.from(own[5] as Int16Array)).toEqual([-1, 1]);
+  });
+
+  it('takes a day without the short subject first', () => {
+    const own = besidePlan();
+    (own[8] as Int16Array)[0] = 1;
+    tradeLengths(() => day(), own, [3.5, 4], mov, none, [true, true]);
+    expect([0, 1].map((k) => hoursOf(own, k))).toEqual([3.5, 4]);
+    expect(Array.from(own[8] as Int16Array)).toEqual([0, -1]);
+    expect(Array.from(own[2] as Int16Array)).toEqual([1, 0]);
+  });
+});
+
 describe('tradeLengths, last run', () => {
   /**
    * Sixteen days, subject 0's exam on day 16 (movable before day 9, final review on day 14), half

@@ -15,7 +15,8 @@ const EPS = 1e-9;
  * For each subject short of its need (by index): one of its shorter places trades with a longer
  * place of a subject that stays at or above its need without the difference, on another day.
  * Each subject keeps its number of sessions; each moves only to a day before its `movableBefore`, hold no second
- * session of either subject and stay interleavable. Final reviews (`keep`) do not move.
+ * session of either subject (a second pass lets the short one take a day with one of its own)
+ * and stay interleavable. Final reviews (`keep`) do not move.
  */
 export function tradeLengths(
   tplOf: (day: number) => DayTemplate,
@@ -66,20 +67,29 @@ export function tradeLengths(
   /** The day before which subject k may hold a session in this run (mayTake's reach). */
   const reach = (k: number): number => Math.max(movableBefore[k] as number, lastWeekExam(k));
   const rules: TradeRules = { mayTake, mayGain, withinLimits, reach };
-  for (let j = 0; j < needs.length; j++) {
-    if (!takes[j]) continue;
-    for (let x = 0; x < owners.length; x++) {
-      if (!short(j)) break;
-      if (x === keep[j]) continue;
-      const own = owners[x] as Int16Array;
-      for (let a = 0; a < own.length; a++)
-        if (
-          own[a] === j &&
-          tradeFrom(tplOf, owners, hours, needs, movableBefore, keep, x, a, rules)
-        )
-          break;
+  // A short subject may also take the longer place on a day that holds one session of its own,
+  // before its movable limit, after no trade to a day without it met its need (seed 13 #198: G
+  // half an hour short, C half an hour over held its 1.5-h places only on days beside G's
+  // sessions). Days without the subject come first, so its days stay spread where they can.
+  const besideOwn: TradeRules = {
+    ...rules,
+    mayGain: (j, y, ownY) => y < (movableBefore[j] as number) && sessionsOf(ownY, j) === 1,
+  };
+  for (const pass of [rules, besideOwn])
+    for (let j = 0; j < needs.length; j++) {
+      if (!takes[j]) continue;
+      for (let x = 0; x < owners.length; x++) {
+        if (!short(j)) break;
+        if (x === keep[j]) continue;
+        const own = owners[x] as Int16Array;
+        for (let a = 0; a < own.length; a++)
+          if (
+            own[a] === j &&
+            tradeFrom(tplOf, owners, hours, needs, movableBefore, keep, x, a, pass)
+          )
+            break;
+      }
     }
-  }
   // In the last run a chain's trades follow the direct trade's rules: a subject may take the
   // shorter place in its own last week while its M8 limits hold (seed 161,803 #529: A's 1-h place
   // lay in C's last week, C between A and the exam over its need, so no chain met A's need).

@@ -332,7 +332,7 @@ function repairPasses(state: RepairState): void {
     { finalDay, finalLen, examEnd },
     takes,
   );
-  if (!overloaded)
+  const balanceTheTotal = () =>
     balanceTotal(
       tplOf,
       owners,
@@ -347,6 +347,7 @@ function repairPasses(state: RepairState): void {
       examEnd,
       frontLoad,
     );
+  if (!overloaded) balanceTheTotal();
   shareBuffer({
     tplOf,
     owners,
@@ -357,6 +358,11 @@ function repairPasses(state: RepairState): void {
     steady,
     calendar: model.weeks,
   });
+  // The share can leave its givers under their targets, where balancing had stopped while they
+  // stood past them: balancing once more gives the plan those hours back (the cap repair then
+  // took buffer from the taker's crowded windows, and the front-loaded and plain plans ended more
+  // than a session apart, M10's totals; seed 54,321 #421: 66 h off against 70 on, #954).
+  if (!overloaded) balanceTheTotal();
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, needs);
