@@ -332,7 +332,10 @@ function repairPasses(state: RepairState): void {
     { finalDay, finalLen, examEnd },
     takes,
   );
-  const balanceTheTotal = () =>
+  // Total balancing runs before the buffer share and again after it, as it always did only when no
+  // exam's need passes what its window can deliver (an overloaded plan has no spare to balance).
+  const balanceUnlessOverloaded = () => {
+    if (overloaded) return;
     balanceTotal(
       tplOf,
       owners,
@@ -347,7 +350,8 @@ function repairPasses(state: RepairState): void {
       examEnd,
       frontLoad,
     );
-  if (!overloaded) balanceTheTotal();
+  };
+  balanceUnlessOverloaded();
   shareBuffer({
     tplOf,
     owners,
@@ -362,7 +366,7 @@ function repairPasses(state: RepairState): void {
   // stood past them: balancing once more gives the plan those hours back (the cap repair then
   // took buffer from the taker's crowded windows, and the front-loaded and plain plans ended more
   // than a session apart, M10's totals; seed 54,321 #421: 66 h off against 70 on, #954).
-  if (!overloaded) balanceTheTotal();
+  balanceUnlessOverloaded();
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, needs);
