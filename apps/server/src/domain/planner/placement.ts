@@ -32,6 +32,7 @@ import { evenSteadyWeeks } from './steady-weeks.js';
 import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
+import { trimPastCeiling } from './workload-ceiling.js';
 
 const EPS = 1e-9;
 // The final review (M9): on the latest day with a free place 1-3 days before the exam, else
@@ -489,6 +490,9 @@ function repairPasses(state: RepairState): void {
     takes,
     sessionHours,
   );
+  // Last, no subject past its need plus the buffer and a session: some moves above gain a
+  // subject hours that no target counts (stage 14d).
+  trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
 }
 
 /**
