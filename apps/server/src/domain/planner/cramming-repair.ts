@@ -117,10 +117,12 @@ export function repairCramming(
         for (const i of lateSessions(k, d)) if (!moved) moved = gainThenDrop(k, d, i);
       // Last, the places before the limit are all taken and k has nothing to drop: another exam
       // hands its place on through a third (rotateLater), or gives a session up and wins its
-      // hours back in longer places (displaceThenRegain).
+      // hours back in longer places (displaceThenRegain), or a shorter one, and k wins back the
+      // difference too (displaceShorter).
       for (let d = W - 1; d >= lo && !moved && lastRun; d--)
         for (const i of lateSessions(k, d))
-          if (!moved) moved = rotateLater(k, d, i) || displaceThenRegain(k, d, i);
+          if (!moved)
+            moved = rotateLater(k, d, i) || displaceThenRegain(k, d, i) || displaceShorter(k, d, i);
       if (!moved) break;
     }
   }
@@ -390,6 +392,13 @@ export function repairCramming(
     const j1 = i16(own, i);
     const review = num(keep, j1);
     const end = review >= 0 ? review + 1 : Math.min(f64(exam, j1), owners.length);
+    // A day of k alone that j2's session comes to: nothing was interleaved there, and one
+    // session of j2 beside k's others leaves only a run the day forces (M6 does not count a day
+    // of one subject, and one other session beside it is no worse). Seed 97,561,720 #328: C's
+    // six 1-h sessions on B's exam day, 8 h in C's last week against 7 allowed; D's session
+    // there left 5 + 1, which runsOk refuses, and every other rotation passed D's last week.
+    const leftAlone = ownFrom.every((x) => x < 0 || x === k);
+    const fromOk = () => leftAlone || runsOk(ownFrom, -1);
     for (let q = d + 1; q < end; q++) {
       const ownQ = item(owners, q);
       if (q === from || (apart && ownQ.includes(j1))) continue;
@@ -405,7 +414,7 @@ export function repairCramming(
         ownFrom[src] = j2;
         const kept =
           !newlyPassed(before1, limitsPassed(j1)) && !newlyPassed(before2, limitsPassed(j2));
-        if (kept && runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1)) return true;
+        if (kept && runsOk(own, -1) && runsOk(ownQ, -1) && fromOk()) return true;
         own[i] = j1;
         ownQ[iq] = j2;
         ownFrom[src] = k;
@@ -477,6 +486,77 @@ export function repairCramming(
         }
       }
     return false;
+  }
+
+  /**
+   * displaceThenRegain into a shorter place: k's late session takes the place of another exam's
+   * shorter session before `movesBefore` (j's, not on its final review's day), j gives that
+   * session up and wins its hours back, and k, short by the difference, wins that back too, each
+   * through length trades with exams past their needs (regain; never past the hours before). No
+   * place of one session's length is left to any exam before the limit, but a shorter one is,
+   * and the half hours past the needs stand in other places. Every subject touched keeps its M8
+   * limits and every day stays valid; k's hours from the limit on fall (its trades go earlier).
+   * Seed 89,669,290 #477: H's last week held 8.5 h against 7.2 allowed, every place before it
+   * taken by four earlier exams, three of them (A, E, I) half an hour past their needs: H's
+   * 1.5-h session took A's 1-h place, A won the half hour back from I (A's other 1-h place for
+   * I's 1.5-h one), and H from E (its 1-h place for E's 1.5-h one).
+   */
+  function displaceShorter(k: number, from: number, src: number): boolean {
+    const len = placeLen(from, src);
+    const ownFrom = item(owners, from);
+    // The day k leaves stays valid without its session (no place is rearranged here).
+    ownFrom[src] = -1;
+    const left = shortPlacesOk(tplOf(from), ownFrom) && runsOk(ownFrom, -1);
+    ownFrom[src] = k;
+    if (!left) return false;
+    const beforeK = limitsPassed(k);
+    const lateBefore = hoursFrom(k, movesBefore);
+    for (let pass = 0; pass < 2; pass++)
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (pass === 0 && own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          const l = placeLen(d, i);
+          if (j < 0 || j === k || l >= len || !movableExam(j, d)) continue;
+          const lackJ = numLike(needs, j) - (f64(hours, j) - l / 2);
+          const lackK = numLike(needs, k) - (f64(hours, k) - (len - l) / 2);
+          const lack = Math.max(0, lackJ) + Math.max(0, lackK);
+          if (lackJ > l / 2 + 1e-9 || lack > surplusBeside(j, k) + 1e-9) continue;
+          if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+          const beforeJ = limitsPassed(j);
+          own[i] = k;
+          ownFrom[src] = -1;
+          hours[j] = f64(hours, j) - l / 2;
+          hours[k] = f64(hours, k) - (len - l) / 2;
+          const trades: LengthTrade[] = [];
+          if (
+            runsOk(own, -1) &&
+            regain(j, k, l / 2, beforeJ, trades) &&
+            regain(k, j, (len - l) / 2, beforeK, trades) &&
+            !newlyPassed(beforeJ, limitsPassed(j)) &&
+            !newlyPassed(beforeK, limitsPassed(k)) &&
+            hoursFrom(k, movesBefore) < lateBefore - 1e-9
+          )
+            return true;
+          for (const t of trades.reverse()) swapLengths(t, -1);
+          own[i] = j;
+          ownFrom[src] = k;
+          hours[j] = f64(hours, j) + l / 2;
+          hours[k] = f64(hours, k) + (len - l) / 2;
+        }
+      }
+    return false;
+  }
+
+  /** Subject k's hours on day `from` and after. */
+  function hoursFrom(k: number, from: number): number {
+    let h = 0;
+    for (let d = Math.max(0, from); d < owners.length; d++) {
+      const own = item(owners, d);
+      for (let i = 0; i < own.length; i++) if (own[i] === k) h += placeLen(d, i) / 2;
+    }
+    return h;
   }
 
   /** Hours the exams other than j and k hold past their needs: what j could win back. */
