@@ -87,6 +87,40 @@ export function m8LimitsPassed(
   sessionHours: number,
   added?: { day: number; hours: number },
 ): { over7: boolean; over3: boolean } {
+  const { total, last7, last3 } = lastDaysHours(tplOf, owners, k, W, added);
+  return {
+    over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
+    over3: last3 > cramAllowance(total, sessionHours) + 1e-9,
+  };
+}
+
+/**
+ * How many hours subject k's sessions pass each of its M8 limits by (0 within it), its exam on
+ * day W: its last 7 days and its last 3. A move that must leave a limit passed (a last week the
+ * deadline forces full) may still not pass it by more.
+ */
+export function m8Excess(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  sessionHours: number,
+): { over7: number; over3: number } {
+  const { total, last7, last3 } = lastDaysHours(tplOf, owners, k, W);
+  return {
+    over7: Math.max(0, last7 - lastWeekAllowance(total, W, sessionHours)),
+    over3: Math.max(0, last3 - cramAllowance(total, sessionHours)),
+  };
+}
+
+/** Subject k's hours before its exam on day W, in its last 7 days and its last 3 (`added` too). */
+function lastDaysHours(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  added?: { day: number; hours: number },
+): { total: number; last7: number; last3: number } {
   let total = 0;
   let last7 = 0;
   let last3 = 0;
@@ -101,10 +135,7 @@ export function m8LimitsPassed(
       if (own[i] === k) count(d, (tplOf(d).places[i]?.len ?? 0) / 2);
   }
   if (added && added.day < W) count(added.day, added.hours);
-  return {
-    over7: last7 > lastWeekAllowance(total, W, sessionHours) + 1e-9,
-    over3: last3 > cramAllowance(total, sessionHours) + 1e-9,
-  };
+  return { total, last7, last3 };
 }
 
 /** Whether a move put the subject over a limit (its last week, its last 3 days) it kept before. */

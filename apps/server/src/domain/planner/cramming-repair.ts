@@ -6,7 +6,7 @@
  * length trade that wins hours back, to another of the 3 days before its exam (M9). Bounded and
  * deterministic.
  */
-import { LAST_WEEK_DAYS, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
+import { LAST_WEEK_DAYS, m8Excess, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
@@ -123,8 +123,57 @@ export function repairCramming(
         for (const i of lateSessions(k, d))
           if (!moved)
             moved = rotateLater(k, d, i) || displaceThenRegain(k, d, i) || displaceShorter(k, d, i);
+      // Over both limits, and no session could leave the last week (its deadline forces it
+      // full): a session of the last 3 days may still go before them, inside the last week
+      // (777,777 #976: C 8 h in its last week, 5 in its last 3 days against 3.5 allowed, while G's
+      // session on the day before them could trade into G's own last 3 days' room).
+      if (!moved && over7 && over3) moved = intoForcedLastWeek(k, W);
       if (!moved) break;
     }
+  }
+
+  /**
+   * k's last week is over its limit and none of its sessions could leave it: a session of its
+   * last 3 days moves before them, inside the last week (every move of moveEarlier, bounded by
+   * the last 3 days), which keeps the last week's hours and lowers the last 3 days'. A move that
+   * leaves k past either limit by more hours than before (a shrink lowers the hours the last
+   * week is allowed) is undone (`crammedMore`).
+   */
+  function intoForcedLastWeek(k: number, W: number): boolean {
+    movesBefore = W - CRAM_DAYS;
+    const before = m8Excess(tplOf, owners, k, W, L);
+    /** Whether k passes a limit by more hours than `before`. */
+    const crammedMore = (): boolean => {
+      const after = m8Excess(tplOf, owners, k, W, L);
+      return after.over7 > before.over7 + 1e-9 || after.over3 > before.over3 + 1e-9;
+    };
+    for (let d = W - 1; d >= W - CRAM_DAYS; d--)
+      for (const i of lateSessions(k, d)) {
+        const saved = saveState();
+        if (!moveEarlier(k, W, d, i)) continue;
+        if (!crammedMore()) return true;
+        saved();
+      }
+    return false;
+  }
+
+  /**
+   * The plan's state the moves change (owners, hours, final reviews and movable limits), saved;
+   * the function returned puts it back.
+   */
+  function saveState(): () => void {
+    const own = owners.map((o) => o.slice());
+    const h = hours.slice();
+    const k0 = keep.slice();
+    const kl = keepLen.slice();
+    const mb = movableBefore.slice();
+    return () => {
+      for (const [x, o] of own.entries()) item(owners, x).set(o);
+      hours.set(h);
+      for (const [j, d] of k0.entries()) keep[j] = d;
+      keepLen.set(kl);
+      movableBefore.set(mb);
+    };
   }
 
   /** The place of k's final review on its day (-1: none there or no review). */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { repairCramming } from './cramming-repair.js';
+import type { DayTemplate } from './model.js';
+
+/** A day with `n` two-hour places (none when 0). */
+function day(n: number): DayTemplate {
+  const places = Array.from({ length: n }, (_, i) => ({ start: 20 + 5 * i, len: 4 }));
+  return {
+    enabled: n > 0,
+    hours: 2 * n,
+    windowStart: 600,
+    windowEnd: 1200,
+    places,
+    order: places.map((_, i) => i),
+    capacity: 2 * n,
+    packable: 2 * n,
+  };
+}
+
+/** Days of the given owners (-1 free), one array per day. */
+const plan = (days: number[][]): Int16Array[] => days.map((d) => Int16Array.from(d));
+const daysOf = (own: Int16Array[], k: number) => own.flatMap((o, d) => (o.includes(k) ? [d] : []));
+const count = (own: Int16Array[], k: number) =>
+  own.reduce((n, o) => n + o.filter((x) => x === k).length, 0);
+
+describe('repairCramming, a last week the deadline forces full', () => {
+  // Subject 0's exam on day 21: subject 1 (exam on day 14) holds every place before 0's last
+  // week, so none of 0's four 2-h sessions can leave it (8 h there against 5.3 allowed), and
+  // 6 h stand in its last 3 days against 4 allowed while days 15-17 are free.
+  const own = () =>
+    plan(
+      Array.from({ length: 21 }, (_, d) =>
+        d < 14 ? [1] : [14, 18, 19, 20].includes(d) ? [0] : [-1],
+      ),
+    );
+
+  it('moves a session of the last 3 days before them, inside the last week', () => {
+    const o = own();
+    repairCramming(
+      () => day(1),
+      o,
+      Float64Array.from([21, 14]),
+      [-1, -1],
+      new Int32Array(2),
+      2,
+      Int32Array.from([14, 7]),
+      [8, 28],
+    );
+    expect(count(o, 0)).toBe(8 / 2);
+    expect(daysOf(o, 0)).toEqual([14, 17, 18, 19]);
+    expect(count(o, 1)).toBe(14);
+  });
+});
