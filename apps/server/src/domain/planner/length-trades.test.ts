@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradeFinalReviewLength, tradeLengths } from './length-trades.js';
+import { handOverAndTradeBack, tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import type { DayTemplate } from './model.js';
 
 /** A day of one 1.5-h place and one shorter 1-h place (its hours run out mid-session). */
@@ -99,6 +99,53 @@ describe('tradeLengths, beside a session of the short subject', () => {
   });
 });
 
+describe('tradeLengths, onto a day left to the short subject', () => {
+  /** A day of three 1.5-h places and a shorter 1-h place. */
+  function threeDay(): DayTemplate {
+    return {
+      ...day(),
+      hours: 5.5,
+      places: [
+        { start: 20, len: 3 },
+        { start: 23, len: 3 },
+        { start: 27, len: 3 },
+        { start: 30, len: 2 },
+      ],
+      order: [0, 1, 2, 3],
+      capacity: 5.5,
+      packable: 5.5,
+    };
+  }
+  /**
+   * Four days. Subject 0, half an hour short, holds day 1's 1-h place and two 1.5-h places of
+   * day 2; subject 1, half an hour over, holds the third 1.5-h place of day 2.
+   */
+  function ownDayPlan(): Int16Array[] {
+    const own = Array.from({ length: 4 }, () => new Int16Array(4).fill(-1));
+    (own[1] as Int16Array)[3] = 0;
+    (own[2] as Int16Array).set([0, 0, 1, -1]);
+    return own;
+  }
+  const hours3 = (own: Int16Array[], k: number) =>
+    own.reduce((h, o) => h + o.reduce((x, s, i) => x + (s === k ? (i === 3 ? 1 : 1.5) : 0), 0), 0);
+
+  it("takes the other subject's one session on a day of its own two (seed 3,141,592 #994)", () => {
+    const own = ownDayPlan();
+    tradeLengths(() => threeDay(), own, [4.5, 1], [4, 4], [-1, -1], [true, true]);
+    expect([0, 1].map((k) => hours3(own, k))).toEqual([4.5, 1]);
+    expect(Array.from(own[2] as Int16Array)).toEqual([0, 0, 0, -1]);
+    expect(Array.from(own[1] as Int16Array)).toEqual([-1, -1, -1, 1]);
+  });
+
+  it('leaves a day that would still hold another subject', () => {
+    const own = ownDayPlan();
+    (own[2] as Int16Array)[3] = 2;
+    const before = own.map((o) => o.slice());
+    tradeLengths(() => threeDay(), own, [4.5, 1, 1], [4, 4, 4], [-1, -1, -1], [true, true, true]);
+    expect(own).toEqual(before);
+  });
+});
+
 describe('tradeLengths, last run', () => {
   /**
    * Sixteen days, subject 0's exam on day 16 (movable before day 9, final review on day 14), half
@@ -176,5 +223,63 @@ describe('tradeFinalReviewLength', () => {
     tradeFinalReviewLength(() => day(), own, [3, 3, 1.5], [6, 13, 10], r, [true, true, true]);
     expect(own).toEqual(reviewPlan());
     expect(r).toEqual(reviews());
+  });
+});
+
+describe('handOverAndTradeBack, the final review with a subject at its need', () => {
+  /** A day of 1.5-h places (3 half-hours) and 1-h places (2), in that order. */
+  function places(lens: number[]): DayTemplate {
+    let start = 20;
+    const list = lens.map((len) => {
+      const p = { start, len };
+      start += len;
+      return p;
+    });
+    const hours = lens.reduce((h, l) => h + l / 2, 0);
+    return { ...day(), hours, places: list, order: list.map((_, i) => i), capacity: hours };
+  }
+  const days = [[3, 3], [3, 3, 3], [3, 3], [2], [3], []].map(places);
+  /**
+   * Subject 0's exam is on day 5, its 1-h final review on day 3, 4 of 4.5 h. Subject 1 (at its
+   * need, movable before day 4) holds both 1.5-h places of day 2 and two of day 1's; subject 2,
+   * half an hour over its need, the third place of day 1 and day 4's.
+   */
+  function reviewPlan(): Int16Array[] {
+    return [[0, 0], [1, 2, 1], [1, 1], [0], [2], []].map((o) => Int16Array.from(o));
+  }
+  const hoursOf = (own: Int16Array[], k: number) =>
+    own.reduce(
+      (h, o, d) =>
+        h + o.reduce((x, s, i) => x + (s === k ? (days[d]?.places[i]?.len ?? 0) / 2 : 0), 0),
+      0,
+    );
+
+  it('moves the review into a place of the subject at its need, which wins it back (seed 3,141,592 #994)', () => {
+    const own = reviewPlan();
+    const reviews = {
+      finalDay: [3, -1, -1],
+      finalLen: Int32Array.from([2, 0, 0]),
+      examEnd: Int32Array.from([5, 7, 9]),
+    };
+    const tpl = (d: number) => days[d] as DayTemplate;
+    handOverAndTradeBack(tpl, own, [4.5, 6, 2.5], [3, 4, 6], reviews, [true, true, true], 1.5);
+    expect([0, 1, 2].map((k) => hoursOf(own, k))).toEqual([4.5, 6, 2.5]);
+    expect(reviews.finalDay[0]).toBe(2);
+    expect(reviews.finalLen[0]).toBe(3);
+    expect(own.map((o) => Array.from(o))).toEqual([[0, 0], [1, 1, 1], [0, 1], [2], [2], []]);
+  });
+
+  it('leaves the review where it is when the subject at its need cannot win the half hour back', () => {
+    const own = reviewPlan();
+    const reviews = {
+      finalDay: [3, -1, -1],
+      finalLen: Int32Array.from([2, 0, 0]),
+      examEnd: Int32Array.from([5, 7, 9]),
+    };
+    const tpl = (d: number) => days[d] as DayTemplate;
+    // Subject 2 is at its need: nobody has the half hour to give.
+    handOverAndTradeBack(tpl, own, [4.5, 6, 3], [3, 4, 6], reviews, [true, true, true], 1.5);
+    expect(own).toEqual(reviewPlan());
+    expect(reviews.finalDay[0]).toBe(3);
   });
 });

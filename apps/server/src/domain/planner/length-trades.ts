@@ -75,7 +75,19 @@ export function tradeLengths(
     ...rules,
     mayGain: (j, y, ownY) => y < (movableBefore[j] as number) && sessionsOf(ownY, j) === 1,
   };
-  for (const pass of [rules, besideOwn])
+  // Last, a day that holds two or more of its sessions beside a single session of another
+  // subject, whose longer place it takes: the day is then the short subject's alone, which
+  // needs no interleaving (seed 3,141,592 #994: A, at its need until its 1.5-h Saturday place
+  // went to H's final review, held the 1-h Sunday and two of a Friday's three 1.5-h places, D
+  // half an hour over the third).
+  const ownDay: TradeRules = {
+    ...rules,
+    mayGain: (j, y, ownY) =>
+      y < (movableBefore[j] as number) &&
+      sessionsOf(ownY, j) >= 2 &&
+      sessionsOf(ownY, -1) === ownY.length - sessionsOf(ownY, j) - 1,
+  };
+  for (const pass of [rules, besideOwn, ownDay])
     for (let j = 0; j < needs.length; j++) {
       if (!takes[j]) continue;
       for (let x = 0; x < owners.length; x++) {
@@ -331,11 +343,7 @@ export function tradeFinalReviewLength(
       if (ownX[i] === j && tplOf(x).places[i]?.len === finalLen[j]) p = i;
     if (p < 0) continue;
     const lenX = finalLen[j] as number;
-    const canTake = (k: number, y: number) =>
-      x < (movableBefore[k] as number) ||
-      (y >= (movableBefore[k] as number) &&
-        x < (examEnd[k] as number) - CRAM_DAYS &&
-        ((finalDay[k] as number) < 0 || x < (finalDay[k] as number)));
+    const canTake = (k: number, y: number) => reviewPlaceTakerOk(k, x, y, movableBefore, reviews);
     search: for (let y = Math.max(0, exam - CRAM_DAYS); y < Math.min(exam, owners.length); y++) {
       const ownY = owners[y] as Int16Array;
       if (y === x || ownY.includes(j)) continue;
@@ -361,6 +369,27 @@ export function tradeFinalReviewLength(
       }
     }
   }
+}
+
+/**
+ * Whether subject k, giving day y's place to another subject's final review, may take the
+ * review's old place on day x: before its movable limit, or, leaving its own last week (y past
+ * its movable limit), on a day before its last 3 days and its own final review.
+ */
+function reviewPlaceTakerOk(
+  k: number,
+  x: number,
+  y: number,
+  movableBefore: ArrayLike<number>,
+  reviews: FinalReviewPlaces,
+): boolean {
+  const { finalDay, examEnd } = reviews;
+  return (
+    x < (movableBefore[k] as number) ||
+    (y >= (movableBefore[k] as number) &&
+      x < (examEnd[k] as number) - CRAM_DAYS &&
+      ((finalDay[k] as number) < 0 || x < (finalDay[k] as number)))
+  );
 }
 
 /**
@@ -400,6 +429,28 @@ export function handOverAndTradeBack(
   const over = (k: number) => (hours[k] as number) > (needs[k] as number) + EPS;
   if (!hours.some((_, k) => takes[k] && shortBy(hours, k) > EPS) || !hours.some((_, k) => over(k)))
     return;
+  /**
+   * Makes `change` and lets subject k win its loss back; kept when no subject ends further below
+   * its need and the needs gain in total, else undone whole. True if kept.
+   */
+  const attempt = (change: () => boolean, k: number): boolean => {
+    const before = Float64Array.from(hours);
+    const saved = owners.map((o) => o.slice());
+    const savedDay = finalDay.slice();
+    const savedLen = finalLen.slice();
+    const ok = change();
+    if (ok) tradeBack(tplOf, owners, needs, movableBefore, reviews, k, sessionHours);
+    hours = hoursBySubject(tplOf, owners, S);
+    const worse = hours.some((_, x) => shortBy(hours, x) > shortBy(before, x) + EPS);
+    let gained = 0;
+    for (let x = 0; x < S; x++) gained += shortBy(before, x) - shortBy(hours, x);
+    if (ok && !worse && gained > EPS) return true;
+    for (let x = 0; x < saved.length; x++) (owners[x] as Int16Array).set(saved[x] as Int16Array);
+    finalDay.splice(0, finalDay.length, ...savedDay);
+    finalLen.set(savedLen);
+    hours = before;
+    return false;
+  };
   for (let j = 0; j < S; j++) {
     if (!takes[j]) continue;
     tradeWithinDays(tplOf, owners, hours, needs, reviews, j);
@@ -412,23 +463,43 @@ export function handOverAndTradeBack(
         const k = own[i] as number;
         if (k < 0 || !over(k) || d === finalDay[k] || d >= (movableBefore[k] as number)) continue;
         tries++;
-        const before = Float64Array.from(hours);
-        const saved = owners.map((o) => o.slice());
-        const savedDay = finalDay.slice();
-        const savedLen = finalLen.slice();
-        own[i] = j;
-        if (runsOk(own, -1))
-          tradeBack(tplOf, owners, needs, movableBefore, reviews, k, sessionHours);
-        hours = hoursBySubject(tplOf, owners, S);
-        const worse = hours.some((_, x) => shortBy(hours, x) > shortBy(before, x) + EPS);
-        let gained = 0;
-        for (let x = 0; x < S; x++) gained += shortBy(before, x) - shortBy(hours, x);
-        if (runsOk(own, -1) && !worse && gained > EPS) break;
-        for (let x = 0; x < saved.length; x++)
-          (owners[x] as Int16Array).set(saved[x] as Int16Array);
-        finalDay.splice(0, finalDay.length, ...savedDay);
-        finalLen.set(savedLen);
-        hours = before;
+        const handOver = () => {
+          own[i] = j;
+          return runsOk(own, -1);
+        };
+        if (attempt(handOver, k)) break;
+      }
+    }
+    // Then the final review's trade into a longer place of a subject at its need (the review's
+    // trade takes only from subjects over theirs), which wins the difference back the same ways
+    // (seed 3,141,592 #994: H's 1-h Sunday review, the 1.5-h Saturday places of A at its need;
+    // A then takes D's place beside its two sessions of a Friday, D the Sunday).
+    const x = finalDay[j] as number;
+    const exam = reviews.examEnd[j] as number;
+    if (shortBy(hours, j) <= EPS || x < 0 || exam <= 0) continue;
+    const ownX = owners[x] as Int16Array;
+    const p = ownX.findIndex((o, i) => o === j && tplOf(x).places[i]?.len === finalLen[j]);
+    // One such trade at most: the review has left day x once it is made.
+    review: for (let y = Math.max(0, exam - CRAM_DAYS); y < Math.min(exam, owners.length); y++) {
+      if (p < 0 || tries >= MAX_HANDOVERS) break;
+      const ownY = owners[y] as Int16Array;
+      if (y === x || ownY.includes(j)) continue;
+      const places = tplOf(y).places;
+      for (let q = 0; q < ownY.length; q++) {
+        const k = ownY[q] as number;
+        const len = places[q]?.len ?? 0;
+        if (k < 0 || len <= (finalLen[j] as number) || y === finalDay[k] || ownX.includes(k))
+          continue;
+        if (!reviewPlaceTakerOk(k, x, y, movableBefore, reviews)) continue;
+        tries++;
+        const swap = () => {
+          ownY[q] = j;
+          ownX[p] = k;
+          finalDay[j] = y;
+          finalLen[j] = len;
+          return runsOk(ownX, -1) && runsOk(ownY, -1);
+        };
+        if (attempt(swap, k)) break review;
       }
     }
   }
