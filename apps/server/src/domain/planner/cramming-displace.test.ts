@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { repairCramming } from './cramming-repair.js';
 import type { DayTemplate } from './model.js';
-
-/** A day of `lens[i]`-half-hour places, its hours their sum (a lone 1-h place is a valid day). */
-function day(lens: number[]): DayTemplate {
-  let start = 20;
-  const places = lens.map((len) => {
-    const p = { start, len };
-    start += len;
-    return p;
-  });
-  const hours = lens.reduce((s, l) => s + l, 0) / 2;
-  return {
-    enabled: lens.length > 0,
-    hours,
-    windowStart: 600,
-    windowEnd: 1200,
-    places,
-    order: places.map((_, i) => i),
-    capacity: hours,
-    packable: hours,
-  };
-}
 
 /** A plan's days, one string a day split on spaces (`-`: a day without places). */
 function days(plan: string): string[] {
@@ -52,7 +32,7 @@ describe('repairCramming, the hand-on and the displacement into a shorter place'
     // place on day 11, C's to B's day 14 (five of B beside one of C: only the run it forces).
     const plan = days('A A B A A A A A C A C CCCCC - A BBBBBB C - B');
     const own = owners(plan);
-    const tpl = plan.map((s) => day(Array.from(s, () => 4)));
+    const tpl = plan.map((s) => dayOfPlaces(Array.from(s, () => 4)));
     const needs = [18, 16, 16];
     repairCramming(
       (d) => tpl[d] as DayTemplate,
@@ -81,7 +61,7 @@ describe('repairCramming, the hand-on and the displacement into a shorter place'
     const plan = days('A A A A B D A C B D B C C B DD - D D D - D');
     const own = owners(plan);
     const oneHour = [0, 2, 9];
-    const tpl = plan.map((s, d) => day(Array.from(s, () => (oneHour.includes(d) ? 2 : 3))));
+    const tpl = plan.map((s, d) => dayOfPlaces(Array.from(s, () => (oneHour.includes(d) ? 2 : 3))));
     const needs = [6, 5.5, 4, 11.5];
     repairCramming(
       (d) => tpl[d] as DayTemplate,

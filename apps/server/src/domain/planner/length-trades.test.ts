@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { handOverAndTradeBack, tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import type { DayTemplate } from './model.js';
 
@@ -227,18 +228,15 @@ describe('tradeFinalReviewLength', () => {
 });
 
 describe('handOverAndTradeBack, the final review with a subject at its need', () => {
-  /** A day of 1.5-h places (3 half-hours) and 1-h places (2), in that order. */
-  function places(lens: number[]): DayTemplate {
-    let start = 20;
-    const list = lens.map((len) => {
-      const p = { start, len };
-      start += len;
-      return p;
-    });
-    const hours = lens.reduce((h, l) => h + l / 2, 0);
-    return { ...day(), hours, places: list, order: list.map((_, i) => i), capacity: hours };
-  }
-  const days = [[3, 3], [3, 3, 3], [3, 3], [2], [3], []].map(places);
+  /** Days of 1.5-h places (3 half-hours) and 1-h places (2). */
+  const days = [[3, 3], [3, 3, 3], [3, 3], [2], [3], []].map(dayOfPlaces);
+  const tpl = (d: number) => days[d] as DayTemplate;
+  /** Subject 0's 1-h final review on day 3; the others without one. */
+  const reviewsAtStart = () => ({
+    finalDay: [3, -1, -1],
+    finalLen: Int32Array.from([2, 0, 0]),
+    examEnd: Int32Array.from([5, 7, 9]),
+  });
   /**
    * Subject 0's exam is on day 5, its 1-h final review on day 3, 4 of 4.5 h. Subject 1 (at its
    * need, movable before day 4) holds both 1.5-h places of day 2 and two of day 1's; subject 2,
@@ -256,12 +254,7 @@ describe('handOverAndTradeBack, the final review with a subject at its need', ()
 
   it('moves the review into a place of the subject at its need, which wins it back (seed 3,141,592 #994)', () => {
     const own = reviewPlan();
-    const reviews = {
-      finalDay: [3, -1, -1],
-      finalLen: Int32Array.from([2, 0, 0]),
-      examEnd: Int32Array.from([5, 7, 9]),
-    };
-    const tpl = (d: number) => days[d] as DayTemplate;
+    const reviews = reviewsAtStart();
     handOverAndTradeBack(tpl, own, [4.5, 6, 2.5], [3, 4, 6], reviews, [true, true, true], 1.5);
     expect([0, 1, 2].map((k) => hoursOf(own, k))).toEqual([4.5, 6, 2.5]);
     expect(reviews.finalDay[0]).toBe(2);
@@ -271,12 +264,7 @@ describe('handOverAndTradeBack, the final review with a subject at its need', ()
 
   it('leaves the review where it is when the subject at its need cannot win the half hour back', () => {
     const own = reviewPlan();
-    const reviews = {
-      finalDay: [3, -1, -1],
-      finalLen: Int32Array.from([2, 0, 0]),
-      examEnd: Int32Array.from([5, 7, 9]),
-    };
-    const tpl = (d: number) => days[d] as DayTemplate;
+    const reviews = reviewsAtStart();
     // Subject 2 is at its need: nobody has the half hour to give.
     handOverAndTradeBack(tpl, own, [4.5, 6, 3], [3, 4, 6], reviews, [true, true, true], 1.5);
     expect(own).toEqual(reviewPlan());

@@ -1,25 +1,10 @@
 import { calendarWeeks } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
-import type { DayTemplate } from './model.js';
+import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { trimPastCeiling, workloadCeiling } from './workload-ceiling.js';
 
 /** A day of one 2-h place and one shorter 1-h place. */
-function day(): DayTemplate {
-  const places = [
-    { start: 20, len: 4 },
-    { start: 25, len: 2 },
-  ];
-  return {
-    enabled: true,
-    hours: 3,
-    windowStart: 600,
-    windowEnd: 900,
-    places,
-    order: [0, 1],
-    capacity: 3,
-    packable: 3,
-  };
-}
+const day = () => dayOfPlaces([4, 2]);
 
 /** Subject 0 in the 2-h place of every given day, subject 1 in the 1-h place of day 0. */
 function plan(days: number, subject0Days: number[]): Int16Array[] {
