@@ -51,3 +51,38 @@ describe('repairCramming, a last week the deadline forces full', () => {
     expect(count(o, 1)).toBe(14);
   });
 });
+
+describe('repairCramming, another exam already past its limits', () => {
+  // Subject 1 (exam on day 20, 12 h) holds 6 h in its last 3 days against 4 allowed, the
+  // deadline of subject 0 (exam on day 24, 8 h, all in its last week) crowding it; subject 2,
+  // without an exam, holds every other place before them. A push of one of 1's sessions into
+  // its free place on day 18 would give 0 an earlier place and cram 1 deeper.
+  const own = () =>
+    plan(
+      Array.from({ length: 24 }, (_, d) => {
+        if (d === 18) return [1, -1];
+        if ([5, 13, 16, 17, 19].includes(d)) return [1];
+        return d >= 20 ? [0] : [2];
+      }),
+    );
+  const hoursOn = (o: Int16Array[], k: number, from: number, to: number) =>
+    2 * o.slice(from, to).reduce((n, x) => n + x.filter((y) => y === k).length, 0);
+
+  it('does not push its session deeper into its last days', () => {
+    const o = own();
+    repairCramming(
+      (d) => day(d === 18 ? 2 : 1),
+      o,
+      Float64Array.from([24, 20, Number.NaN]),
+      [-1, -1, -1],
+      new Int32Array(3),
+      2,
+      Int32Array.from([17, 13, 0]),
+      [8, 12, 28],
+    );
+    expect(hoursOn(o, 1, 17, 20)).toBe(6);
+    expect(hoursOn(o, 1, 13, 20)).toBe(10);
+    expect(count(o, 0)).toBe(4);
+    expect(count(o, 1)).toBe(6);
+  });
+});

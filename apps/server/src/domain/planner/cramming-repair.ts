@@ -81,9 +81,29 @@ export function repairCramming(
     const { over7, over3 } = limitsPassed(k);
     return over7 || over3;
   };
+  /** How many hours subject k passes each of its M8 limits by now (m8Excess). */
+  const excessOf = (k: number) => m8Excess(tplOf, owners, k, f64(exam, k), L);
+  /**
+   * Whether subject k passes a limit by more hours than `before`: another exam whose deadline
+   * already forces it past its limits may still not be crammed deeper by k's move.
+   */
+  const crammedDeeper = (k: number, before: { over7: number; over3: number }): boolean => {
+    const after = excessOf(k);
+    return after.over7 > before.over7 + 1e-9 || after.over3 > before.over3 + 1e-9;
+  };
   /** The day the moves of the current session must land before (set per session below). */
   let movesBefore = 0;
   let limitChecks = 0;
+  /**
+   * The hand-ons of this run that took a crammed subject's late session out by pushing another
+   * exam, already past its limits, deeper into its last days (`handKey(k, j2)`): that exam's own
+   * repair may not push k back the same way. Else the two hand a session to and fro and the
+   * order of the subjects decides where it ends (777,777 #194: B's session left its last week
+   * as C's went into C's last 3 days, then C's repair sent B's session into B's last 3 days,
+   * 6 of 8 h there against 4 a plan can hold).
+   */
+  const handedDeeper = new Set<number>();
+  const handKey = (from: number, to: number) => from * exam.length + to;
   for (let k = 0; k < exam.length; k++) {
     const W = f64(exam, k);
     if (!(W >= 14) || W > owners.length) continue;
@@ -458,12 +478,19 @@ export function repairCramming(
         if (++limitChecks > MAX_LIMIT_CHECKS) return false;
         const before1 = limitsPassed(j1);
         const before2 = limitsPassed(j2);
+        const excess2 = excessOf(j2);
         own[i] = k;
         ownQ[iq] = j1;
         ownFrom[src] = j2;
+        const deeper = crammedDeeper(j2, excess2);
         const kept =
-          !newlyPassed(before1, limitsPassed(j1)) && !newlyPassed(before2, limitsPassed(j2));
-        if (kept && runsOk(own, -1) && runsOk(ownQ, -1) && fromOk()) return true;
+          !newlyPassed(before1, limitsPassed(j1)) &&
+          !newlyPassed(before2, limitsPassed(j2)) &&
+          !(deeper && handedDeeper.has(handKey(j2, k)));
+        if (kept && runsOk(own, -1) && runsOk(ownQ, -1) && fromOk()) {
+          if (deeper) handedDeeper.add(handKey(k, j2));
+          return true;
+        }
         own[i] = j1;
         ownQ[iq] = j2;
         ownFrom[src] = k;
@@ -755,11 +782,14 @@ export function repairCramming(
               if (ownQ[iq] !== -1 || (tplOf(q).places[iq]?.len ?? 0) !== len) continue;
               if (++limitChecks > MAX_LIMIT_CHECKS) return false;
               const before = limitsPassed(j);
+              const excessBefore = excessOf(j);
               own[i] = k;
               ownQ[iq] = j;
               ownFrom[src] = -1;
               const after = limitsPassed(j);
-              const worse = newlyPassed(before, after);
+              // Nor deeper past a limit j already passes: pushed into its own last days, j's
+              // repair pushed k's session back the same way (777,777 #194, a ping-pong).
+              const worse = newlyPassed(before, after) || crammedDeeper(j, excessBefore);
               const runs = runsOk(own, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1);
               if (!worse && runs && shortPlacesOk(tplOf(q), ownQ) && fromOk()) return true;
               own[i] = j;
