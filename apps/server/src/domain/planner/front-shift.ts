@@ -26,6 +26,9 @@ import { numLike } from './typed.js';
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
 
+/** Slack in comparing shares of hours, summed from half-hours: they differ in the last bits. */
+const EPS = 1e-9;
+
 /** Most sessions `balanceHalves` tries per move, so a long plan's pass stays bounded too. */
 const MAX_SOURCES = 8;
 
@@ -46,6 +49,14 @@ export function frontShift(
    * targets (total balancing's goal): what its session grown into a full place may add.
    */
   spare?: Float64Array,
+  /**
+   * Each front-loaded subject's room in the first half of its window, as a share of its hours
+   * (the pace's tilt aims at it; NaN: none): a trade between two exams may even out how short
+   * of it each stands.
+   */
+  firstRoom?: ArrayLike<number>,
+  /** Each subject's reference first-half share (its plain pace, M10; NaN: none). */
+  refFirst?: ArrayLike<number>,
 ): void {
   // One move per subject per round, so subjects share the first half's room: taken subject by
   // subject, the first ones filled it and the later ones moved nothing (M10, each subject). A
@@ -295,9 +306,50 @@ export function frontShift(
       // stays in its own first half (day `from` is in it too, so its share stays): a trade that
       // cost j nothing was refused once k's share passed j's, and k held less of its first half
       // on than off (seed 91 #988: B 7 of 13 h on against 8 of 14 off; A's share the same).
+      // Or j stands at its room and k far short of its own (`evensShortfalls`, seed 91,397,031
+      // #643).
       const kAfter = shareAfter(k, from, d);
-      return kAfter > shareK && (stays || shareAfter(j, d, from) >= kAfter);
+      if (!(kAfter > shareK)) return false;
+      const jAfter = shareAfter(j, d, from);
+      return (
+        stays || jAfter >= kAfter || evensShortfalls(j, shareAfter(j, -1, -1), jAfter, k, shareK)
+      );
     });
+  }
+
+  /**
+   * Whether j, now at `jNow` of its hours in its first half and `jAfter` once the trade is done,
+   * may give k (now at `shareK`) a place there, judged by how short of its room each stands:
+   * j stands within the traded session of its room, ends less short of it than k was (so the
+   * larger shortfall drops and trades cannot undo each other), and keeps at least k's gain over
+   * its plain pace (front-loading moves hours forward; it does not take a subject's front-load
+   * to give another more than it leaves).
+   */
+  function evensShortfalls(
+    j: number,
+    jNow: number,
+    jAfter: number,
+    k: number,
+    shareK: number,
+  ): boolean {
+    const gainJ = jAfter - (refFirst?.[j] ?? Number.NaN);
+    const gainK = shareK - (refFirst?.[k] ?? Number.NaN);
+    return (
+      shortOfRoom(j, jNow) <= jNow - jAfter + EPS &&
+      gainJ >= Math.max(0, gainK) - EPS &&
+      shortOfRoom(j, jAfter) < shortOfRoom(k, shareK) - EPS
+    );
+  }
+
+  /**
+   * How far a share of j's hours in its first half stands under j's room there (NaN without
+   * one, which no comparison takes). The rooms differ by subject: raw shares refused a trade
+   * from a subject at its room to one far short of it whenever the giver's share would end
+   * under the taker's (seed 91,397,031 #643: A 8 of 12 h in its first half against a room of
+   * about 8, C 8 of 18 against 13.5, and C no more of its first half on than off).
+   */
+  function shortOfRoom(j: number, share: number): number {
+    return (firstRoom?.[j] ?? Number.NaN) - share;
   }
 
   /**

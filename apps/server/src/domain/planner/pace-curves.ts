@@ -52,6 +52,11 @@ export interface PaceCurves {
   pace: Float64Array[];
   /** Each exam subject's reference first-half share (M10; NaN when not measured). */
   refFirst: Float64Array;
+  /**
+   * With front-loading, each tilted subject's room in the first half of its window, as a share
+   * of its hours (final review included): what the tilt aims at (NaN when not tilted).
+   */
+  firstRoom: Float64Array;
 }
 
 /** The pace curves of every subject (docs/planner.md, Pace curves). */
@@ -67,6 +72,7 @@ export function paceCurves(input: PaceInput): PaceCurves {
   const exam = examShares(input, flat, flatCap);
   const needWeight = needWeights(input);
   const pace: Float64Array[] = [];
+  const firstRoom = new Float64Array(subjectCount).fill(Number.NaN);
   for (let k = 0; k < subjectCount; k++) {
     const end = i32(paceEnd, k);
     const cum = new Float64Array(days);
@@ -76,9 +82,10 @@ export function paceCurves(input: PaceInput): PaceCurves {
     if (model.examInPlan[k] && !flat[k]) clipShares(input, share);
     scaleLastWeek(input, k, share);
     const tilt = frontLoadTilt(input, k, share, flat[k] === 1, density, needWeight);
-    cumulate(cum, share, tilt, i32(input.windowEnd, k));
+    firstRoom[k] = tilt.firstRoom;
+    cumulate(cum, share, tilt.tilt, i32(input.windowEnd, k));
   }
-  return { pace, refFirst };
+  return { pace, refFirst, firstRoom };
 }
 
 /** Each subject's free capacity from the start to its pace end: its steady pace's denominator. */
@@ -284,7 +291,7 @@ function frontLoadTilt(
   steady: boolean,
   density: Float64Array,
   needWeight: Float64Array,
-): number {
+): { tilt: number; firstRoom: number } {
   const { model, frontLoad, freeCap, paceTarget, needs, windowEnd, finalHours } = input;
   const end = share.length;
   const half = i32(windowEnd, k);
@@ -295,7 +302,8 @@ function frontLoadTilt(
     else s2 += f64(share, d);
   }
   const target = f64(paceTarget, k);
-  if (!(frontLoad && model.examInPlan[k] && s1 > EPS && s2 > EPS && target > EPS)) return 1;
+  if (!(frontLoad && model.examInPlan[k] && s1 > EPS && s2 > EPS && target > EPS))
+    return { tilt: 1, firstRoom: Number.NaN };
   // The final review sits in the second half of the window (M9), outside the pace: the pace
   // puts that much more in the first half, so the subject's hours, final review included,
   // follow its share of the window (M10's reference) rather than fall behind it.
@@ -322,7 +330,9 @@ function frontLoadTilt(
     f0,
     Math.min(FRONT_LOAD_MAX_FIRST, (FRONT_LOAD_AIM * Math.max(s1, fair1)) / target),
   );
-  return (f * s2) / ((1 - f) * s1);
+  // The room as a share of all the subject's hours: the final review stays in the second half.
+  const firstRoom = Math.min(target, Math.max(s1, fair1)) / (target + finalReviewHours);
+  return { tilt: (f * s2) / ((1 - f) * s1), firstRoom };
 }
 
 /**

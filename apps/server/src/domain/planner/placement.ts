@@ -79,7 +79,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   });
   const paceTarget = Float64Array.from(targets, (t, k) => Math.max(0, t - f64(finalHours, k)));
   const { freeCap, suffixFree } = freeCapacity(model, capacity, finalDay, finalHours);
-  const { pace, refFirst } = paceCurves({
+  const { pace, refFirst, firstRoom } = paceCurves({
     model,
     frontLoad,
     freeCap,
@@ -133,6 +133,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
     paceTarget,
     pace,
     refFirst,
+    firstRoom,
     placed,
     weekCap,
   });
@@ -250,6 +251,8 @@ interface RepairState {
   pace: Float64Array[];
   /** Reference first-half share of each subject with an exam (M10; NaN: none). */
   refFirst: Float64Array;
+  /** Each front-loaded subject's room in its first half, a share of its hours (NaN: none). */
+  firstRoom: Float64Array;
   /** Hours the day loop placed per subject (final reviews aside). */
   placed: Float64Array;
   weekCap: WeekCap;
@@ -273,7 +276,7 @@ function repairPasses(state: RepairState): void {
     deliverable,
   } = state;
   const { finalDay, finalHours, finalLen, byExam, paceTarget, pace, placed, weekCap } = state;
-  const { refFirst } = state;
+  const { refFirst, firstRoom } = state;
   // Sessions stay put from a subject's final review on, and out of its last week before the exam.
   const movableBefore = Int32Array.from(windowEnd, (w, k) => {
     let lim = w;
@@ -383,6 +386,8 @@ function repairPasses(state: RepairState): void {
       steady,
       model.weeks,
       spareUnderTargets(tplOf, owners, targets),
+      firstRoom,
+      refFirst,
     );
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.

@@ -208,6 +208,62 @@ describe('frontShift', () => {
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(6 + 1e-9);
   });
 
+  it('trades with another exam past its room for one far short of its own', () => {
+    // Days of one 2-h place, the cap full. A (exam on day 24) holds 4 of its 6 sessions in its
+    // first half, about its room there; C (exam on day 30) 4 of 9, a third of its hours short
+    // of its room. C's late session on day 15 may take a day of A's: A ends at its reference
+    // share and less short of its room than C was (seed 91,397,031 #643); raw shares refused it,
+    // as A's would end under C's.
+    const own = owners(30, 1, [
+      [0, 3, 6, 9, 16, 18],
+      [1, 4, 7, 10, 15, 19, 21, 23, 25],
+    ]);
+    const full: LoadRoom = { fits: () => false, add: () => {} };
+    const room = [0.69, 0.75];
+    const ref = [0.48, 0.47];
+    frontShift(
+      () => day(1),
+      own,
+      [24, 30],
+      [-1, -1],
+      [0, 0],
+      full,
+      undefined,
+      undefined,
+      undefined,
+      room,
+      ref,
+    );
+    expect(studyDays(own, 1).filter((d) => d < 15).length).toBe(5);
+    expect(studyDays(own, 0).filter((d) => d < 12).length).toBe(3);
+    expect(count(own, 0)).toBe(6);
+    expect(count(own, 1)).toBe(9);
+  });
+
+  it('leaves a trade that takes the other exam under its reference share', () => {
+    // The same days, A's reference share 0.55: at 3 of 6 it would hold less of its first half
+    // than its plain pace, so C keeps 4 of 9 there.
+    const own = owners(30, 1, [
+      [0, 3, 6, 9, 16, 18],
+      [1, 4, 7, 10, 15, 19, 21, 23, 25],
+    ]);
+    const full: LoadRoom = { fits: () => false, add: () => {} };
+    frontShift(
+      () => day(1),
+      own,
+      [24, 30],
+      [-1, -1],
+      [0, 0],
+      full,
+      undefined,
+      undefined,
+      undefined,
+      [0.69, 0.75],
+      [0.55, 0.47],
+    );
+    expect(studyDays(own, 1).filter((d) => d < 15).length).toBe(4);
+  });
+
   it('swaps the lengths of a short first-half session and a longer late one', () => {
     // Weeks of a 1-h Tuesday and a 2-h Wednesday under a cap of 2.1 h: the 1-h Tuesdays hold
     // the first half (days 0-20) at 1 h a week, where no 2-h session fits (seed 99 #472). The
