@@ -338,7 +338,7 @@ function repairPasses(state: RepairState): void {
   );
   // Total balancing runs before the buffer share and again after it, as it always did only when no
   // exam's need passes what its window can deliver (an overloaded plan has no spare to balance).
-  const balanceUnlessOverloaded = () => {
+  const balanceUnlessOverloaded = (most?: number) => {
     if (overloaded) return;
     balanceTotal(
       tplOf,
@@ -353,6 +353,7 @@ function repairPasses(state: RepairState): void {
       model.weeks,
       examEnd,
       frontLoad,
+      most,
     );
   };
   balanceUnlessOverloaded();
@@ -430,6 +431,7 @@ function repairPasses(state: RepairState): void {
     evenTheDays();
   }
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
+  const beforeCapRepair = planHours(tplOf, owners, targets.length);
   repairWeekCap(
     tplOf,
     owners,
@@ -440,7 +442,14 @@ function repairPasses(state: RepairState): void {
     examDay,
     sessionHours,
     frontLoad,
+    { steady, calendar: model.weeks },
   );
+  // The cap repair took buffer from windows the day loop's guard had forced over the cap, where
+  // the balancing had added it: the plan then stood more than a session under its targets while
+  // other windows had room for them, and the front-loaded plan, whose front shift had moved the
+  // late sessions instead, did not (M10 totals; seed 2,386,921 #222: 38 h off against 41 on).
+  // Balancing once more books them where the cap has room.
+  balanceUnlessOverloaded(beforeCapRepair);
   // The cap repair moves a session to the nearest day outside a full window, often past the
   // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
   if (evenOut) {
@@ -498,6 +507,11 @@ function repairPasses(state: RepairState): void {
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
   trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
+}
+
+/** Hours the plan books, all subjects together. */
+function planHours(tplOf: (d: number) => DayTemplate, owners: Int16Array[], S: number): number {
+  return hoursBySubject(tplOf, owners, S).reduce((a, b) => a + b, 0);
 }
 
 /**

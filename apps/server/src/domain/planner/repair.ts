@@ -725,6 +725,11 @@ export function balanceTotal(
    * 8 h of 20 in the first half against 10 off).
    */
   frontLoad = false,
+  /**
+   * The most hours the plan may reach, when under the sum of the targets: after the weekly cap
+   * repair, the plan's total before it (the hours it took back are given back, no more).
+   */
+  most = Number.POSITIVE_INFINITY,
 ): void {
   const S = targets.length;
   // An added session goes to no week that would stand over twice the subject's median week.
@@ -745,6 +750,7 @@ export function balanceTotal(
     goal += f64(targets, k);
     total += f64(hours, k);
   }
+  goal = Math.min(goal, most);
   const byGap = (sign: number) =>
     [...Array(S).keys()].sort(
       (a, b) =>

@@ -4,10 +4,16 @@
  * in each window while sessions are placed; `repairWeekCap` is the last pass that takes the
  * sessions the buffer added (and that other passes moved) out of windows over the cap.
  */
+import type { CalendarWeeks } from '@studybuddy/contracts';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { runsOk, shortPlacesOk } from './repair.js';
+import { runsOk, sessionsOn, shortPlacesOk, steadyWeeksOk } from './repair.js';
 
 const EPS = 1e-9;
+/**
+ * A session handed on (`handOn`) goes to a day without its subject first, else beside at most
+ * this many of its sessions: a second session of a subject on a day, never a third.
+ */
+const MOST_BESIDE = 1;
 
 /** Hours booked in each rolling 7-day window (index: its first day) against its limit. */
 export class WeekCap {
@@ -59,8 +65,8 @@ export class WeekCap {
  * in the window furthest over, a session moves to a free place of the same length on a day of
  * its window where it fits under the cap (nearest day first, a day without the subject); else a
  * session that only adds buffer (its subject keeps its need without it; never a final review) is
- * removed, the subject furthest over its need first. A window neither helps is forced by the
- * needs and is left (the plan warns). Bounded.
+ * removed, the subject furthest over its need first, unless it can be handed on (`handOn`). A
+ * window neither helps is forced by the needs and is left (the plan warns). Bounded.
  */
 export function repairWeekCap(
   tplOf: (day: number) => DayTemplate,
@@ -79,6 +85,8 @@ export function repairWeekCap(
    * first half on, as off).
    */
   latestFirst = false,
+  /** Steady subjects (1: no exam in the plan) and the calendar weeks they keep, for `handOn`. */
+  steadiness?: { steady: ArrayLike<number>; calendar: CalendarWeeks },
 ): void {
   const S = needs.length;
   cap.recount(tplOf, owners);
@@ -135,6 +143,7 @@ export function repairWeekCap(
       }
     }
     if (bestD < 0) return false;
+    if (handOn(a, bestD, bestI)) return true;
     const own = owners[bestD] as Int16Array;
     const k = own[bestI] as number;
     const h = (tplOf(bestD).places[bestI]?.len ?? 0) / 2;
@@ -142,6 +151,89 @@ export function repairWeekCap(
     hours[k] = (hours[k] as number) - h;
     cap.add(bestD, -h);
     return true;
+  }
+
+  /**
+   * The buffer session of k on day d (place i) about to be removed from window a keeps its hours
+   * where a subject due later holds a place of the same length on an earlier day e: k takes that
+   * place (before k's movable limit, a day without k first), and the other subject's session
+   * moves to the nearest free place of that length outside window a where the cap has room,
+   * before its own movable limit (its last week and final review stay). Window a loses the
+   * hours, e keeps its load. The day loop's guard forces an exam's last week over the cap when
+   * a later exam (or a steady subject) took the earlier places, and the repair then took the
+   * forced subject's buffer although the later one could study after it (seed 88,441,854 #173:
+   * a High subject at its bare need, under 1.2x its hours at Medium, Workload).
+   */
+  function handOn(a: number, d: number, i: number): boolean {
+    const own = owners[d] as Int16Array;
+    const k = own[i] as number;
+    const D = examDay[k] as number;
+    if (Number.isNaN(D)) return false;
+    const len = tplOf(d).places[i]?.len ?? 0;
+    const h = len / 2;
+    own[i] = -1;
+    const leaves = shortPlacesOk(tplOf(d), own) && runsOk(own, -1);
+    own[i] = k;
+    if (!leaves) return false;
+    const kLimit = Math.min(movableBefore[k] as number, a);
+    // A day without k first; else beside one session of k, as the total balancing does when
+    // the pace has taken every day of the window (runsOk keeps the day interleavable).
+    for (let beside = 0; beside <= MOST_BESIDE; beside++)
+      for (let e = kLimit - 1; e >= 0; e--)
+        if (sessionsOn(owners[e] as Int16Array, k) === beside && handOnTo(e)) return true;
+    return false;
+
+    function handOnTo(e: number): boolean {
+      const at = owners[e] as Int16Array;
+      const places = tplOf(e).places;
+      for (let j = 0; j < at.length; j++) {
+        const g = at[j] as number;
+        if (g < 0 || places[j]?.len !== len || e === (keep[g] as number)) continue;
+        const gExam = examDay[g] as number;
+        if (!(Number.isNaN(gExam) || gExam > D) || e >= (movableBefore[g] as number)) continue;
+        at[j] = k;
+        const takes = runsOk(at, -1);
+        at[j] = g;
+        if (!takes) continue;
+        own[i] = -1;
+        cap.add(d, -h);
+        const f = placeOutside(a, e, g, len);
+        if (f >= 0) {
+          at[j] = k;
+          cap.add(f, h);
+          return true;
+        }
+        cap.add(d, h);
+        own[i] = k;
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Books g's session of `len` half-hours, leaving day e, into the nearest free place of that
+   * length outside window a where the cap has room (before g's movable limit, a day without g,
+   * its weeks steady if it is steady); returns the day, or -1 (nothing booked).
+   */
+  function placeOutside(a: number, e: number, g: number, len: number): number {
+    const h = len / 2;
+    const lim = Math.min(movableBefore[g] as number, owners.length);
+    for (let dist = 1; dist < lim; dist++)
+      for (const f of [e + dist, e - dist]) {
+        if (f < 0 || f >= lim || (f >= a && f < a + 7)) continue;
+        const to = owners[f] as Int16Array;
+        if (to.includes(g) || !cap.fits(f, h) || !runsOk(to, g)) continue;
+        const steady = steadiness?.steady[g] === 1;
+        if (steady && !steadyWeeksOk(tplOf, owners, g, e, f, h, steadiness?.calendar)) continue;
+        const places = tplOf(f).places;
+        for (let j = 0; j < to.length; j++) {
+          if (to[j] !== -1 || places[j]?.len !== len) continue;
+          to[j] = g;
+          if (shortPlacesOk(tplOf(f), to)) return f;
+          to[j] = -1;
+        }
+      }
+    return -1;
   }
 
   /**
