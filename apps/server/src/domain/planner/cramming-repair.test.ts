@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { repairCramming } from './cramming-repair.js';
-import type { DayTemplate } from './model.js';
 
 /** A day with `n` two-hour places (none when 0). */
-function day(n: number): DayTemplate {
-  const places = Array.from({ length: n }, (_, i) => ({ start: 20 + 5 * i, len: 4 }));
-  return {
-    enabled: n > 0,
-    hours: 2 * n,
-    windowStart: 600,
-    windowEnd: 1200,
-    places,
-    order: places.map((_, i) => i),
-    capacity: 2 * n,
-    packable: 2 * n,
-  };
-}
+const day = (n: number) => dayOfPlaces(new Array<number>(n).fill(4));
 
 /** Days of the given owners (-1 free), one array per day. */
 const plan = (days: number[][]): Int16Array[] => days.map((d) => Int16Array.from(d));

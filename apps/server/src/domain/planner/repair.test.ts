@@ -163,6 +163,22 @@ describe('evenLoad', () => {
 });
 
 describe('frontShift', () => {
+  /**
+   * Two exams, A (day 24) and C (day 30), one place a day and no room under the cap, each 0.69
+   * and 0.75 of its hours as its first-half room, front-shifted with the reference shares given.
+   */
+  const shiftTwoExams = (ref: number[]): Int16Array[] => {
+    const own = owners(30, 1, [
+      [0, 3, 6, 9, 16, 18],
+      [1, 4, 7, 10, 15, 19, 21, 23, 25],
+    ]);
+    const full: LoadRoom = { fits: () => false, add: () => {} };
+    const room = [0.69, 0.75];
+    const none = undefined;
+    frontShift(() => day(1), own, [24, 30], [-1, -1], [0, 0], full, none, none, none, room, ref);
+    return own;
+  };
+
   it("moves a subject's late sessions into free places of its first half, spread out", () => {
     const own = owners(10, 1, [[6, 7, 8]]);
     frontShift(() => day(1), own, [10], [-1], [0], noCap);
@@ -214,26 +230,7 @@ describe('frontShift', () => {
     // of its room. C's late session on day 15 may take a day of A's: A ends at its reference
     // share and less short of its room than C was (seed 91,397,031 #643); raw shares refused it,
     // as A's would end under C's.
-    const own = owners(30, 1, [
-      [0, 3, 6, 9, 16, 18],
-      [1, 4, 7, 10, 15, 19, 21, 23, 25],
-    ]);
-    const full: LoadRoom = { fits: () => false, add: () => {} };
-    const room = [0.69, 0.75];
-    const ref = [0.48, 0.47];
-    frontShift(
-      () => day(1),
-      own,
-      [24, 30],
-      [-1, -1],
-      [0, 0],
-      full,
-      undefined,
-      undefined,
-      undefined,
-      room,
-      ref,
-    );
+    const own = shiftTwoExams([0.48, 0.47]);
     expect(studyDays(own, 1).filter((d) => d < 15).length).toBe(5);
     expect(studyDays(own, 0).filter((d) => d < 12).length).toBe(3);
     expect(count(own, 0)).toBe(6);
@@ -243,24 +240,7 @@ describe('frontShift', () => {
   it('leaves a trade that takes the other exam under its reference share', () => {
     // The same days, A's reference share 0.55: at 3 of 6 it would hold less of its first half
     // than its plain pace, so C keeps 4 of 9 there.
-    const own = owners(30, 1, [
-      [0, 3, 6, 9, 16, 18],
-      [1, 4, 7, 10, 15, 19, 21, 23, 25],
-    ]);
-    const full: LoadRoom = { fits: () => false, add: () => {} };
-    frontShift(
-      () => day(1),
-      own,
-      [24, 30],
-      [-1, -1],
-      [0, 0],
-      full,
-      undefined,
-      undefined,
-      undefined,
-      [0.69, 0.75],
-      [0.55, 0.47],
-    );
+    const own = shiftTwoExams([0.55, 0.47]);
     expect(studyDays(own, 1).filter((d) => d < 15).length).toBe(4);
   });
 
