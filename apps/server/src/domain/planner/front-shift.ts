@@ -1038,12 +1038,12 @@ export function balanceHalves(
 
   /**
    * Where the cap leaves no free place (every window of the other half holds all it may), k's
-   * session at place `src` of day `from` trades places with a steady subject's session of the
-   * same length on a day in [lo, hi) without k, furthest from k's other study days: every window
-   * keeps its hours, the steady subject keeps its steady weeks, both subjects' gaps stay regular
-   * and both days interleavable (seed 4,242 #869: an exam held 12 of its 18 h in the first half
-   * against a reference of 9, every week of the second half at its one session under the cap,
-   * each held by a steady subject).
+   * session at place `src` of day `from` trades places with another subject's session of the
+   * same length (`tradable`) on a day in [lo, hi) without k, furthest from k's other study days:
+   * every window keeps its hours, a steady subject keeps its steady weeks, both subjects' gaps
+   * stay regular and both days interleavable (seed 4,242 #869: an exam held 12 of its 18 h in the
+   * first half against a reference of 9, every week of the second half at its one session under
+   * the cap, each held by a steady subject).
    */
   function tradeTo(
     k: number,
@@ -1054,7 +1054,6 @@ export function balanceHalves(
     hi: number,
     mine: number[],
   ): boolean {
-    if (!steady) return false;
     const ownFrom = owners[from] as Int16Array;
     const keepFrom = sessionsOn(ownFrom, k) > 1;
     let best = { day: -1, place: -1 };
@@ -1065,7 +1064,7 @@ export function balanceHalves(
       let dist = Number.POSITIVE_INFINITY;
       for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
       if (dist <= bestDist || !regularAfter(mine, from, d, keepFrom)) continue;
-      const i = steadyPlace(k, d, from, src, len);
+      const i = tradePlace(k, d, from, src, len);
       if (i < 0) continue;
       best = { day: d, place: i };
       bestDist = dist;
@@ -1077,15 +1076,33 @@ export function balanceHalves(
     return true;
   }
 
-  /** A place of day d whose steady subject's session (of `len`) may trade with k's; else -1. */
-  function steadyPlace(k: number, d: number, from: number, src: number, len: number): number {
+  /**
+   * Whether subject j's session on day d may trade days with k's on day `from`: a steady
+   * subject's may (its weeks are checked below); so may another exam's, when both days stand on
+   * the same side of its window's middle and before its movable limit (its final review, its
+   * last week), so its own first-half share and its last days are as they were. Seed 92,557,899
+   * #674 (front-loading off): an exam held 2 of its 16 h in its first half against a reference
+   * of 8, every week there at its cap in whole places, and nearly every place near its other
+   * sessions held by an earlier exam, in that exam's second half; the steady subjects' few
+   * sessions there could not move without a gap of weeks.
+   */
+  function tradable(j: number, d: number, from: number): boolean {
+    if (steady?.[j]) return true;
+    const W = windowEnd[j] as number;
+    const lim = movableBefore[j] as number;
+    return d < lim && from < lim && 2 * d < W === 2 * from < W;
+  }
+
+  /** A place of day d whose session (of `len`) may trade with k's (`tradable`); else -1. */
+  function tradePlace(k: number, d: number, from: number, src: number, len: number): number {
     const own = owners[d] as Int16Array;
     const ownFrom = owners[from] as Int16Array;
     const places = tplOf(d).places;
     for (let i = 0; i < own.length; i++) {
       const j = own[i] ?? -1;
-      if (j < 0 || !steady?.[j] || places[i]?.len !== len || ownFrom.includes(j)) continue;
-      if (!steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
+      if (j < 0 || j === k || places[i]?.len !== len || ownFrom.includes(j)) continue;
+      if (!tradable(j, d, from)) continue;
+      if (steady?.[j] && !steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
       if (!regularAfter(studyDaysOf(owners, j), d, from, sessionsOn(own, j) > 1)) continue;
       own[i] = k;
       ownFrom[src] = j;

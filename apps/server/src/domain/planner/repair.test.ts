@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evenLoad } from './even-load.js';
-import { frontShift } from './front-shift.js';
+import { balanceHalves, frontShift } from './front-shift.js';
 import type { DayTemplate } from './model.js';
 import { balanceTotal, type LoadRoom, repairGaps, repairRuns } from './repair.js';
 import { WeekCap } from './week-cap.js';
@@ -269,6 +269,38 @@ describe('frontShift', () => {
     expect(own.reduce((h, o, d) => h + (o[0] === 0 ? tplOf(d).capacity : 0), 0)).toBe(5);
     cap.recount(tplOf, own);
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(2.1 + 1e-9);
+  });
+});
+
+describe('balanceHalves', () => {
+  it('trades with another exam in its own second half when the cap leaves no free place', () => {
+    // Subject 0 (exam on day 40) holds all five sessions in its second half; subject 1 (exam on
+    // day 30, movable before day 23) holds the days before them, four of them in its own second
+    // half (days 15 on). Every window is at the cap, so only a trade can bring 0 forward.
+    const own = owners(40, 1, [
+      [21, 24, 27, 30, 33],
+      [0, 3, 6, 9, 12, 16, 17, 18, 19],
+    ]);
+    const full: LoadRoom = { fits: () => false, add: () => {} };
+    balanceHalves(
+      () => day(1),
+      own,
+      [40, 30],
+      [0.5, Number.NaN],
+      [33, 23],
+      [-1, -1],
+      [0, 0],
+      2,
+      full,
+    );
+    const zero = studyDays(own, 0);
+    const one = studyDays(own, 1);
+    expect(zero.filter((d) => d < 20).length).toBeGreaterThan(0);
+    expect(count(own, 0)).toBe(5);
+    // Subject 1 keeps its first half and stays before its movable limit.
+    expect(one.filter((d) => d < 15)).toEqual([0, 3, 6, 9, 12]);
+    expect(count(own, 1)).toBe(9);
+    expect(Math.max(...one)).toBeLessThan(23);
   });
 });
 
