@@ -6,7 +6,8 @@
  * still stack two subjects that fall due together on one day beside empty ones. This pass moves
  * a session from such a day to a free place of the same length on a day within 3 days that
  * stays under the line, where the weekly cap has room (the subject's final-review day only to
- * even its own days, `evensReviewDay`). Final reviews and sessions past a subject's movable
+ * even its own days, `evensReviewDay`; a day holding the subject only when no day without it
+ * has a place, `joinsOwnSession`). Final reviews and sessions past a subject's movable
  * limit stay put; every day stays valid (M1) and interleavable (M6). Bounded
  * and deterministic.
  */
@@ -29,6 +30,15 @@ const MAX_STEPS = 200;
 /** A subject's most hours, as a multiple of its need plus one session (M3's workload bound). */
 const MOST_OVER_NEED = 1.15;
 const EPS = 1e-9;
+/**
+ * The moves tried in turn, [grow, join]: a session to a free place of its length on a day without
+ * its subject; a shorter session grown to a full place; a session beside its own subject's.
+ */
+const MOVE_TIERS = [
+  [false, false],
+  [true, false],
+  [false, true],
+] as const;
 
 /**
  * Whether a session of k may join k's final review on its day: only when day a holds at least
@@ -43,6 +53,27 @@ function evensReviewDay(ownA: Int16Array, ownB: Int16Array, k: number): boolean 
   for (const o of ownA) if (o === k) onA++;
   for (const o of ownB) if (o === k) onB++;
   return onA >= onB + 2;
+}
+
+/** Sessions of subject k on a day. */
+function countOf(own: Int16Array, k: number): number {
+  let n = 0;
+  for (const o of own) if (o === k) n++;
+  return n;
+}
+
+/**
+ * Whether a session of k may join another session of k on day b, when no day without k took it:
+ * only from a day holding more sessions of k than day b, so k keeps its days (day a still holds
+ * one: the gaps of M4b stay) and its most on a day does not grow (2 and 1 become 1 and 2). An
+ * exam's last days can hold its sessions on every study day: the exam's eve held a review beside
+ * the final review, each day before it one session, and the days after the exam were empty of
+ * the lighter subjects (seed 27,238,507 #993: a 3-h Saturday at 1.44 times its week's
+ * utilisation beside a 6-h Friday holding one session; 94,147,329 #372 and 92,557,899 #224).
+ */
+function joinsOwnSession(ownA: Int16Array, ownB: Int16Array, k: number): boolean {
+  const onB = countOf(ownB, k);
+  return onB > 0 && countOf(ownA, k) > onB;
 }
 
 export function evenLoad(
@@ -131,8 +162,10 @@ export function evenLoad(
     // one full place and a shorter one holds both or only the full one (M1), so a full day of
     // 2 h + 1 h in an empty week had no move at all (seeds 12,345 #11, 99,991 #991 and 271,828
     // #68). The subject gains the difference, half an hour or an hour.
-    for (const grow of [false, true])
-      for (let i = 0; i < ownA.length && !(grow && src >= 0); i++) {
+    // Last, when neither found a place, a session may join its own subject's session on a day
+    // within reach (`joinsOwnSession`).
+    for (const [grow, join] of MOVE_TIERS)
+      for (let i = 0; i < ownA.length && !((grow || join) && src >= 0); i++) {
         const k = ownA[i] as number;
         if (k < 0) continue;
         // The final review stays; a second session of the subject on its day may go.
@@ -166,7 +199,9 @@ export function evenLoad(
           )
             continue;
           const ownB = owners[b] as Int16Array;
-          if (b === review ? !evensReviewDay(ownA, ownB, k) : ownB.includes(k)) continue;
+          if (b === review) {
+            if (!evensReviewDay(ownA, ownB, k)) continue;
+          } else if (join ? !joinsOwnSession(ownA, ownB, k) : ownB.includes(k)) continue;
           if (!runsOk(ownB, k)) continue;
           const x = validFreePlace(tplOf(b), ownB, len, k);
           if (x < 0) continue;

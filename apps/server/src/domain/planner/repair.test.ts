@@ -160,6 +160,38 @@ describe('evenLoad', () => {
     even(own, day(2), caps, full);
     expect([...(own[3] as Int16Array)]).toEqual([0, 1]);
   });
+
+  it("moves an exam's eve session beside its own subject's the day before, when no day lacks it", () => {
+    // An exam on day 6, its final review on day 5 (a 4-h day) beside a review, one session of the
+    // subject on day 4 (a 6-h day), and the exam's own 12-h day empty: day 5 stands at 1.83
+    // times its week. Days 2 and 3 have no place; day 4 already holds the subject.
+    const places = [0, 0, 0, 0, 3, 2, 6];
+    const tpl = (d: number) => day(places[d] as number);
+    const run = (onFour: number) => {
+      const own = places.map((n, d) =>
+        Int16Array.from({ length: n }, (_, i) =>
+          i < (d === 4 ? onFour : d === 5 ? 2 : 0) ? 0 : -1,
+        ),
+      );
+      evenLoad(
+        tpl,
+        own,
+        places.map((n) => 2 * n),
+        7,
+        [5],
+        [5],
+        2,
+        noCap,
+        [6],
+        [100],
+      );
+      return own.map((o) => count([o], 0));
+    };
+    // 2 and 1 become 1 and 2: the subject keeps its days and its most on a day.
+    expect(run(1)).toEqual([0, 0, 0, 0, 2, 1, 0]);
+    // Not where the day before holds as many: it would only stack the subject there.
+    expect(run(2)).toEqual([0, 0, 0, 0, 2, 2, 0]);
+  });
 });
 
 describe('frontShift', () => {
