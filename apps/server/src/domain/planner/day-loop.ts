@@ -13,6 +13,7 @@ import {
 } from './anti-cramming.js';
 import { dayLimits } from './day-limits.js';
 import { assignDueToday, type Pieces, piecesFor, sortPiecesByEnd } from './edf-guard.js';
+import { shortPlaceBlocksFull } from './full-room.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { placeHours } from './place-hours.js';
 import type { PlanModel } from './plan-model.js';
@@ -378,6 +379,11 @@ class DayLoop {
       if (dayHours > EPS && dayHours + hours > f64(this.dayLimit, d) + EPS) break;
       const capFull = !weekCap.fits(d, hours);
       if (capFull && !model.needsOverCap) break;
+      // A shorter place that would take a window's room for a full session a later day of it
+      // has free is left free, as a place the cap refuses: the day's pace ends (a shorter place
+      // is used after the day's full ones, M1).
+      const { tplOf, owners, sessionHours } = this.input;
+      if (shortPlaceBlocksFull(weekCap, tplOf, owners, d, hours, sessionHours)) break;
       this.countDay();
       const k = this.pickPaceSubject(hours, capFull);
       if (k < 0) break;
