@@ -113,6 +113,27 @@ export function m8Excess(
   };
 }
 
+/**
+ * Subject k's M8 state now, its exam on day W; the function returned tells, after a move, whether
+ * k passes no limit it kept and none by more hours than it did (a last week its deadline forces
+ * full may take a trade that leaves it as crammed as it was).
+ */
+export function m8Guard(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  sessionHours: number,
+): () => boolean {
+  const passed = m8LimitsPassed(tplOf, owners, k, W, sessionHours);
+  const excess = m8Excess(tplOf, owners, k, W, sessionHours);
+  return () => {
+    const now = m8Excess(tplOf, owners, k, W, sessionHours);
+    const deeper = now.over7 > excess.over7 + 1e-9 || now.over3 > excess.over3 + 1e-9;
+    return !deeper && !newlyPassed(passed, m8LimitsPassed(tplOf, owners, k, W, sessionHours));
+  };
+}
+
 /** Subject k's hours before its exam on day W, in its last 7 days and its last 3 (`added` too). */
 function lastDaysHours(
   tplOf: (day: number) => DayTemplate,

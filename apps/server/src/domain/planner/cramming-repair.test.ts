@@ -74,3 +74,36 @@ describe('repairCramming, another exam already past its limits', () => {
     expect(count(o, 1)).toBe(6);
   });
 });
+
+describe('repairCramming, a trade into the last days of an exam already past its limits', () => {
+  // Subject 1 (exam on day 14, 8 h) holds 6 h in its last 3 days against 4 allowed, its final
+  // review on day 12; subject 0 (exam on day 19, 10 h) holds all of them in its last week, one
+  // session on 1's review day. 0's session there may trade with 1's on day 11: 1's last 3 days
+  // hold what they held (94,147,329 #603).
+  const own = () =>
+    plan(
+      Array.from({ length: 19 }, (_, d) => {
+        if (d === 5) return [1];
+        if (d === 11) return [1, 1];
+        if (d === 12) return [1, 0];
+        return d >= 15 ? [0] : [];
+      }),
+    );
+
+  it('takes the trade when that exam passes its limits by no more hours', () => {
+    const o = own();
+    repairCramming(
+      (d) => day(o[d]?.length ?? 0),
+      o,
+      Float64Array.from([19, 14]),
+      [-1, 12],
+      Int32Array.from([0, 4]),
+      2,
+      Int32Array.from([12, 7]),
+      [10, 8],
+    );
+    expect(daysOf(o, 0)).toEqual([11, 15, 16, 17, 18]);
+    expect(Array.from(o[12] ?? [])).toEqual([1, 1]);
+    expect(count(o, 1)).toBe(4);
+  });
+});

@@ -6,7 +6,7 @@
  * length trade that wins hours back, to another of the 3 days before its exam (M9). Bounded and
  * deterministic.
  */
-import { LAST_WEEK_DAYS, m8Excess, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
+import { LAST_WEEK_DAYS, m8Excess, m8Guard, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
@@ -841,6 +841,8 @@ export function repairCramming(
       // last days had room under its limits (seed 1 #459: 13 h in k's last week, 12 forced).
       const inItsLastWeek = d >= i32(movableBefore, j);
       const review = num(keep, j);
+      if (intoLastWeek(j) && !keptFrom.has(j))
+        keptFrom.set(j, m8Guard(tplOf, owners, j, f64(exam, j), L));
       return !inItsLastWeek || (intoLastWeek(j) && (review < 0 ? d < f64(exam, j) : d < review));
     };
     const intoLastWeek = (j: number) => from >= i32(movableBefore, j);
@@ -853,7 +855,12 @@ export function repairCramming(
       const review = num(keep, j);
       return !intoLastWeek(j) || (from < f64(exam, j) && (review < 0 || from <= review));
     };
-    const limitsKept = (j: number) => !intoLastWeek(j) || !overLimits(j);
+    // Or, already past a limit, j passes none newly and none by more hours than before the move
+    // (`tradable` notes j first): 94,147,329 #603, E's session on C's review day for C's the day
+    // before, both in C's last 3 days (held what they held).
+    const keptFrom = new Map<number, () => boolean>();
+    const limitsKept = (j: number) =>
+      !intoLastWeek(j) || !overLimits(j) || keptFrom.get(j)?.() === true;
     // A day of k alone (nothing to interleave) stays interleavable only if two of its sessions
     // trade at once: one of j among five of k leaves a run of three (seed 31,337 #769: six 1-h
     // sessions of k on a day of its last week, while another exam's earlier sessions could go

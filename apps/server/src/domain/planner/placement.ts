@@ -29,6 +29,7 @@ import {
   topUp,
 } from './repair.js';
 import { evenSteadyWeeks } from './steady-weeks.js';
+import { twoShorterForOne } from './two-for-one.js';
 import { f64, i32, item, num } from './typed.js';
 import type { PlannerInput } from './types.js';
 import { repairWeekCap, WeekCap } from './week-cap.js';
@@ -504,6 +505,19 @@ function repairPasses(state: RepairState): void {
     takes,
     sessionHours,
   );
+  // Where no trade of one place for one meets a need, two shorter places of a subject over its
+  // need for one longer place, handed on through a third subject where the windows ask it
+  // (seed 85,440,385 #222).
+  twoShorterForOne({
+    tplOf,
+    owners,
+    needs,
+    movableBefore,
+    finalDay,
+    examEnd,
+    takes,
+    sessionHours,
+  });
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
   trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
