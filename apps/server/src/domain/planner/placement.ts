@@ -179,7 +179,8 @@ function reserveFinalReviews(
   const subjectCount = input.subjects.length;
   const { days, p0 } = model;
   // Reserve the final review: the latest day with a free place FINAL_REVIEW_NEAR before the
-  // exam, else FINAL_REVIEW_FAR before; conflicts go to the earlier exam.
+  // exam, else FINAL_REVIEW_FAR before; conflicts go to the earlier exam, unless its review can
+  // move to another day near its own exam (makeRoomNear).
   const owners: Int16Array[] = [];
   for (let d = 0; d < days; d++) owners.push(new Int16Array(tplOf(d).places.length).fill(-1));
   const finalDay = new Array<number>(subjectCount).fill(-1);
@@ -196,38 +197,74 @@ function reserveFinalReviews(
   const capacityUntil = new Float64Array(days + 1);
   for (let d = 0; d < days; d++)
     capacityUntil[d + 1] = f64(capacityUntil, d) + num(model.capacity, d);
+  const examDayOf = (k: number) => {
+    const deadline = input.subjects[k]?.deadline;
+    return deadline ? dayNumber(deadline) - p0 : 0;
+  };
+  /** Reserves place i of day d for subject k's final review. */
+  const reserve = (k: number, d: number, i: number) => {
+    item(owners, d)[i] = k;
+    finalDay[k] = d;
+    finalHours[k] = placeHours(tplOf(d), i);
+    finalLen[k] = tplOf(d).places[i]?.len ?? 0;
+  };
+  // The latest day with a free place (not `skip`); when the needs fit, first a day without
+  // another final review, so two exams on one day do not stack their reviews on one day (M7), but
+  // only a day by which the subject's need fits (its sessions stay before its final review: an
+  // earlier day alone cut a short window's need, M3).
+  const pick = (k: number, lo: number, hi: number, skip = -1): boolean =>
+    (!needsShort && pickOn(k, lo, hi, true, skip)) || pickOn(k, lo, hi, false, skip);
+  const pickOn = (k: number, lo: number, hi: number, alone: boolean, skip: number): boolean => {
+    for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
+      if (d === skip) continue;
+      const tpl = tplOf(d);
+      const own = item(owners, d);
+      if (alone && own.some((x) => x !== -1)) continue;
+      if (alone && f64(capacityUntil, d + 1) < num(model.needs, k) - EPS) continue;
+      for (const i of tpl.order)
+        if (own[i] === -1) {
+          reserve(k, d, i);
+          return true;
+        }
+    }
+    return false;
+  };
+  const near = (k: number) => [
+    examDayOf(k) - FINAL_REVIEW_NEAR.to,
+    examDayOf(k) - FINAL_REVIEW_NEAR.from,
+  ];
+  /**
+   * Subject k finds no free place near its exam: an earlier exam's review there moves to another
+   * day near its own exam, and k takes its place. Seed 53,414,973 #530: H (exam Sunday) took the
+   * Friday's first place, B (exam Monday) its second, and F (exam Monday) fell back to Thursday,
+   * four days out, while H could have had Thursday, three days before its own exam.
+   */
+  const makeRoomNear = (k: number): boolean => {
+    const [lo, hi] = near(k) as [number, number];
+    for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
+      const own = item(owners, d);
+      for (const i of tplOf(d).order) {
+        const j = own[i] ?? -1;
+        if (j < 0) continue;
+        const [jLo, jHi] = near(j) as [number, number];
+        own[i] = -1;
+        if (pick(j, jLo, jHi, d)) {
+          reserve(k, d, i);
+          return true;
+        }
+        reserve(j, d, i);
+      }
+    }
+    return false;
+  };
   for (const k of byExam) {
     // Every subject with planned work gets its final review reserved: a subject whose target is
     // under two full sessions still ends up with two (shorter places, rounding up), and M9
     // counts sessions, not hours.
     if (!model.examInPlan[k] || f64(targets, k) <= EPS) continue;
-    const deadline = input.subjects[k]?.deadline;
-    const examDay = deadline ? dayNumber(deadline) - p0 : 0;
-    // The latest day with a free place; when the needs fit, first a day without another final
-    // review, so two exams on one day do not stack their reviews on one day (M7), but only a day
-    // by which the subject's need fits (its sessions stay before its final review: an earlier
-    // day alone cut a short window's need, M3).
-    const pick = (lo: number, hi: number): boolean =>
-      (!needsShort && pickOn(lo, hi, true)) || pickOn(lo, hi, false);
-    const pickOn = (lo: number, hi: number, alone: boolean): boolean => {
-      for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
-        const tpl = tplOf(d);
-        const own = item(owners, d);
-        if (alone && own.some((x) => x !== -1)) continue;
-        if (alone && f64(capacityUntil, d + 1) < num(model.needs, k) - EPS) continue;
-        for (const i of tpl.order)
-          if (own[i] === -1) {
-            own[i] = k;
-            finalDay[k] = d;
-            finalHours[k] = placeHours(tpl, i);
-            finalLen[k] = tpl.places[i]?.len ?? 0;
-            return true;
-          }
-      }
-      return false;
-    };
-    if (!pick(examDay - FINAL_REVIEW_NEAR.to, examDay - FINAL_REVIEW_NEAR.from))
-      pick(examDay - FINAL_REVIEW_FAR.to, examDay - FINAL_REVIEW_FAR.from);
+    const [lo, hi] = near(k) as [number, number];
+    if (!pick(k, lo, hi) && !makeRoomNear(k))
+      pick(k, examDayOf(k) - FINAL_REVIEW_FAR.to, examDayOf(k) - FINAL_REVIEW_FAR.from);
   }
   return { owners, finalDay, finalHours, finalLen, finalMarked, byExam };
 }
