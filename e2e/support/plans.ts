@@ -37,5 +37,32 @@ export async function generatedPlan(
   return proposal.planId;
 }
 
+/**
+ * A plan with one subject and one topic (and the topic's generated lesson), made through the API
+ * for a journey that starts past the screens that build one. Returns their ids.
+ */
+export async function planWithTopic(
+  api: ApiClient,
+  names: { plan: string; subject: string; topic: string; deepDiveContent?: string },
+): Promise<{
+  plan: { id: number };
+  subject: { id: number };
+  topic: { id: number; lessonId: number };
+}> {
+  const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
+    name: names.plan,
+  });
+  const subject = await api.post<{ id: number }>('/subjects', {
+    studyPlanId: plan.id,
+    name: names.subject,
+  });
+  const topic = await api.post<{ id: number; lessonId: number }>('/topics', {
+    subjectId: subject.id,
+    name: names.topic,
+    ...(names.deepDiveContent === undefined ? {} : { deepDiveContent: names.deepDiveContent }),
+  });
+  return { plan, subject, topic };
+}
+
 /** YYYY-MM-DD of today plus `offset` days (UTC). */
 export { day as dayFromToday };

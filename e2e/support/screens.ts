@@ -16,7 +16,7 @@ import {
   watchNetwork,
 } from './browser.js';
 import { login } from './journeys.js';
-import { dayFromToday, generatedPlan } from './plans.js';
+import { dayFromToday, generatedPlan, planWithTopic } from './plans.js';
 
 /** Screens for everyone, logged in or out (docs/product.md, Screens). */
 const publicRoutes: [string, string][] = [
@@ -174,16 +174,10 @@ export function sweepStudentScreens() {
       // and a session, made through the API.
       const api = new ApiClient();
       await api.signUp(student);
-      const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
-        name: 'Finals',
-      });
-      const subject = await api.post<{ id: number }>('/subjects', {
-        studyPlanId: plan.id,
-        name: 'Chemistry',
-      });
-      const topic = await api.post<{ id: number; lessonId: number }>('/topics', {
-        subjectId: subject.id,
-        name: 'Acids',
+      const { plan, subject, topic } = await planWithTopic(api, {
+        plan: 'Finals',
+        subject: 'Chemistry',
+        topic: 'Acids',
         deepDiveContent: '<p>An acid is a proton donor. The pH of pure water is $7$.</p>',
       });
       const start = new Date(Date.now() + 86_400_000);

@@ -7,6 +7,7 @@ import { buildAnkiPackage } from '../../apps/server/src/testing/anki/anki-packag
 import { ApiClient } from '../support/api.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
 import { login, see } from '../support/journeys.js';
+import { planWithTopic } from '../support/plans.js';
 
 const NOTES = [
   'A cell is the basic unit of life.',
@@ -36,16 +37,10 @@ describe('AI tools journey', () => {
     browser = await launchBrowser();
     const api = new ApiClient();
     await api.signUp(student);
-    const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
-      name: 'Biology exam',
-    });
-    const subject = await api.post<{ id: number }>('/subjects', {
-      studyPlanId: plan.id,
-      name: 'Biology',
-    });
-    const topic = await api.post<{ lessonId: number }>('/topics', {
-      subjectId: subject.id,
-      name: 'Cells',
+    const { plan, topic } = await planWithTopic(api, {
+      plan: 'Biology exam',
+      subject: 'Biology',
+      topic: 'Cells',
       deepDiveContent: `<p>${NOTES}</p>`,
     });
     lessonPath = `/lesson-detail/${plan.id}/Biology/Cells/${topic.lessonId}`;

@@ -4,7 +4,7 @@ import { runAdmin } from '../support/admin.js';
 import { ApiClient } from '../support/api.js';
 import { expectAccessible, launchBrowser, newStudent, openPage } from '../support/browser.js';
 import { login, register, see } from '../support/journeys.js';
-import { dayFromToday, generatedPlan } from '../support/plans.js';
+import { dayFromToday, generatedPlan, planWithTopic } from '../support/plans.js';
 
 describe('study plans journey', () => {
   let browser: Browser;
@@ -109,14 +109,11 @@ describe('study plans journey', () => {
     const student = newStudent('plancal');
     const api = new ApiClient();
     await api.signUp(student);
-    const plan = await api.post<{ id: number }>('/api/generic/CreateStudyProgram', {
-      name: 'Winter finals',
+    const { plan } = await planWithTopic(api, {
+      plan: 'Winter finals',
+      subject: 'Calculus',
+      topic: 'Derivatives',
     });
-    const subject = await api.post<{ id: number }>('/subjects', {
-      studyPlanId: plan.id,
-      name: 'Calculus',
-    });
-    await api.post('/topics', { subjectId: subject.id, name: 'Derivatives' });
     const planPath = `/study-plan/detail/${plan.id}`;
 
     const { page, errors, context } = await openPage(browser);

@@ -367,7 +367,7 @@ class DayLoop {
    */
   private placePace(): void {
     const { d, tpl } = this;
-    const { model, weekCap } = this.input;
+    const { model, weekCap, tplOf, owners, sessionHours } = this.input;
     for (;;) {
       const place = this.nextFreePlace();
       if (place < 0) break;
@@ -382,7 +382,6 @@ class DayLoop {
       // A shorter place that would take a window's room for a full session a later day of it
       // has free is left free, as a place the cap refuses: the day's pace ends (a shorter place
       // is used after the day's full ones, M1).
-      const { tplOf, owners, sessionHours } = this.input;
       if (shortPlaceBlocksFull(weekCap, tplOf, owners, d, hours, sessionHours)) break;
       this.countDay();
       const k = this.pickPaceSubject(hours, capFull);

@@ -17,6 +17,7 @@ import {
   hoursBySubject,
   type LoadRoom,
   runsOk,
+  sessionsOn,
   shortPlacesOk,
   steadyWeeksOk,
   validFreePlace,
@@ -55,13 +56,6 @@ function evensReviewDay(ownA: Int16Array, ownB: Int16Array, k: number): boolean 
   return onA >= onB + 2;
 }
 
-/** Sessions of subject k on a day. */
-function countOf(own: Int16Array, k: number): number {
-  let n = 0;
-  for (const o of own) if (o === k) n++;
-  return n;
-}
-
 /**
  * Whether a session of k may join another session of k on day b, when no day without k took it:
  * only from a day holding more sessions of k than day b, so k keeps its days (day a still holds
@@ -72,8 +66,8 @@ function countOf(own: Int16Array, k: number): number {
  * utilisation beside a 6-h Friday holding one session; 94,147,329 #372 and 92,557,899 #224).
  */
 function joinsOwnSession(ownA: Int16Array, ownB: Int16Array, k: number): boolean {
-  const onB = countOf(ownB, k);
-  return onB > 0 && countOf(ownA, k) > onB;
+  const onB = sessionsOn(ownB, k);
+  return onB > 0 && sessionsOn(ownA, k) > onB;
 }
 
 export function evenLoad(

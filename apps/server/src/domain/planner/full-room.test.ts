@@ -19,7 +19,7 @@ function setup(booked: Array<[number, number]>) {
   );
   for (const [d, i] of booked) {
     (own[d] as Int16Array)[i] = 0;
-    cap.add(d, ((tplOf(d).places[i]?.len ?? 0) as number) / 2);
+    cap.add(d, (tplOf(d).places[i]?.len ?? 0) / 2);
   }
   return { own, cap };
 }

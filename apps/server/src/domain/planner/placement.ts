@@ -229,7 +229,7 @@ function reserveFinalReviews(
     }
     return false;
   };
-  const near = (k: number) => [
+  const near = (k: number): [lo: number, hi: number] => [
     examDayOf(k) - FINAL_REVIEW_NEAR.to,
     examDayOf(k) - FINAL_REVIEW_NEAR.from,
   ];
@@ -240,13 +240,13 @@ function reserveFinalReviews(
    * four days out, while H could have had Thursday, three days before its own exam.
    */
   const makeRoomNear = (k: number): boolean => {
-    const [lo, hi] = near(k) as [number, number];
+    const [lo, hi] = near(k);
     for (let d = Math.min(hi, days - 1); d >= Math.max(lo, 0); d--) {
       const own = item(owners, d);
       for (const i of tplOf(d).order) {
         const j = own[i] ?? -1;
         if (j < 0) continue;
-        const [jLo, jHi] = near(j) as [number, number];
+        const [jLo, jHi] = near(j);
         own[i] = -1;
         if (pick(j, jLo, jHi, d)) {
           reserve(k, d, i);
@@ -262,7 +262,7 @@ function reserveFinalReviews(
     // under two full sessions still ends up with two (shorter places, rounding up), and M9
     // counts sessions, not hours.
     if (!model.examInPlan[k] || f64(targets, k) <= EPS) continue;
-    const [lo, hi] = near(k) as [number, number];
+    const [lo, hi] = near(k);
     if (!pick(k, lo, hi) && !makeRoomNear(k))
       pick(k, examDayOf(k) - FINAL_REVIEW_FAR.to, examDayOf(k) - FINAL_REVIEW_FAR.from);
   }

@@ -11,33 +11,27 @@ describe('twoShorterForOne', () => {
   const tplOf = (d: number) => dayOfPlaces(lens[d] ?? []);
   const owners = () => [[1], [1], [2], [0], [0]].map((d) => Int16Array.from(d));
 
-  it('takes the two shorter places, handing its longer one on through the third subject', () => {
+  /** The move on a fresh copy of the plan, subject 1 needing `need1`; the owners after it. */
+  const run = (need1: number) => {
     const o = owners();
     twoShorterForOne({
       tplOf,
       owners: o,
-      needs: [3.5, 1.5, 1.5],
+      needs: [3.5, need1, 1.5],
       movableBefore: [5, 3, 5],
       finalDay: [-1, -1, -1],
       examEnd: [0, 0, 0],
       takes: [true, true, true],
       sessionHours: 1.5,
     });
-    expect(o.map((d) => Array.from(d))).toEqual([[0], [0], [1], [2], [0]]);
+    return o.map((d) => Array.from(d));
+  };
+
+  it('takes the two shorter places, handing its longer one on through the third subject', () => {
+    expect(run(1.5)).toEqual([[0], [0], [1], [2], [0]]);
   });
 
   it('leaves the plan when the subject over its need would fall below it', () => {
-    const o = owners();
-    twoShorterForOne({
-      tplOf,
-      owners: o,
-      needs: [3.5, 2, 1.5],
-      movableBefore: [5, 3, 5],
-      finalDay: [-1, -1, -1],
-      examEnd: [0, 0, 0],
-      takes: [true, true, true],
-      sessionHours: 1.5,
-    });
-    expect(o.map((d) => Array.from(d))).toEqual([[1], [1], [2], [0], [0]]);
+    expect(run(2)).toEqual([[1], [1], [2], [0], [0]]);
   });
 });
