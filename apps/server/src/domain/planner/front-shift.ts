@@ -294,7 +294,7 @@ export function frontShift(
     second: boolean,
   ) {
     const ownFrom = owners[from] as Int16Array;
-    const { first, total } = halves();
+    const { first, total, sessions } = halves();
     // j's share of its first half once a session of len moves from day `out` to day `into`.
     const shareAfter = (j: number, out: number, into: number) => {
       const W = Math.min(windowEnd[j] as number, owners.length);
@@ -324,7 +324,7 @@ export function frontShift(
       return (
         stays ||
         jAfter >= kAfter ||
-        unshaped(j) ||
+        unshaped(j, sessions) ||
         evensShortfalls(j, shareAfter(j, -1, -1), jAfter, k, shareK)
       );
     });
@@ -368,17 +368,14 @@ export function frontShift(
    * none such). Its session may then go to its second half for a subject with a shape: with
    * front-loading on, a 4-h subject's one learning session took a Sunday of B's first half that
    * it had left to B off (seed 97,561,720 #305: B 10 of 24 h in its first half on, 12 off).
+   * `sessions`: each subject's sessions in its window (`halves`), counted once per trade.
    */
-  function unshaped(j: number): boolean {
-    let n = 0;
-    const W = Math.min(windowEnd[j] as number, owners.length);
+  function unshaped(j: number, sessions: Int32Array): boolean {
     // A short window keeps its sessions: a later one is a session nearer the exam, which the
     // cramming repair may have placed on purpose (seed 5 #615: with E and C, exams on days 4 and
     // 12, trading theirs into their second halves, D ended with 8.5 of 30 h in its last 3 days).
-    if (W < CRAM_MIN_WINDOW) return false;
-    for (let d = 0; d < W && n < MIN_SHAPED_SESSIONS; d++)
-      n += sessionsOn(owners[d] as Int16Array, j);
-    return n < MIN_SHAPED_SESSIONS;
+    if (Math.min(windowEnd[j] as number, owners.length) < CRAM_MIN_WINDOW) return false;
+    return (sessions[j] as number) < MIN_SHAPED_SESSIONS;
   }
 
   /**
@@ -850,10 +847,14 @@ export function frontShift(
     return limit;
   }
 
-  /** Each subject's hours in the first half of its window and in all of it, in half-hours. */
-  function halves(): { first: Float64Array; total: Float64Array } {
+  /**
+   * Each subject's hours in the first half of its window and in all of it, in half-hours, and
+   * its sessions in its window.
+   */
+  function halves(): { first: Float64Array; total: Float64Array; sessions: Int32Array } {
     const first = new Float64Array(windowEnd.length);
     const total = new Float64Array(windowEnd.length);
+    const sessions = new Int32Array(windowEnd.length);
     owners.forEach((own, d) => {
       const places = tplOf(d).places;
       for (let i = 0; i < own.length; i++) {
@@ -861,11 +862,12 @@ export function frontShift(
         if (j < 0 || d >= (windowEnd[j] as number)) continue;
         const h = places[i]?.len ?? 0;
         total[j] = (total[j] as number) + h;
+        sessions[j] = (sessions[j] as number) + 1;
         if (2 * d < Math.min(windowEnd[j] as number, owners.length))
           first[j] = (first[j] as number) + h;
       }
     });
-    return { first, total };
+    return { first, total, sessions };
   }
 
   /** k's sessions in the second half of its window, its final review aside, latest first. */
