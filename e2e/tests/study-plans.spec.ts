@@ -345,7 +345,11 @@ describe('study plans journey', () => {
       { accept: true },
     );
 
-    // 1. The teacher makes a class with two exams, its topics and a file.
+    // 1. The teacher makes a class with two exams, its topics and a file. The days are fixed once:
+    // a run that passed midnight UTC read "today + 17" a day later than when it set the exam.
+    const midtermDay = dayFromToday(10);
+    const movedMidtermDay = dayFromToday(17);
+    const finalDay = dayFromToday(20);
     const t = await openPage(browser);
     t.page.on('dialog', (d) => void d.accept());
     await login(t.page, teacher.email, teacher.password);
@@ -358,10 +362,10 @@ describe('study plans journey', () => {
     const exam = (n: number) => t.page.getByRole('group', { name: `Exam ${n}` });
     await t.page.getByRole('button', { name: 'Add an exam' }).click();
     await exam(1).getByLabel('Name').fill('Midterm');
-    await exam(1).getByLabel('Date').fill(dayFromToday(10));
+    await exam(1).getByLabel('Date').fill(midtermDay);
     await t.page.getByRole('button', { name: 'Add an exam' }).click();
     await exam(2).getByLabel('Name').fill('Final');
-    await exam(2).getByLabel('Date').fill(dayFromToday(20));
+    await exam(2).getByLabel('Date').fill(finalDay);
     const topic = (n: number) => t.page.getByRole('group', { name: `Topic ${n}` });
     await topic(1).getByLabel('Name').fill('Kinematics');
     await topic(1).getByLabel('Examined in').selectOption({ label: 'Midterm' });
@@ -414,7 +418,7 @@ describe('study plans journey', () => {
 
     // 3. The teacher moves the midterm a week later.
     await t.page.reload();
-    await exam(1).getByLabel('Date').fill(dayFromToday(17));
+    await exam(1).getByLabel('Date').fill(movedMidtermDay);
     await t.page.getByRole('button', { name: 'Save changes' }).click();
     await see(t.page, 'Saved. Members were told about the changes.');
 
@@ -428,7 +432,7 @@ describe('study plans journey', () => {
     const midterm = async () =>
       (await subjectsOf(apis.ana, anaPlan)).find((x) => x.subjectName === 'Physics · Midterm')
         ?.examDate;
-    expect(await midterm()).toBe(dayFromToday(10));
+    expect(await midterm()).toBe(midtermDay);
     await b.page.goto(classPath);
     await see(b.page, 'Your teacher changed this class');
     await b.page.getByRole('button', { name: 'Update my plan' }).waitFor();
@@ -446,7 +450,7 @@ describe('study plans journey', () => {
     await see(a.page, 'Your teacher changed this class');
     await a.page.getByRole('button', { name: 'Update my plan' }).click();
     await see(a.page, /sessions? placed\./);
-    expect(await midterm()).toBe(dayFromToday(17));
+    expect(await midterm()).toBe(movedMidtermDay);
 
     // 5. The teacher sees the counts (CLASS_MIN_GROUP is 2 on the test server), no names.
     await t.page.reload();
