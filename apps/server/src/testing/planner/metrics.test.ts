@@ -320,6 +320,15 @@ describe('metrics', () => {
     expect(warningKeys(input, warning)).toEqual(['cram:0']);
     expect(m8Cramming(input, { ...p, warnings: [warning] }).cramming.length).toBeGreaterThan(0);
     expect(m8Cramming(input, p).cramming.length).toBeGreaterThan(0);
+    // Nor does the warning that the subject falls short, which M2 takes in place of the other.
+    const short = notice('plan_short_before_deadline', {
+      subject: 'Maths',
+      needHours: 8,
+      gotHours: 5,
+      deadlineDate: '2026-03-27',
+    });
+    expect(warningKeys(input, short)).toEqual(['short:0']);
+    expect(m8Cramming(input, { ...p, warnings: [short] }).cramming.length).toBeGreaterThan(0);
   });
 
   it('M9 wants a full final review 1-3 days before the exam', () => {

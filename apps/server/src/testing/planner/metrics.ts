@@ -28,6 +28,7 @@ import {
 } from '../../domain/planner/model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
 import { parseWishes } from '../../domain/planner/wishes.js';
+import { type CramModel, leastLastDays } from './least-cram.js';
 
 const EPS = 1e-9;
 
@@ -844,10 +845,36 @@ export function m8Cramming(
   const booked = new Array<number>(f.days).fill(0);
   for (const list of subs) for (const x of list) booked[x.day] = (booked[x.day] ?? 0) + x.hours;
   const weekCap: WeekCap = { maxLoad: loadCap(input), booked };
+  let model: CramModel | undefined;
+  /** The plan as the exact bound reads it; built only when a subject needs that bound. */
+  const exact = (): CramModel => {
+    model ??= {
+      days: f.days,
+      cap: f.cap,
+      L: f.L,
+      maxLoad: weekCap.maxLoad,
+      windowEnd: f.windowEnd,
+      exam: f.exam,
+      needs: f.needs,
+      sessions: subs.flat(),
+      limits: new Map(
+        rows.map((r) => [
+          r.k,
+          {
+            last7: Math.max(2 * r.weekly, f.L, r.last7),
+            last3: Math.max(0.25 * r.total, 2 * f.L, r.last3),
+          },
+        ]),
+      ),
+    };
+    return model;
+  };
   for (const { k, total, last3, last7, weekly } of rows) {
     const name = input.subjects[k]?.name;
     const W = f.windowEnd[k] as number;
-    const told = warned.has(`cram:${k}`);
+    // A subject short of its need is told that instead (M2 expects it in place of the cram
+    // warning): the forced hours below still bound what it may hold.
+    const told = warned.has(`cram:${k}`) || warned.has(`short:${k}`);
     // What the deadline forces in, in whole sessions as a plan books it: 6.5 h forced into days
     // of 1.5-h places are 7.5 h of sessions (a 1-h place aside). The final review counts as the
     // place it has: M9 puts it 1-3 days before the exam, the latest free place, and a 1-h review
@@ -868,11 +895,17 @@ export function m8Cramming(
       // #708: every plan held 15.5 h there against 15.25 allowed).
       return Math.max(sessions, leastPlaceSum(f, x, W, rest));
     };
+    // Where the bound from the needs finds room the plan did not use, the exact least any plan
+    // can hold there (least-cram.ts): that bound is a relaxation, and may find room no packing
+    // of whole places makes.
+    const least = (n: 3 | 7) => (told ? (leastLastDays(exact(), k, n) ?? 0) : 0);
     const forced3 = forced(W - 3);
     const forced7 = forced(W - 7);
-    if (last3 > Math.max(0.25 * total, 2 * f.L, forced3) + EPS)
+    const over3 = (bound: number) => last3 > Math.max(0.25 * total, 2 * f.L, bound) + EPS;
+    const over7 = (bound: number) => last7 > Math.max(2 * weekly, f.L, bound) + EPS;
+    if (over3(forced3) && over3(least(3)))
       cramming.push(`${name}: ${last3} of ${total} h in the last 3 days`);
-    if (last7 > Math.max(2 * weekly, f.L, forced7) + EPS)
+    if (over7(forced7) && over7(least(7)))
       cramming.push(`${name}: ${last7} h in the last week, mean ${weekly}`);
   }
   return { checked: rows.length, cramming };

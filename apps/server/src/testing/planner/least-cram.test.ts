@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { type CramModel, leastLastDays } from './least-cram.js';
+
+/** A period of 14 days, sessions of 1.5 h, one exam on day 14 (subject 0), capacity per day. */
+function model(cap: number[], more: Partial<CramModel> = {}): CramModel {
+  return {
+    days: 14,
+    cap,
+    L: 1.5,
+    maxLoad: 1,
+    windowEnd: [14],
+    exam: [14],
+    needs: [3],
+    sessions: [],
+    limits: new Map(),
+    ...more,
+  };
+}
+
+const days = (pairs: Array<[number, number]>) => {
+  const cap = new Array<number>(14).fill(0);
+  for (const [d, h] of pairs) cap[d] = h;
+  return cap;
+};
+
+describe('leastLastDays', () => {
+  it('counts whole places: a 1-h place early does not spare a 1.5-h session of the last week', () => {
+    // Spread as a flow, 1 h of the 3 fits before the last week and 2 h are left for it; in
+    // places, 1 h + 1.5 h is short of 3, so the last week holds two sessions either way.
+    const m = model(
+      days([
+        [2, 1],
+        [9, 1.5],
+        [12, 1.5],
+      ]),
+    );
+    expect(leastLastDays(m, 0, 7)).toBe(3);
+    // The last 3 days (11-13) need hold only one of them.
+    expect(leastLastDays(m, 0, 3)).toBe(1.5);
+  });
+
+  it('finds the room a session before the last week makes', () => {
+    const m = model(
+      days([
+        [2, 1.5],
+        [9, 1.5],
+        [12, 1.5],
+      ]),
+    );
+    expect(leastLastDays(m, 0, 7)).toBe(1.5);
+  });
+
+  it('keeps another exam within its limits, and meets the needs alone when none can be', () => {
+    // Subject 1 (exam on day 10, its last week days 3-9) takes the early place when its last
+    // week may not hold its session, and subject 0 has only the late ones left.
+    const cap = days([
+      [2, 1.5],
+      [9, 1.5],
+      [12, 1.5],
+    ]);
+    const two = { windowEnd: [14, 10], exam: [14, 10], needs: [3, 1.5] };
+    const free = model(cap, { ...two, limits: new Map([[1, { last7: 1.5, last3: 1.5 }]]) });
+    expect(leastLastDays(free, 0, 7)).toBe(1.5);
+    const tight = model(cap, { ...two, limits: new Map([[1, { last7: 0, last3: 0 }]]) });
+    expect(leastLastDays(tight, 0, 7)).toBe(3);
+    // No plan keeps subject 1 out of its last week: the least over the plans that meet the needs.
+    const none = model(
+      days([
+        [9, 1.5],
+        [12, 1.5],
+        [13, 1.5],
+      ]),
+      {
+        ...two,
+        limits: new Map([[1, { last7: 0, last3: 0 }]]),
+      },
+    );
+    expect(leastLastDays(none, 0, 7)).toBe(3);
+  });
+
+  it('gives no answer when no plan meets the needs', () => {
+    expect(leastLastDays(model(days([[12, 1.5]])), 0, 7)).toBeUndefined();
+  });
+});

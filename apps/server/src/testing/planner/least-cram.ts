@@ -1,0 +1,143 @@
+/**
+ * The least hours any plan can give a subject's last days before its exam (test-only helper of
+ * M8, docs/planner.md, Quality metrics): an integer program over the plan's places, solved with
+ * HiGHS. M8's bound from the needs (roomBefore) is a relaxation: it treats the hours before a day
+ * as a flow and may find room that only a re-packing of several subjects' whole places would
+ * make, and sometimes none makes (seed 91,397,031 #796: D 6 of 12 h in its last 3 days, the
+ * least any plan can hold there). The program answers exactly, and is asked only when that bound
+ * finds a plan over the limits.
+ */
+import highsPackage from 'highs';
+
+/**
+ * The package's types describe its CommonJS build, whose default export sits under `default`;
+ * Node imports its ES build, whose default export is the loader itself.
+ */
+const loadHighs = highsPackage as unknown as typeof highsPackage.default;
+/** Loaded once: the solver is WebAssembly, and its loader is asynchronous. */
+const highs = await loadHighs();
+
+/**
+ * A bound on the search, so the metric ends on any input: a plan of 14 weeks and 12 subjects
+ * is solved in about a second and a few hundred nodes; a program that needs more is left
+ * unanswered (the relaxation's bound stands), not cut by a clock, which would make the answer
+ * depend on the machine.
+ */
+const MAX_NODES = 20_000;
+
+/** What the program needs of the plan and its input. */
+export interface CramModel {
+  days: number;
+  /** Each day's capacity in hours (its places, as the metrics pack them). */
+  cap: readonly number[];
+  /** Session length in hours. */
+  L: number;
+  /** The weekly cap's share of a 7-day window's capacity. */
+  maxLoad: number;
+  windowEnd: readonly number[];
+  exam: readonly number[];
+  needs: readonly number[];
+  /** The plan's sessions: where the needs made a window pass the cap, that window's hold. */
+  sessions: ReadonlyArray<{ day: number; hours: number }>;
+  /**
+   * The subjects M8 checks, with the most their last 7 and last 3 days may hold: another
+   * subject's limit, or as much as the plan gave it there, whichever is more (the program may
+   * not cram another exam to spare this one).
+   */
+  limits: ReadonlyMap<number, { last7: number; last3: number }>;
+}
+
+/** The places of a day: whole sessions of L, and a shorter one for what is left of 1 h or more. */
+function placesOf(m: CramModel): Array<{ day: number; hours: number }> {
+  const units = Math.round(m.L * 2);
+  const out: Array<{ day: number; hours: number }> = [];
+  for (let day = 0; day < m.days; day++) {
+    const c = Math.round((m.cap[day] as number) * 2);
+    for (let n = 0; n < Math.floor(c / units); n++) out.push({ day, hours: m.L });
+    if (c % units >= 2) out.push({ day, hours: (c % units) / 2 });
+  }
+  return out;
+}
+
+/**
+ * The least hours subject k's last `n` days before its exam can hold in a plan that gives every
+ * subject its need in whole places of its window, books no 7-day window past the cap (or past
+ * what this plan booked there) and keeps every other checked subject within its limits. Where no
+ * plan keeps the others within theirs, the least over the plans that meet the needs alone.
+ * Undefined when no plan meets the needs or the search is not finished within its bound.
+ */
+export function leastLastDays(m: CramModel, k: number, n: 3 | 7): number | undefined {
+  const limited = solve(m, k, n, true);
+  const r = limited.status === 'Infeasible' ? solve(m, k, n, false) : limited;
+  // In half-hours: the solver's sum of 1.5-h places may end a hair off.
+  return r.status === 'Optimal' ? Math.round(r.least * 2) / 2 : undefined;
+}
+
+function solve(
+  m: CramModel,
+  k: number,
+  n: 3 | 7,
+  othersLimited: boolean,
+): { status: string; least: number } {
+  const places = placesOf(m);
+  const S = m.needs.length;
+  const live = (j: number) => (m.windowEnd[j] as number) > 0 && (m.needs[j] as number) > 0;
+  const may = (j: number, p: number) =>
+    live(j) && (places[p]?.day as number) < (m.windowEnd[j] as number);
+  const x = (j: number, p: number) => `x${j}_${p}`;
+  const term = (j: number, p: number) => `${places[p]?.hours} ${x(j, p)}`;
+  const rows: string[] = [];
+  const columns: string[] = [];
+  const sum = (terms: string[], rel: string, bound: number, name: string) => {
+    if (terms.length) rows.push(`${name}: ${terms.join(' + ')} ${rel} ${bound}`);
+  };
+  places.forEach((_, p) => {
+    const held: string[] = [];
+    for (let j = 0; j < S; j++) if (may(j, p)) held.push(x(j, p));
+    columns.push(...held);
+    sum(held, '<=', 1, `place${p}`);
+  });
+  const termsOf = (j: number, from: number) =>
+    places.flatMap((pl, p) => (may(j, p) && pl.day >= from ? [term(j, p)] : []));
+  for (let j = 0; j < S; j++)
+    if (live(j)) sum(termsOf(j, 0), '>=', m.needs[j] as number, `need${j}`);
+  // The cap, as the planner books it: each whole 7-day window of the period.
+  const booked = new Array<number>(m.days).fill(0);
+  for (const s of m.sessions) booked[s.day] = (booked[s.day] ?? 0) + s.hours;
+  for (let a = 0; a + 7 <= m.days; a++) {
+    let capacity = 0;
+    let held = 0;
+    for (let d = a; d < a + 7; d++) {
+      capacity += m.cap[d] as number;
+      held += booked[d] as number;
+    }
+    const terms = places.flatMap((pl, p) =>
+      pl.day >= a && pl.day < a + 7
+        ? Array.from({ length: S }, (_, j) => j)
+            .filter((j) => may(j, p))
+            .map((j) => term(j, p))
+        : [],
+    );
+    // A hair over: the plan's own hold, summed in another order, must not read as past it.
+    sum(terms, '<=', Math.max(m.maxLoad * capacity, held) + 1e-6, `week${a}`);
+  }
+  if (othersLimited)
+    for (const [j, limit] of m.limits) {
+      if (j === k) continue;
+      sum(termsOf(j, (m.exam[j] as number) - 7), '<=', limit.last7 + 1e-6, `last7of${j}`);
+      sum(termsOf(j, (m.exam[j] as number) - 3), '<=', limit.last3 + 1e-6, `last3of${j}`);
+    }
+  const objective = termsOf(k, (m.exam[k] as number) - n);
+  if (!objective.length) return { status: 'Optimal', least: 0 };
+  const lp = [
+    'Minimize',
+    ` last: ${objective.join(' + ')}`,
+    'Subject To',
+    ...rows.map((r) => ` ${r}`),
+    'Binary',
+    ` ${columns.join(' ')}`,
+    'End',
+  ].join('\n');
+  const r = highs.solve(lp, { output_flag: false, mip_max_nodes: MAX_NODES });
+  return { status: r.Status, least: r.ObjectiveValue };
+}
