@@ -271,3 +271,31 @@ describe('handOverAndTradeBack, the final review with a subject at its need', ()
     expect(reviews.finalDay[0]).toBe(3);
   });
 });
+
+describe('handOverAndTradeBack, a giver at its need', () => {
+  // 2-h sessions: days 0 and 1 of one 1-h place, days 2-4 of one 2-h place. Subject 0 holds
+  // days 3 and 4, an hour short of 5 h; subject 1, at its need of 2 h, the two 1-h places;
+  // subject 2 day 2, an hour past its need (35,226,330 #939 in small: H, B and G).
+  const days = [[2], [2], [4], [4], [4]].map(dayOfPlaces);
+  const run = (need2: number) => {
+    const own = [[1], [1], [2], [0], [0]].map((o) => Int16Array.from(o));
+    handOverAndTradeBack(
+      (d) => days[d] as DayTemplate,
+      own,
+      [5, 2, need2],
+      [5, 5, 5],
+      { finalDay: [-1, -1, -1], finalLen: new Int32Array(3), examEnd: new Int32Array(3) },
+      [true, true, true],
+      2,
+    );
+    return own.map((o) => o[0]);
+  };
+
+  it('takes its place where it wins its loss back by a trade of lengths', () => {
+    expect(run(1)).toEqual([0, 2, 1, 0, 0]);
+  });
+
+  it('leaves the plan when no trade wins the loss back', () => {
+    expect(run(2)).toEqual([1, 1, 2, 0, 0]);
+  });
+});

@@ -451,9 +451,11 @@ export function handOverAndTradeBack(
     hours = before;
     return false;
   };
-  for (let j = 0; j < S; j++) {
-    if (!takes[j]) continue;
-    tradeWithinDays(tplOf, owners, hours, needs, reviews, j);
+  /**
+   * Short subject j takes places handed over by subjects `gives` accepts, one per day, up to
+   * MAX_HANDOVERS tries; the tries made.
+   */
+  const handOvers = (j: number, gives: (k: number) => boolean): number => {
     let tries = 0;
     for (let d = 0; d < Math.min(owners.length, movableBefore[j] as number); d++) {
       if (shortBy(hours, j) <= EPS || tries >= MAX_HANDOVERS) break;
@@ -461,7 +463,7 @@ export function handOverAndTradeBack(
       if (d === finalDay[j] || own.includes(j)) continue;
       for (let i = 0; i < own.length && shortBy(hours, j) > EPS; i++) {
         const k = own[i] as number;
-        if (k < 0 || !over(k) || d === finalDay[k] || d >= (movableBefore[k] as number)) continue;
+        if (k < 0 || !gives(k) || d === finalDay[k] || d >= (movableBefore[k] as number)) continue;
         tries++;
         const handOver = () => {
           own[i] = j;
@@ -470,6 +472,12 @@ export function handOverAndTradeBack(
         if (attempt(handOver, k)) break;
       }
     }
+    return tries;
+  };
+  for (let j = 0; j < S; j++) {
+    if (!takes[j]) continue;
+    tradeWithinDays(tplOf, owners, hours, needs, reviews, j);
+    let tries = handOvers(j, over);
     // Then the final review's trade into a longer place of a subject at its need (the review's
     // trade takes only from subjects over theirs), which wins the difference back the same ways
     // (seed 3,141,592 #994: H's 1-h Sunday review, the 1.5-h Saturday places of A at its need;
@@ -503,6 +511,13 @@ export function handOverAndTradeBack(
       }
     }
   }
+  // Last, a subject at its need may hand a place over too, where only a trade of lengths wins its
+  // whole loss back (seed 35,226,330 #939: H an hour short in 2-h places, B at its need in 1-h
+  // places before H's last week, G an hour past its own in a 2-h place: H takes B's 1-h place, B
+  // trades its other one for G's 2-h place). After every other move, with tries of its own, so
+  // that the givers over their needs keep coming first.
+  const atNeed = (k: number) => !over(k) && shortBy(hours, k) <= EPS;
+  for (let j = 0; j < S; j++) if (takes[j] && shortBy(hours, j) > EPS) handOvers(j, atNeed);
 }
 
 /**

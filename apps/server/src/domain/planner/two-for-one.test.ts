@@ -34,4 +34,36 @@ describe('twoShorterForOne', () => {
   it('leaves the plan when the subject over its need would fall below it', () => {
     expect(run(2)).toEqual([[1], [1], [2], [0], [0]]);
   });
+
+  describe('into the last week of the subject over its need', () => {
+    // 20 days, subject 1's exam on day 20 (its last week from day 13, its final review on day
+    // `review`): two 1-h places (days 0, 1), six 1.5-h ones (days 2-7) and the review, 12.5 h
+    // against a need of 12. Subject 0, without an exam, needs 3.5 h and holds 1.5-h places on
+    // days 15 and 16, in subject 1's last week (161,803 #564 in small: F and E).
+    const lens = (d: number) => (d < 2 ? [2] : [3]);
+    const tplOf = (d: number) => dayOfPlaces(lens(d));
+    const run = (review: number) => {
+      const who = (d: number) => (d < 8 || d === review ? 1 : d === 15 || d === 16 ? 0 : -1);
+      const o = Array.from({ length: 20 }, (_, d) => Int16Array.from([who(d)]));
+      twoShorterForOne({
+        tplOf,
+        owners: o,
+        needs: [3.5, 12],
+        movableBefore: [20, 13],
+        finalDay: [-1, review],
+        examEnd: [0, 20],
+        takes: [true, true],
+        sessionHours: 1.5,
+      });
+      return [0, 1, 15, 16].map((d) => o[d]?.[0]);
+    };
+
+    it('hands it the longer place before its final review, within its M8 limits', () => {
+      expect(run(18)).toEqual([0, 0, 1, 0]);
+    });
+
+    it('never past its final review', () => {
+      expect(run(14)).toEqual([1, 1, 0, 0]);
+    });
+  });
 });

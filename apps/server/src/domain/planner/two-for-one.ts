@@ -120,7 +120,7 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
     thirdOf: (m: number) => Place[],
   ): boolean {
     const may = (k: number, [d]: Place) =>
-      d < (movableBefore[k] as number) &&
+      (d < (movableBefore[k] as number) || (k === o && beforeReview(o, d))) &&
       (beside || !(owners[d] as Int16Array).includes(k)) &&
       (owners[d] as Int16Array).filter((x) => x === k).length <= 1;
     if (may(o, r) && tryMove(s, o, -1, p1, p2, r, r, gain)) return true;
@@ -130,6 +130,17 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
         if (len(q) === len(r) && may(o, q) && tryMove(s, o, m, p1, p2, r, q, gain)) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether o may take a place on day d of its own last week: before its final review, where
+   * tryMove keeps its M8 limits. Seed 161,803 #564: F half an hour short, E half an hour past its
+   * need in two 1-h places F could take, and F's 1.5-h place in E's last week, three days before
+   * E's final review, E's last week within its limits with it.
+   */
+  function beforeReview(o: number, d: number): boolean {
+    const review = finalDay[o] as number;
+    return review >= 0 && d < review && limitsOf(o) !== undefined;
   }
 
   /** Makes the exchange (m < 0: o takes r itself); kept when every rule holds, else undone. */
