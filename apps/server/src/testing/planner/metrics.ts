@@ -1262,7 +1262,12 @@ export function m10FrontLoad(
     // four of them cannot put 45% of its hours in the first half (docs/planner.md, M10).
     const halfOff = f.L / 2 / tOff;
     dev += Math.max(0, Math.abs(o - c1 / c) - halfOff);
-    rounding += (halfOff + f.L / 2 / tOn) / 2;
+    // The gain's half session is a share of the hours on, as both its terms are: as the mean of
+    // that and a share of the hours off, a plan on a session smaller than off allowed less than
+    // half a session (seed 24,928,514 #399: B's first half 10 h on against 11 off, L = 2, with
+    // 20 h on and 21 off; 0.976 h allowed, the gain -0.001).
+    const halfOn = f.L / 2 / tOn;
+    rounding += halfOn;
     h1Off += oOn;
     h1On += p;
     // The final review stays before the exam (M9): front-loading cannot move it.
@@ -1277,7 +1282,7 @@ export function m10FrontLoad(
       on: p,
       most,
       capRoom: firstHalfCapRoom(f, k, offSessions, maxLoad) / tOn,
-      rounding: (halfOff + f.L / 2 / tOn) / 2,
+      rounding: halfOn,
       session: f.L / tOn,
     });
     n++;
