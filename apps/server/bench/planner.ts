@@ -14,6 +14,10 @@
  * priority-order) finds the first input at the seed that breaks it (with any of the bench's week
  * starts) and prints it shrunk;
  * `--save <name>` keeps it as a named regression case (testing/planner/regressions/).
+ *
+ * `npm run bench:planner -- --chain <i>` traces input #i at the seed: for each plan's subject over
+ * an M8 limit, the least any plan of whole places holds there, and the fewest places that change
+ * hands to reach it with every final review kept.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -23,11 +27,14 @@ import { planStudy, replanAfterMiss } from '../src/domain/planner/planner.js';
 import type { PlannerInput } from '../src/domain/planner/types.js';
 import { sampleInput, typicalInput, worstInput } from '../src/testing/planner/fixtures.js';
 import { plannerInputArb } from '../src/testing/planner/generators.js';
+import { leastLastDays, nearestPlan } from '../src/testing/planner/least-cram.js';
+import { m8Over } from '../src/testing/planner/metrics.js';
 import {
   plannerRuns,
   plannerSeed,
   QUALITY_SEED,
   qualityCase,
+  qualityCases,
   qualityInputArb,
 } from '../src/testing/planner/quality-cases.js';
 import { CASE_RULES } from '../src/testing/planner/quality-report.js';
@@ -94,8 +101,40 @@ function shrink(ruleId: string, seed: number, runs: number, save: string | undef
   process.exitCode = 1;
 }
 
+/**
+ * For input #i at the seed, each plan's subjects over an M8 limit: the least their last week (last
+ * 3 days) can hold in any plan of whole places, and the fewest places that change hands to reach
+ * it with every final review kept (the chain of moves the cramming repair would need).
+ */
+function chain(i: number, seed: number): void {
+  const c = qualityCases(i + 1, seed)[i];
+  if (!c) return;
+  const name = (j: number) => (j < 0 ? 'free' : (c.input.subjects[j]?.name ?? `#${j}`));
+  for (const [label, out] of [
+    ['plain', c.off],
+    ['front-loaded', c.on],
+  ] as const) {
+    const { model, over } = m8Over(c.input, out);
+    for (const { k, last7, last3 } of over)
+      for (const [n, held] of [
+        [7, last7],
+        [3, last3],
+      ] as const) {
+        const least = leastLastDays(model, k, n);
+        const near = nearestPlan(model, k, n);
+        console.log(
+          `${label}: ${name(k)} ${held} h in its last ${n} days; least ${least ?? '?'} h, ${near?.least ?? '?'} h with the final reviews kept, ${near?.changes.length ?? '?'} places changed:`,
+        );
+        for (const x of near?.changes ?? [])
+          console.log(`  day ${x.day}, ${x.hours} h: ${name(x.from)} -> ${name(x.to)}`);
+      }
+  }
+}
+
 const shrinkAt = process.argv.indexOf('--shrink');
+const chainAt = process.argv.indexOf('--chain');
 if (process.argv.includes('--hash')) plansHash();
+else if (chainAt >= 0) chain(Number(process.argv[chainAt + 1]), plannerSeed());
 else if (shrinkAt >= 0) {
   const saveAt = process.argv.indexOf('--save');
   shrink(

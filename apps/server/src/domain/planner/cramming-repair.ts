@@ -959,7 +959,8 @@ export function repairCramming(
           for (let i1 = 0; i1 < own1.length; i1++) {
             const j = i16(own1, i1);
             if ((pass === 0 && ownFrom.includes(j)) || !givesPart(j, d1, i1)) continue;
-            if (secondPart(j, d1, i1, len - placeLen(d1, i1))) return true;
+            const rest = len - placeLen(d1, i1);
+            if (secondPart(j, d1, i1, rest) || relayedPart(j, d1, i1, rest)) return true;
           }
         }
       return false;
@@ -996,6 +997,53 @@ export function repairCramming(
           own1[i1] = j;
           own2[i2] = j;
           ownFrom[src] = k;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * splitByTrade's second part through a third exam m, where j's other session of `rest`
+     * half-hours lies where k may not take it (from the moves' bound on, or on a day of k): m
+     * takes that place of j's, inside its window and within its M8 limits, and gives k one of
+     * its own of the same length before the bound, on a day without k. k takes both parts, j
+     * takes `from`; every day touched stays interleavable and j within its limits, else nothing
+     * changed. Seed 50,492,286 #666: E's 2-h session in its last week, 6 h there against 3.2
+     * allowed; D held 1-h places on days 9 and 37, the second in E's last week, and A a 1-h place
+     * on day 6 and room in its own last days: E takes D's day 9 and A's day 6, A D's day 37, D
+     * E's late place.
+     */
+    function relayedPart(j: number, d1: number, i1: number, rest: number): boolean {
+      const own1 = item(owners, d1);
+      for (let q = 0; q < owners.length; q++) {
+        const ownQ = item(owners, q);
+        if (q === d1 || q === from || (q < movesBefore && !ownQ.includes(k))) continue;
+        for (let iq = 0; iq < ownQ.length; iq++) {
+          if (ownQ[iq] !== j || placeLen(q, iq) !== rest || !givesPart(j, q, iq)) continue;
+          for (let r = movesBefore - 1; r >= 0; r--) {
+            const ownR = item(owners, r);
+            if (r === d1 || ownR.includes(k)) continue;
+            for (let ir = 0; ir < ownR.length; ir++) {
+              const m = i16(ownR, ir);
+              if (m < 0 || m === k || m === j || placeLen(r, ir) !== rest) continue;
+              if (!movableExam(m, r) || r >= i32(movableBefore, m) || !fitsWindow(m, q)) continue;
+              if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+              const beforeM = limitsPassed(m);
+              const excessM = excessOf(m);
+              own1[i1] = k;
+              ownR[ir] = k;
+              ownQ[iq] = m;
+              ownFrom[src] = j;
+              const runs =
+                runsOk(own1, -1) && runsOk(ownR, -1) && runsOk(ownQ, -1) && runsOk(ownFrom, -1);
+              const mKept = !newlyPassed(beforeM, limitsPassed(m)) && !crammedDeeper(m, excessM);
+              if (runs && mKept && limitsKept(j)) return true;
+              own1[i1] = j;
+              ownR[ir] = m;
+              ownQ[iq] = j;
+              ownFrom[src] = k;
+            }
+          }
         }
       }
       return false;

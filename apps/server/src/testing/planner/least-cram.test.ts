@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CramModel, leastLastDays } from './least-cram.js';
+import { type CramModel, leastLastDays, nearestPlan } from './least-cram.js';
 
 /** A period of 14 days, sessions of 1.5 h, one exam on day 14 (subject 0), capacity per day. */
 function model(cap: number[], more: Partial<CramModel> = {}): CramModel {
@@ -80,5 +80,30 @@ describe('leastLastDays', () => {
 
   it('gives no answer when no plan meets the needs', () => {
     expect(leastLastDays(model(days([[12, 1.5]])), 0, 7)).toBeUndefined();
+  });
+
+  it('traces the nearest plan that reaches the least, its final review kept', () => {
+    // Subject 0 holds days 5 and 12 (1.5 h in its last week); day 2 is free.
+    const held = (review: boolean) => [
+      { day: 5, hours: 1.5, subject: 0 },
+      { day: 12, hours: 1.5, subject: 0, review },
+    ];
+    const cap = days([
+      [2, 1.5],
+      [5, 1.5],
+      [12, 1.5],
+    ]);
+    expect(nearestPlan(model(cap, { sessions: held(false) }), 0, 7)).toEqual({
+      least: 0,
+      changes: [
+        { day: 2, hours: 1.5, from: -1, to: 0 },
+        { day: 12, hours: 1.5, from: 0, to: -1 },
+      ],
+    });
+    // Day 12 holds its final review: it stays, and so does the plan.
+    expect(nearestPlan(model(cap, { sessions: held(true) }), 0, 7)).toEqual({
+      least: 1.5,
+      changes: [],
+    });
   });
 });

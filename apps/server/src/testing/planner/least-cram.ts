@@ -25,6 +25,9 @@ const highs = await loadHighs();
  */
 const MAX_NODES = 20_000;
 
+/** The weight of an hour in the last days against one place changed (`nearestPlan`). */
+const PAST_ANY_COUNT = 10_000;
+
 /** What the program needs of the plan and its input. */
 export interface CramModel {
   days: number;
@@ -37,8 +40,11 @@ export interface CramModel {
   windowEnd: readonly number[];
   exam: readonly number[];
   needs: readonly number[];
-  /** The plan's sessions: where the needs made a window pass the cap, that window's hold. */
-  sessions: ReadonlyArray<{ day: number; hours: number }>;
+  /**
+   * The plan's sessions: where the needs made a window pass the cap, that window's hold; and,
+   * for `nearestPlan`, who holds which place (`subject`) and which is a final review.
+   */
+  sessions: ReadonlyArray<{ day: number; hours: number; subject?: number; review?: boolean }>;
   /**
    * The subjects M8 checks, with the most their last 7 and last 3 days may hold: another
    * subject's limit, or as much as the plan gave it there, whichever is more (the program may
@@ -67,10 +73,62 @@ function placesOf(m: CramModel): Array<{ day: number; hours: number }> {
  * Undefined when no plan meets the needs or the search is not finished within its bound.
  */
 export function leastLastDays(m: CramModel, k: number, n: 3 | 7): number | undefined {
-  const limited = solve(m, k, n, true);
-  const r = limited.status === 'Infeasible' ? solve(m, k, n, false) : limited;
+  return answer(m, k, n, false)?.least;
+}
+
+/** A place that changes hands in `nearestPlan` (-1: free). */
+export interface PlaceChange {
+  day: number;
+  hours: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * For tracing a failure (`npm run bench:planner -- --chain`): the plan nearest this one, in
+ * places changed, whose subject k holds the least in its last `n` days, every final review kept
+ * in its place (the planner's moves keep them); that least, and the places that change hands.
+ */
+export function nearestPlan(
+  m: CramModel,
+  k: number,
+  n: 3 | 7,
+): { least: number; changes: PlaceChange[] } | undefined {
+  return answer(m, k, n, true);
+}
+
+function answer(
+  m: CramModel,
+  k: number,
+  n: 3 | 7,
+  nearest: boolean,
+): { least: number; changes: PlaceChange[] } | undefined {
+  const limited = solve(m, k, n, true, nearest);
+  const r = limited.status === 'Infeasible' ? solve(m, k, n, false, nearest) : limited;
+  if (r.status !== 'Optimal') return undefined;
   // In half-hours: the solver's sum of 1.5-h places may end a hair off.
-  return r.status === 'Optimal' ? Math.round(r.least * 2) / 2 : undefined;
+  return { least: Math.round(r.least * 2) / 2, changes: r.changes };
+}
+
+/**
+ * The plan's sessions on the places as `placesOf` lists them: each session on a free place of
+ * its day and length (which of a day's equal places does not matter to the program).
+ */
+function heldPlaces(
+  m: CramModel,
+  places: ReadonlyArray<{ day: number; hours: number }>,
+): Array<{ subject: number; review: boolean }> {
+  const held: Array<{ subject: number; review: boolean }> = places.map(() => ({
+    subject: -1,
+    review: false,
+  }));
+  for (const s of m.sessions) {
+    const p = places.findIndex(
+      (pl, i) => held[i]?.subject === -1 && pl.day === s.day && pl.hours === s.hours,
+    );
+    if (p >= 0) held[p] = { subject: s.subject ?? -1, review: s.review ?? false };
+  }
+  return held;
 }
 
 function solve(
@@ -78,7 +136,8 @@ function solve(
   k: number,
   n: 3 | 7,
   othersLimited: boolean,
-): { status: string; least: number } {
+  nearest: boolean,
+): { status: string; least: number; changes: PlaceChange[] } {
   const places = placesOf(m);
   const S = m.needs.length;
   const live = (j: number) => (m.windowEnd[j] as number) > 0 && (m.needs[j] as number) > 0;
@@ -127,8 +186,31 @@ function solve(
       sum(termsOf(j, (m.exam[j] as number) - 7), '<=', limit.last7 + 1e-6, `last7of${j}`);
       sum(termsOf(j, (m.exam[j] as number) - 3), '<=', limit.last3 + 1e-6, `last3of${j}`);
     }
-  const objective = termsOf(k, (m.exam[k] as number) - n);
-  if (!objective.length) return { status: 'Optimal', least: 0 };
+  const last = (m.exam[k] as number) - n;
+  const objective = termsOf(k, last);
+  if (!objective.length) return { status: 'Optimal', least: 0, changes: [] };
+  // Nearest: the least first (a weight past any count of places), then the fewest places that
+  // change hands: a place taken by another subject than holds it costs one, and so does a held
+  // place let go (its column counts -1 against a constant); each final review stays. One
+  // coefficient a column: the LP format reads a column named twice in a row as the last term,
+  // not the sum.
+  const held = nearest ? heldPlaces(m, places) : [];
+  if (nearest) {
+    const weight = new Map<string, number>();
+    places.forEach((pl, p) => {
+      for (let j = 0; j < S; j++) {
+        if (!may(j, p)) continue;
+        const w =
+          (j === k && pl.day >= last ? PAST_ANY_COUNT * pl.hours : 0) +
+          (held[p]?.subject === j ? -1 : 1);
+        if (w) weight.set(x(j, p), w);
+      }
+      const h = held[p];
+      if (h?.review && h.subject >= 0 && may(h.subject, p))
+        sum([x(h.subject, p)], '>=', 1, `review${p}`);
+    });
+    objective.splice(0, objective.length, ...[...weight].map(([col, w]) => `${w} ${col}`));
+  }
   const lp = [
     'Minimize',
     ` last: ${objective.join(' + ')}`,
@@ -139,5 +221,22 @@ function solve(
     'End',
   ].join('\n');
   const r = highs.solve(lp, { output_flag: false, mip_max_nodes: MAX_NODES });
-  return { status: r.Status, least: r.ObjectiveValue };
+  if (r.Status !== 'Optimal') return { status: r.Status, least: Number.NaN, changes: [] };
+  // The chosen owner of every place, and k's hours in its last days.
+  const owner = places.map(() => -1);
+  let least = 0;
+  for (const [name, column] of Object.entries(r.Columns)) {
+    if (!('Primal' in column) || column.Primal < 0.5) continue;
+    const [j, p] = name.slice(1).split('_').map(Number) as [number, number];
+    owner[p] = j;
+    if (j === k && (places[p]?.day as number) >= last) least += places[p]?.hours as number;
+  }
+  const changes = nearest
+    ? places.flatMap((pl, p) => {
+        const from = held[p]?.subject ?? -1;
+        const to = owner[p] as number;
+        return from === to ? [] : [{ day: pl.day, hours: pl.hours, from, to }];
+      })
+    : [];
+  return { status: r.Status, least, changes };
 }

@@ -823,6 +823,57 @@ function crammed(input: PlannerInput, f: Frame, subs: Session[][]): number[] {
     .map((r) => r.k);
 }
 
+/** The plan as M8's exact bound reads it (least-cram.ts): its places, needs and limits. */
+function cramModelOf(
+  input: PlannerInput,
+  f: Frame,
+  subs: Session[][],
+  rows: ReturnType<typeof cramShares>,
+): CramModel {
+  return {
+    days: f.days,
+    cap: f.cap,
+    L: f.L,
+    maxLoad: loadCap(input),
+    windowEnd: f.windowEnd,
+    exam: f.exam,
+    needs: f.needs,
+    sessions: subs.flat().map((x) => ({
+      day: x.day,
+      hours: x.hours,
+      subject: x.subject,
+      review: x.block.kind === 'final-review',
+    })),
+    limits: new Map(
+      rows.map((r) => [
+        r.k,
+        {
+          last7: Math.max(2 * r.weekly, f.L, r.last7),
+          last3: Math.max(0.25 * r.total, 2 * f.L, r.last3),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * M8's subjects over a limit as planned, each with the plan as the exact bound reads it (for
+ * tracing a failure: `npm run bench:planner -- --chain`).
+ */
+export function m8Over(
+  input: PlannerInput,
+  out: PlannerOutput,
+): { model: CramModel; over: Array<{ k: number; last7: number; last3: number }> } {
+  const f = frameOf(input);
+  const subs = bySubject(f, sessionsOf(f, out), input.subjects.length);
+  const rows = cramShares(input, f, subs);
+  const over = new Set(crammed(input, f, subs));
+  return {
+    model: cramModelOf(input, f, subs, rows),
+    over: rows.filter((r) => over.has(r.k)).map(({ k, last7, last3 }) => ({ k, last7, last3 })),
+  };
+}
+
 /**
  * M8: subjects that cram: too much in the last 3 days, or a last week over twice the mean. The
  * metric exempts cramming the deadline forced, when the plan says so: a subject over the limits
@@ -848,25 +899,7 @@ export function m8Cramming(
   let model: CramModel | undefined;
   /** The plan as the exact bound reads it; built only when a subject needs that bound. */
   const exact = (): CramModel => {
-    model ??= {
-      days: f.days,
-      cap: f.cap,
-      L: f.L,
-      maxLoad: weekCap.maxLoad,
-      windowEnd: f.windowEnd,
-      exam: f.exam,
-      needs: f.needs,
-      sessions: subs.flat(),
-      limits: new Map(
-        rows.map((r) => [
-          r.k,
-          {
-            last7: Math.max(2 * r.weekly, f.L, r.last7),
-            last3: Math.max(0.25 * r.total, 2 * f.L, r.last3),
-          },
-        ]),
-      ),
-    };
+    model ??= cramModelOf(input, f, subs, rows);
     return model;
   };
   for (const { k, total, last3, last7, weekly } of rows) {
