@@ -140,7 +140,7 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
    */
   function beforeReview(o: number, d: number): boolean {
     const review = finalDay[o] as number;
-    return review >= 0 && d < review && limitsOf(o) !== undefined;
+    return review >= 0 && d < review && hasLimits(o);
   }
 
   /** Makes the exchange (m < 0: o takes r itself); kept when every rule holds, else undone. */
@@ -179,8 +179,13 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
 
   /** Subject k's M8 limits passed now (undefined without an exam the metric checks). */
   function limitsOf(k: number) {
+    if (!hasLimits(k)) return undefined;
+    return m8LimitsPassed(tplOf, owners, k, frame.examEnd[k] as number, frame.sessionHours);
+  }
+
+  /** Whether subject k has an exam whose M8 limits the metric checks (no pass over its days). */
+  function hasLimits(k: number): boolean {
     const W = frame.examEnd[k] as number;
-    if (!(W >= CRAM_MIN_WINDOW && W <= owners.length)) return undefined;
-    return m8LimitsPassed(tplOf, owners, k, W, frame.sessionHours);
+    return W >= CRAM_MIN_WINDOW && W <= owners.length;
   }
 }

@@ -8,6 +8,7 @@
  * finds a plan over the limits.
  */
 import highsPackage from 'highs';
+import { placeLengths } from './whole-places.js';
 
 /**
  * The package's types describe its CommonJS build, whose default export sits under `default`;
@@ -53,16 +54,11 @@ export interface CramModel {
   limits: ReadonlyMap<number, { last7: number; last3: number }>;
 }
 
-/** The places of a day: whole sessions of L, and a shorter one for what is left of 1 h or more. */
+/** The plan's places, day by day, as the metrics count a day's whole places. */
 function placesOf(m: CramModel): Array<{ day: number; hours: number }> {
-  const units = Math.round(m.L * 2);
-  const out: Array<{ day: number; hours: number }> = [];
-  for (let day = 0; day < m.days; day++) {
-    const c = Math.round((m.cap[day] as number) * 2);
-    for (let n = 0; n < Math.floor(c / units); n++) out.push({ day, hours: m.L });
-    if (c % units >= 2) out.push({ day, hours: (c % units) / 2 });
-  }
-  return out;
+  return Array.from({ length: m.days }, (_, day) =>
+    placeLengths(m.cap[day] as number, m.L).map((len) => ({ day, hours: len / 2 })),
+  ).flat();
 }
 
 /**
@@ -160,7 +156,12 @@ function solve(
     places.flatMap((pl, p) => (may(j, p) && pl.day >= from ? [term(j, p)] : []));
   for (let j = 0; j < S; j++)
     if (live(j)) sum(termsOf(j, 0), '>=', m.needs[j] as number, `need${j}`);
-  // The cap, as the planner books it: each whole 7-day window of the period.
+  // The cap, as the planner books it: each whole 7-day window of the period, its terms gathered
+  // by day once (not a pass over the places for every window).
+  const dayTerms = Array.from({ length: m.days }, () => [] as string[]);
+  places.forEach((pl, p) => {
+    for (let j = 0; j < S; j++) if (may(j, p)) dayTerms[pl.day]?.push(term(j, p));
+  });
   const booked = new Array<number>(m.days).fill(0);
   for (const s of m.sessions) booked[s.day] = (booked[s.day] ?? 0) + s.hours;
   for (let a = 0; a + 7 <= m.days; a++) {
@@ -170,13 +171,7 @@ function solve(
       capacity += m.cap[d] as number;
       held += booked[d] as number;
     }
-    const terms = places.flatMap((pl, p) =>
-      pl.day >= a && pl.day < a + 7
-        ? Array.from({ length: S }, (_, j) => j)
-            .filter((j) => may(j, p))
-            .map((j) => term(j, p))
-        : [],
-    );
+    const terms = dayTerms.slice(a, a + 7).flat();
     // A hair over: the plan's own hold, summed in another order, must not read as past it.
     sum(terms, '<=', Math.max(m.maxLoad * capacity, held) + 1e-6, `week${a}`);
   }

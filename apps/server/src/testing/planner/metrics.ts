@@ -29,6 +29,7 @@ import {
 import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
 import { parseWishes } from '../../domain/planner/wishes.js';
 import { type CramModel, leastLastDays } from './least-cram.js';
+import { placeLengths } from './whole-places.js';
 
 const EPS = 1e-9;
 
@@ -1061,11 +1062,7 @@ function leastPlaceSum(f: Frame, from: number, to: number, hours: number): numbe
   if (hours <= EPS) return Math.max(0, hours);
   const units = Math.round(f.L * 2);
   const lens: number[] = [];
-  for (let d = Math.max(0, from); d < to; d++) {
-    const c = Math.round((f.cap[d] as number) * 2);
-    for (let n = 0; n < Math.floor(c / units); n++) lens.push(units);
-    if (c % units >= 2) lens.push(c % units);
-  }
+  for (let d = Math.max(0, from); d < to; d++) lens.push(...placeLengths(f.cap[d] as number, f.L));
   const goal = Math.ceil(hours * 2 - 1e-9);
   const total = lens.reduce((a, b) => a + b, 0);
   if (total < goal) return hours;
