@@ -9,6 +9,7 @@
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
+import { type LengthTradeState, tradeLengthsForward } from './front-length-trade.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import {
   freePlace,
@@ -66,12 +67,29 @@ export function frontShift(
   firstRoom?: ArrayLike<number>,
   /** Each subject's reference first-half share (its plain pace, M10; NaN: none). */
   refFirst?: ArrayLike<number>,
+  /** Each subject's need in hours: with it, a subject's shorter session may trade for a longer. */
+  needs?: ArrayLike<number>,
 ): void {
   // One move per subject per round, so subjects share the first half's room: taken subject by
   // subject, the first ones filled it and the later ones moved nothing (M10, each subject). A
   // subject that could not move is tried again in the next round while another moved: a trade
   // needs the other exam to hold more of its own first half, which its own moves may bring.
   const S = windowEnd.length;
+  const lengthTrades: LengthTradeState | undefined =
+    needs && refFirst
+      ? {
+          tplOf,
+          owners,
+          windowEnd,
+          finalDay,
+          finalLen,
+          steady,
+          refFirst,
+          needs,
+          movableLimit,
+          halves,
+        }
+      : undefined;
   for (let round = 0; round < MAX_MOVES; round++) {
     let moved = false;
     for (let k = 0; k < S; k++) if (moveOneEarlier(k)) moved = true;
@@ -90,7 +108,11 @@ export function frontShift(
     if (W < 2) return false;
     const half = Math.ceil(W / 2); // first half: days d with 2d < W
     for (const late of movableLate(k, half, W)) if (moveEarlier(k, half, late)) return true;
-    return growShortSession(k, half) || swapLengths(k, half, W);
+    return (
+      growShortSession(k, half) ||
+      swapLengths(k, half, W) ||
+      (lengthTrades !== undefined && tradeLengthsForward(lengthTrades, k, half))
+    );
   }
 
   /**

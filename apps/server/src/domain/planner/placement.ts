@@ -392,6 +392,7 @@ function repairPasses(state: RepairState): void {
       examEnd,
       frontLoad,
       most,
+      refFirst,
     );
   };
   balanceUnlessOverloaded();
@@ -427,6 +428,7 @@ function repairPasses(state: RepairState): void {
       spareUnderTargets(tplOf, owners, targets),
       firstRoom,
       refFirst,
+      needs,
     );
   }
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.

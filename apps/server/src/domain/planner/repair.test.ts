@@ -413,4 +413,54 @@ describe('balanceTotal', () => {
     cap.recount(tpl, own);
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(8);
   });
+
+  describe('a front-loaded subject hands a session over into its second half', () => {
+    // Days of one 2-h place, every 7-day window capped at 8 h. Subject 0's exam is on day 7 (its
+    // final review on day 6), subject 1's on day 28, front-loaded: its sessions on days 4, 8, 9,
+    // 11 and 13 fill every window of its first half (days 0-13), one more on day 20. Subject 0
+    // (6 h of a target of 8) can take day 4 only if 1's session leaves its first half, whose
+    // windows have no room: 1 keeps 8 of its 12 h there.
+    const tpl = () => day(1);
+    const plan = (refFirst: number) => {
+      const own = owners(28, 1, [
+        [0, 2, 6],
+        [4, 8, 9, 11, 13, 20],
+      ]);
+      const cap = new WeekCap(new Array(28).fill(2), 8 / 14);
+      cap.recount(tpl, own);
+      balanceTotal(
+        tpl,
+        own,
+        Int32Array.from([6, 21]),
+        Float64Array.from([8, 12]),
+        Float64Array.from([6, 10]),
+        [6, -1],
+        2,
+        cap,
+        undefined,
+        undefined,
+        [7, 28],
+        true,
+        undefined,
+        [Number.NaN, refFirst],
+      );
+      cap.recount(tpl, own);
+      return { own, cap };
+    };
+
+    it('where it keeps 10 points over its plain pace there', () => {
+      const { own, cap } = plan(0.5);
+      expect(studyDays(own, 0)).toEqual([0, 2, 4, 6]);
+      const days1 = studyDays(own, 1);
+      expect(days1.filter((d) => d < 14)).toEqual([8, 9, 11, 13]);
+      expect(days1.length).toBe(6);
+      expect(Math.max(...cap.used)).toBeLessThanOrEqual(8);
+    });
+
+    it('and not where it would fall under that', () => {
+      const { own } = plan(0.6);
+      expect(studyDays(own, 0)).toEqual([0, 2, 6]);
+      expect(studyDays(own, 1)).toEqual([4, 8, 9, 11, 13, 20]);
+    });
+  });
 });

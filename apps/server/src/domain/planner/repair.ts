@@ -701,6 +701,13 @@ const MOVE_REACH = 14;
 const EPS = 1e-9;
 
 /**
+ * The share of its hours front-loading moves into a subject's first half beyond its plain pace
+ * (M10): a subject over its reference by more may hand a session of its first half to a subject
+ * under its target and take a place in its second half (`balanceTotal`'s hand-over).
+ */
+const FRONT_GAIN = 0.1;
+
+/**
  * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
  * has the same size with front-loading on or off (M10): adds a session to the subject
  * furthest under its target, or removes the last non-final session of the one furthest over
@@ -733,6 +740,12 @@ export function balanceTotal(
    * repair, the plan's total before it (the hours it took back are given back, no more).
    */
   most = Number.POSITIVE_INFINITY,
+  /**
+   * Front-loading on: each subject's reference first-half share (its plain pace; NaN: none). A
+   * subject that keeps FRONT_GAIN over it may hand a session of its first half over into its
+   * second half (`handOver`).
+   */
+  refFirst?: ArrayLike<number>,
 ): void {
   const S = targets.length;
   // An added session goes to no week that would stand over twice the subject's median week.
@@ -876,6 +889,28 @@ export function balanceTotal(
     const W = numLike(examEnd ?? [], j);
     return W > 0 ? Math.min(W, owners.length) : owners.length;
   };
+  /**
+   * Whether subject j, front-loaded, keeps FRONT_GAIN of its hours in its first half over its
+   * reference share with a session of `len` half-hours less there (the session moves later).
+   */
+  const keepsFrontGain = (j: number, len: number): boolean => {
+    const ref = refFirst?.[j] ?? Number.NaN;
+    if (!frontLoad || !(ref >= 0)) return false;
+    const W = windowOf(j);
+    let first = 0;
+    let all = 0;
+    for (let d = 0; d < W; d++) {
+      const own = item(owners, d);
+      const places = tplOf(d).places;
+      for (let i = 0; i < own.length; i++) {
+        if (own[i] !== j) continue;
+        const h = places[i]?.len ?? 0;
+        all += h;
+        if (2 * d < W) first += h;
+      }
+    }
+    return all > 0 && (first - len) / all >= ref + FRONT_GAIN - EPS;
+  };
   /** Day e is in the same half of j's window as day d: a move keeps j's first-half share (M10). */
   const sameHalf = (j: number, d: number, e: number) => {
     const W = windowOf(j);
@@ -886,7 +921,8 @@ export function balanceTotal(
    * a session: before its movable limit, in the same half of its window, on a day without j
    * (else, when `sameDay`, beside one session of it), within the weekly cap, the day valid and
    * interleavable, a steady subject's weeks kept (its session leaving day `moved`, -1: already
-   * gone). `{ day: -1 }` when none.
+   * gone). `{ day: -1 }` when none. `laterHalf`: in the second half of j's window instead, for a
+   * session of its first half.
    */
   const nearestFree = (
     j: number,
@@ -897,6 +933,7 @@ export function balanceTotal(
     limit: Int32Array = movableBefore,
     accept?: (k: number, day: number, h: number) => boolean,
     earlierOnly = false,
+    laterHalf = false,
   ) => {
     const lim = Math.min(i32(limit, j), owners.length);
     for (let dist = 1; dist <= MOVE_REACH; dist++) {
@@ -905,7 +942,7 @@ export function balanceTotal(
         if (e < 0 || e >= lim) continue;
         inRange = true;
         if (earlierOnly && e > from) continue;
-        if (e === keep[j] || !sameHalf(j, from, e)) continue;
+        if (e === keep[j] || (laterHalf ? 2 * e < windowOf(j) : !sameHalf(j, from, e))) continue;
         const own = item(owners, e);
         const mine = sessionsOn(own, j);
         if (mine > (sameDay ? 1 : 0) || (sameDay && mine === 0)) continue;
@@ -977,10 +1014,14 @@ export function balanceTotal(
    * filled with a later exam's sessions (its pace front-loaded, or the day loop's), the plan
    * could not grow, and the other plan, filled the other way, stood a session or more larger
    * (M10 totals; seed 99 #812: C's front-loaded pace in A's and B's windows, 60 h on against 62
-   * off; seed 31 #742: A's and E's in C's and D's windows, 84 h on against 86 off). Whether any
-   * did.
+   * off; seed 31 #742: A's and E's in C's and D's windows, 84 h on against 86 off).
+   * `intoSecondHalf` (a last move, front-loading on): the other subject's session moves into the
+   * second half of its window instead, nearest the half's start, where it keeps FRONT_GAIN over
+   * its plain pace: where its front-loaded first half covered the earlier exam's whole window,
+   * no place of that half had room (seed 20,824,187 #327: A, at High, 0.7 of its hours in its
+   * first half; B 29 h against a target of 32.2, 69 h on against 72 off). Whether any did.
    */
-  const handOver = (sameDay: boolean): boolean => {
+  const handOver = (sameDay: boolean, intoSecondHalf = false): boolean => {
     for (const k of byGap(1)) {
       if (!under(k)) break;
       const lim = Math.min(i32(movableBefore, k), owners.length);
@@ -1001,8 +1042,22 @@ export function balanceTotal(
           // 9 h of 8.8; the repair then dropped two of A's, 44 h on against 46 off).
           if (2 * d >= windowOf(j)) continue;
           const len = places[i]?.len ?? 0;
+          if (intoSecondHalf && !keepsFrontGain(j, len)) continue;
           // Day d keeps its load (k takes j's place), so the cap counts j's new place alone.
-          const to = nearestFree(j, d, len, false, d);
+          // Into the second half: the free place nearest its start, so the session stays as
+          // early as it can, however far day d is from it.
+          const near = intoSecondHalf ? Math.max(d, Math.ceil(windowOf(j) / 2) - 1) : d;
+          const to = nearestFree(
+            j,
+            near,
+            len,
+            false,
+            d,
+            undefined,
+            undefined,
+            false,
+            intoSecondHalf,
+          );
           own[i] = k;
           if (to.day >= 0 && runsOk(own, -1)) {
             item(owners, to.day)[to.place] = j;
@@ -1038,7 +1093,9 @@ export function balanceTotal(
       !growShort(true) &&
       !handOver(false) &&
       !handOver(true) &&
-      !growShort(false, toLastWeek, withinM8)
+      !growShort(false, toLastWeek, withinM8) &&
+      !handOver(false, true) &&
+      !handOver(true, true)
     )
       return;
   }
