@@ -11,11 +11,10 @@ import type { CalendarWeeks } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { type LengthTradeState, tradeLengthsForward } from './front-length-trade.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
+import { regularAfter, regularMoves } from './regular-gaps.js';
 import {
   freePlace,
-  gapExcess,
   type LoadRoom,
-  maxGap,
   runsOk,
   sessionsOn,
   shortPlacesOk,
@@ -1076,6 +1075,7 @@ export function balanceHalves(
       return false;
     }
     cap.add(from, -len / 2);
+    const regular = regularMoves(mine, from, ownFrom.includes(k));
     let bestD = -1;
     let bestI = -1;
     let bestDist = -1;
@@ -1085,7 +1085,7 @@ export function balanceHalves(
       let dist = Number.POSITIVE_INFINITY;
       for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
       if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
-      if (!regularAfter(mine, from, d, ownFrom.includes(k))) continue;
+      if (!regular(d)) continue;
       const i = validFreePlace(tplOf(d), own, len, k);
       if (i < 0) continue;
       bestD = d;
@@ -1122,6 +1122,10 @@ export function balanceHalves(
   ): boolean {
     const ownFrom = owners[from] as Int16Array;
     const keepFrom = sessionsOn(ownFrom, k) > 1;
+    // Each other subject's study days, gathered once for the whole search (no day changes hands
+    // until it ends): gathered per candidate place, they took a long plan's time (Speed).
+    const daysOf = new Map<number, number[]>();
+    const regular = regularMoves(mine, from, keepFrom);
     let best = { day: -1, place: -1 };
     let bestDist = -1;
     for (let d = lo; d < hi; d++) {
@@ -1129,8 +1133,8 @@ export function balanceHalves(
       if (own.includes(k)) continue;
       let dist = Number.POSITIVE_INFINITY;
       for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
-      if (dist <= bestDist || !regularAfter(mine, from, d, keepFrom)) continue;
-      const i = tradePlace(k, d, from, src, len);
+      if (dist <= bestDist || !regular(d)) continue;
+      const i = tradePlace(k, d, from, src, len, daysOf);
       if (i < 0) continue;
       best = { day: d, place: i };
       bestDist = dist;
@@ -1159,8 +1163,18 @@ export function balanceHalves(
     return d < lim && from < lim && 2 * d < W === 2 * from < W;
   }
 
-  /** A place of day d whose session (of `len`) may trade with k's (`tradable`); else -1. */
-  function tradePlace(k: number, d: number, from: number, src: number, len: number): number {
+  /**
+   * A place of day d whose session (of `len`) may trade with k's (`tradable`); else -1. `daysOf`:
+   * the study days of each subject asked about so far.
+   */
+  function tradePlace(
+    k: number,
+    d: number,
+    from: number,
+    src: number,
+    len: number,
+    daysOf: Map<number, number[]>,
+  ): number {
     const own = owners[d] as Int16Array;
     const ownFrom = owners[from] as Int16Array;
     const places = tplOf(d).places;
@@ -1169,7 +1183,12 @@ export function balanceHalves(
       if (j < 0 || j === k || places[i]?.len !== len || ownFrom.includes(j)) continue;
       if (!tradable(j, d, from)) continue;
       if (steady?.[j] && !steadyWeeksOk(tplOf, owners, j, d, from, len / 2, calendar)) continue;
-      if (!regularAfter(studyDaysOf(owners, j), d, from, sessionsOn(own, j) > 1)) continue;
+      let jDays = daysOf.get(j);
+      if (!jDays) {
+        jDays = studyDaysOf(owners, j);
+        daysOf.set(j, jDays);
+      }
+      if (!regularAfter(jDays, d, from, sessionsOn(own, j) > 1)) continue;
       own[i] = k;
       ownFrom[src] = j;
       const ok = runsOk(own, -1) && runsOk(ownFrom, -1);
@@ -1188,16 +1207,4 @@ function studyDaysOf(owners: readonly Int16Array[], j: number): number[] {
     if (own.includes(j)) days.push(d);
   });
   return days;
-}
-
-/**
- * Whether a subject's study days `mine` stay regular (M4b: longest gap at most max(7, 2 x median
- * gap), or no longer than before) once a session moves from day `from` to day `to`.
- */
-function regularAfter(mine: number[], from: number, to: number, keepFrom: boolean): boolean {
-  const after = mine.filter((d) => d !== from || keepFrom);
-  after.push(to);
-  after.sort((a, b) => a - b);
-  // Regular (M4b), or its longest gap no longer than before.
-  return after.length < 2 || gapExcess(after) <= 0 || maxGap(after) <= maxGap(mine);
 }
