@@ -414,6 +414,46 @@ describe('balanceTotal', () => {
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(8);
   });
 
+  it('grows a session of the last week into a day beside two of its sessions, as a last move', () => {
+    // 1.5-h sessions, one subject, its exam on day 21 (final review on day 20, last week from day
+    // 14). Days 12 and 13 have three 1.5-h places, two of them its; day 17 a 1-h place, its; day
+    // 20 the review's place; no other day has places. Every 7-day window holds at most 7.5 h: a
+    // 1.5-h session more fits on day 12 or 13 only once day 17's hour has left [11, 17].
+    const tpl = (d: number): DayTemplate =>
+      d === 12 || d === 13
+        ? { ...day(3), places: [0, 1, 2].map((i) => ({ start: 20 + 5 * i, len: 3 })) }
+        : place(d === 17 ? 2 : d === 20 ? 3 : 0);
+    const own = Array.from({ length: 21 }, (_, d) => Int16Array.from(tpl(d).places.map(() => -1)));
+    for (const [d, i] of [
+      [12, 0],
+      [12, 1],
+      [13, 0],
+      [13, 1],
+      [17, 0],
+      [20, 0],
+    ] as const)
+      (own[d] as Int16Array)[i] = 0;
+    const cap = new WeekCap(new Array(21).fill(1), 7.5 / 7);
+    cap.recount(tpl, own);
+    balanceTotal(
+      tpl,
+      own,
+      Int32Array.from([14]),
+      Float64Array.from([12]),
+      Float64Array.from([8]),
+      [20],
+      1.5,
+      cap,
+      undefined,
+      undefined,
+      [21],
+    );
+    expect(studyDays(own, 0)).toEqual([12, 13, 20]);
+    expect((own[13] as Int16Array).filter((k) => k === 0).length).toBe(3);
+    cap.recount(tpl, own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(7.5);
+  });
+
   describe('a front-loaded subject hands a session over into its second half', () => {
     // Days of one 2-h place, every 7-day window capped at 8 h. Subject 0's exam is on day 7 (its
     // final review on day 6), subject 1's on day 28, front-loaded: its sessions on days 4, 8, 9,

@@ -918,8 +918,8 @@ export function balanceTotal(
   };
   /**
    * The free place of `len` half-hours nearest day `from` (other than it) where subject j may take
-   * a session: before its movable limit, in the same half of its window, on a day without j
-   * (else, when `sameDay`, beside one session of it), within the weekly cap, the day valid and
+   * a session: before its movable limit, in the same half of its window, on a day holding
+   * `beside` sessions of j (0: a day without it), within the weekly cap, the day valid and
    * interleavable, a steady subject's weeks kept (its session leaving day `moved`, -1: already
    * gone). `{ day: -1 }` when none. `laterHalf`: in the second half of j's window instead, for a
    * session of its first half.
@@ -928,7 +928,7 @@ export function balanceTotal(
     j: number,
     from: number,
     len: number,
-    sameDay: boolean,
+    beside: number,
     moved: number,
     limit: Int32Array = movableBefore,
     accept?: (k: number, day: number, h: number) => boolean,
@@ -944,8 +944,7 @@ export function balanceTotal(
         if (earlierOnly && e > from) continue;
         if (e === keep[j] || (laterHalf ? 2 * e < windowOf(j) : !sameHalf(j, from, e))) continue;
         const own = item(owners, e);
-        const mine = sessionsOn(own, j);
-        if (mine > (sameDay ? 1 : 0) || (sameDay && mine === 0)) continue;
+        if (sessionsOn(own, j) !== beside) continue;
         const place = validFreePlace(tplOf(e), own, len, j);
         if (place < 0 || !runsOk(own, j) || (cap && !cap.fits(e, len / 2))) continue;
         if (
@@ -967,17 +966,24 @@ export function balanceTotal(
    * the shorter places (1 h of a 1.5-h plan) could book no more, and the plan the day loop filled
    * with full places stood a session or more larger (M10 totals; seed 77,777 #729: Sundays, a
    * 1.5-h Monday and a 1-h Tuesday, 5.5 h a week under a cap of 6.8, 30.5 h off against 32.5 on;
-   * seed 2,025 #350, 21 h off against 24 on). Whether any did.
+   * seed 2,025 #350, 21 h off against 24 on). `beside`: the sessions of the subject the day it
+   * grows into holds. Last of all, a session of the subject's last week (before its final review)
+   * may grow into a day beside two of its sessions, within its M8 limits: a one-subject plan of
+   * 1.5-h places whose 1-h place of the last week held every window around it at the cap, where
+   * the plan the day loop filled the other way booked a third session on a day (seed 36,174,874
+   * #412: 28 h off against 30 on, now 28.5). Whether any did.
    */
   const growShort = (
-    sameDay: boolean,
+    beside: number,
     limit: Int32Array = movableBefore,
     accept?: (k: number, day: number, h: number) => boolean,
+    /** The first day a session may not grow from (its own last week: `limit`). */
+    fromLimit: Int32Array = movableBefore,
   ): boolean => {
     const fullLen = Math.round(2 * L);
     for (const k of byGap(1)) {
       if (!under(k)) break;
-      const lim = Math.min(i32(movableBefore, k), owners.length);
+      const lim = Math.min(i32(fromLimit, k), owners.length);
       for (let d = 0; d < lim; d++) {
         if (d === keep[k]) continue;
         const own = item(owners, d);
@@ -988,7 +994,7 @@ export function balanceTotal(
           own[i] = -1;
           cap?.add(d, -len / 2);
           const to = shortPlacesOk(tplOf(d), own)
-            ? nearestFree(k, d, fullLen, sameDay, -1, limit, accept, frontLoad && !accept)
+            ? nearestFree(k, d, fullLen, beside, -1, limit, accept, frontLoad && !accept)
             : { day: -1, place: -1 };
           if (to.day >= 0) {
             item(owners, to.day)[to.place] = k;
@@ -1047,17 +1053,7 @@ export function balanceTotal(
           // Into the second half: the free place nearest its start, so the session stays as
           // early as it can, however far day d is from it.
           const near = intoSecondHalf ? Math.max(d, Math.ceil(windowOf(j) / 2) - 1) : d;
-          const to = nearestFree(
-            j,
-            near,
-            len,
-            false,
-            d,
-            undefined,
-            undefined,
-            false,
-            intoSecondHalf,
-          );
+          const to = nearestFree(j, near, len, 0, d, undefined, undefined, false, intoSecondHalf);
           own[i] = k;
           if (to.day >= 0 && runsOk(own, -1)) {
             item(owners, to.day)[to.place] = j;
@@ -1089,13 +1085,14 @@ export function balanceTotal(
       !fillThenAdd(true) &&
       !addOne(true, toReview) &&
       !addOne(false, toLastWeek, withinM8) &&
-      !growShort(false) &&
-      !growShort(true) &&
+      !growShort(0) &&
+      !growShort(1) &&
       !handOver(false) &&
       !handOver(true) &&
-      !growShort(false, toLastWeek, withinM8) &&
+      !growShort(0, toLastWeek, withinM8) &&
       !handOver(false, true) &&
-      !handOver(true, true)
+      !handOver(true, true) &&
+      !growShort(2, toLastWeek, withinM8, toLastWeek)
     )
       return;
   }
