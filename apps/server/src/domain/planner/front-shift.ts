@@ -796,13 +796,19 @@ export function frontShift(
     after: number,
     from: number,
   ): { day: number; place: number } {
-    const jDays = studyDaysOf(owners, j);
-    const keepX = sessionsOn(owners[x] as Int16Array, j) > 1;
+    // j's gaps gathered once for the whole search (day x is fixed), on the first day asked.
+    let regular: ((to: number) => boolean) | undefined;
     for (let y = after; y < owners.length; y++) {
       const own = owners[y] as Int16Array;
       if (y === from || own.includes(j) || !runsOk(own, j) || !cap.fits(y, len / 2)) continue;
       const i = validFreePlace(tplOf(y), own, len, j);
-      if (i < 0 || !regularAfter(jDays, x, y, keepX)) continue;
+      if (i < 0) continue;
+      regular ??= regularMoves(
+        studyDaysOf(owners, j),
+        x,
+        sessionsOn(owners[x] as Int16Array, j) > 1,
+      );
+      if (!regular(y)) continue;
       if (steadyWeeksOk(tplOf, owners, j, x, y, len / 2, calendar)) return { day: y, place: i };
     }
     return { day: -1, place: -1 };

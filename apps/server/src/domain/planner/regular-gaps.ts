@@ -6,9 +6,7 @@
  * search and a walk over the sorted gaps instead of a list built and sorted (Speed: that was most
  * of a long plan's time).
  */
-
-/** The least regular gap limit of M4b's rule: gaps of a week are always regular. */
-const WEEK = 7;
+import { maxGap, REGULAR_GAP_DAYS } from './repair.js';
 
 /**
  * For the ascending study days `mine`, a test of each day `to` a session may move to from day
@@ -21,7 +19,7 @@ export function regularMoves(
   keepFrom: boolean,
 ): (to: number) => boolean {
   const base = keepFrom ? [...mine] : mine.filter((d) => d !== from);
-  const before = longestGap(mine);
+  const before = maxGap(mine);
   const gaps: number[] = [];
   for (let i = 1; i < base.length; i++) gaps.push((base[i] as number) - (base[i - 1] as number));
   gaps.sort((a, b) => a - b);
@@ -54,7 +52,7 @@ export function regularMoves(
       count % 2
         ? kthOf(gaps, skip, lo, hi, mid)
         : (kthOf(gaps, skip, lo, hi, mid - 1) + kthOf(gaps, skip, lo, hi, mid)) / 2;
-    return longest - Math.max(WEEK, 2 * median) <= 0;
+    return longest - Math.max(REGULAR_GAP_DAYS, 2 * median) <= 0;
   };
 }
 
@@ -66,14 +64,6 @@ export function regularAfter(
   keepFrom: boolean,
 ): boolean {
   return regularMoves(mine, from, keepFrom)(to);
-}
-
-/** Longest gap of ascending days, or 0. */
-function longestGap(days: readonly number[]): number {
-  let g = 0;
-  for (let i = 1; i < days.length; i++)
-    g = Math.max(g, (days[i] as number) - (days[i - 1] as number));
-  return g;
 }
 
 /** The first index of ascending `xs` holding at least `v` (xs.length when none). */

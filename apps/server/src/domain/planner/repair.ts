@@ -138,6 +138,9 @@ function gapsOf(own: readonly Int16Array[], k: number, days: readonly number[]):
  * How far the longest gap between sorted study days stands over max(7, twice the median gap),
  * M4b's rule of regular gaps: 0 or less when regular (and with fewer than 3 days).
  */
+/** The regular gap M4b always allows, in days: a week between study days is regular. */
+export const REGULAR_GAP_DAYS = 7;
+
 export function gapExcess(days: readonly number[]): number {
   if (days.length < 3) return 0;
   const gaps = days.slice(1).map((d, i) => d - num(days, i));
@@ -145,7 +148,7 @@ export function gapExcess(days: readonly number[]): number {
   const mid = sorted.length >> 1;
   const median =
     sorted.length % 2 ? num(sorted, mid) : (num(sorted, mid - 1) + num(sorted, mid)) / 2;
-  return Math.max(...gaps) - Math.max(7, 2 * median);
+  return Math.max(...gaps) - Math.max(REGULAR_GAP_DAYS, 2 * median);
 }
 
 /** Each subject's study days (days holding a session of it), ascending, in one pass. */
@@ -889,13 +892,8 @@ export function balanceTotal(
     const W = numLike(examEnd ?? [], j);
     return W > 0 ? Math.min(W, owners.length) : owners.length;
   };
-  /**
-   * Whether subject j, front-loaded, keeps FRONT_GAIN of its hours in its first half over its
-   * reference share with a session of `len` half-hours less there (the session moves later).
-   */
-  const keepsFrontGain = (j: number, len: number): boolean => {
-    const ref = refFirst?.[j] ?? Number.NaN;
-    if (!frontLoad || !(ref >= 0)) return false;
+  /** Subject j's half-hours in the first half of its window and in all of it. */
+  const halvesOf = (j: number): { first: number; all: number } => {
     const W = windowOf(j);
     let first = 0;
     let all = 0;
@@ -909,7 +907,27 @@ export function balanceTotal(
         if (2 * d < W) first += h;
       }
     }
-    return all > 0 && (first - len) / all >= ref + FRONT_GAIN - EPS;
+    return { first, all };
+  };
+  /**
+   * Whether subject j, front-loaded, keeps FRONT_GAIN of its hours in its first half over its
+   * reference share with a session of `len` half-hours less there (the session moves later).
+   * `seen`: the halves of the subjects asked about in this search (no place changes hands until
+   * it ends), so each is counted once.
+   */
+  const keepsFrontGain = (
+    j: number,
+    len: number,
+    seen: Map<number, { first: number; all: number }>,
+  ): boolean => {
+    const ref = refFirst?.[j] ?? Number.NaN;
+    if (!frontLoad || !(ref >= 0)) return false;
+    let h = seen.get(j);
+    if (!h) {
+      h = halvesOf(j);
+      seen.set(j, h);
+    }
+    return h.all > 0 && (h.first - len) / h.all >= ref + FRONT_GAIN - EPS;
   };
   /** Day e is in the same half of j's window as day d: a move keeps j's first-half share (M10). */
   const sameHalf = (j: number, d: number, e: number) => {
@@ -921,8 +939,9 @@ export function balanceTotal(
    * a session: before its movable limit, in the same half of its window, on a day holding
    * `beside` sessions of j (0: a day without it), within the weekly cap, the day valid and
    * interleavable, a steady subject's weeks kept (its session leaving day `moved`, -1: already
-   * gone). `{ day: -1 }` when none. `laterHalf`: in the second half of j's window instead, for a
-   * session of its first half.
+   * gone). `{ day: -1 }` when none. Options: another movable `limit`; `accept` instead of the
+   * steady-week check; `earlierOnly`, only days before `from`; `laterHalf`, in the second half of
+   * j's window instead, for a session of its first half.
    */
   const nearestFree = (
     j: number,
@@ -930,10 +949,17 @@ export function balanceTotal(
     len: number,
     beside: number,
     moved: number,
-    limit: Int32Array = movableBefore,
-    accept?: (k: number, day: number, h: number) => boolean,
-    earlierOnly = false,
-    laterHalf = false,
+    {
+      limit = movableBefore,
+      accept,
+      earlierOnly = false,
+      laterHalf = false,
+    }: {
+      limit?: Int32Array;
+      accept?: ((k: number, day: number, h: number) => boolean) | undefined;
+      earlierOnly?: boolean;
+      laterHalf?: boolean;
+    } = {},
   ) => {
     const lim = Math.min(i32(limit, j), owners.length);
     for (let dist = 1; dist <= MOVE_REACH; dist++) {
@@ -994,7 +1020,11 @@ export function balanceTotal(
           own[i] = -1;
           cap?.add(d, -len / 2);
           const to = shortPlacesOk(tplOf(d), own)
-            ? nearestFree(k, d, fullLen, beside, -1, limit, accept, frontLoad && !accept)
+            ? nearestFree(k, d, fullLen, beside, -1, {
+                limit,
+                accept,
+                earlierOnly: frontLoad && !accept,
+              })
             : { day: -1, place: -1 };
           if (to.day >= 0) {
             item(owners, to.day)[to.place] = k;
@@ -1028,6 +1058,7 @@ export function balanceTotal(
    * first half; B 29 h against a target of 32.2, 69 h on against 72 off). Whether any did.
    */
   const handOver = (sameDay: boolean, intoSecondHalf = false): boolean => {
+    const seen = new Map<number, { first: number; all: number }>();
     for (const k of byGap(1)) {
       if (!under(k)) break;
       const lim = Math.min(i32(movableBefore, k), owners.length);
@@ -1048,12 +1079,12 @@ export function balanceTotal(
           // 9 h of 8.8; the repair then dropped two of A's, 44 h on against 46 off).
           if (2 * d >= windowOf(j)) continue;
           const len = places[i]?.len ?? 0;
-          if (intoSecondHalf && !keepsFrontGain(j, len)) continue;
+          if (intoSecondHalf && !keepsFrontGain(j, len, seen)) continue;
           // Day d keeps its load (k takes j's place), so the cap counts j's new place alone.
           // Into the second half: the free place nearest its start, so the session stays as
           // early as it can, however far day d is from it.
-          const near = intoSecondHalf ? Math.max(d, Math.ceil(windowOf(j) / 2) - 1) : d;
-          const to = nearestFree(j, near, len, 0, d, undefined, undefined, false, intoSecondHalf);
+          const near = intoSecondHalf ? Math.ceil(windowOf(j) / 2) - 1 : d;
+          const to = nearestFree(j, near, len, 0, d, { laterHalf: intoSecondHalf });
           own[i] = k;
           if (to.day >= 0 && runsOk(own, -1)) {
             item(owners, to.day)[to.place] = j;
