@@ -13,5 +13,10 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default. A journey polls the page or the browser for what the app
+    // does in the background (a service worker showing a push, a queue's sends landing), and a
+    // loaded CI machine took longer than 1 s to show a pushed notification. What each poll
+    // expects is unchanged; it only waits as long as a slow run needs.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

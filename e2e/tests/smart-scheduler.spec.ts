@@ -28,6 +28,10 @@ async function pushedNotifications(page: Page, message: object) {
   });
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  // Deliver to an active worker: a push that reaches one still installing can be dropped.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(page.url()).origin,
     registrationId: registrations[0] as string,
