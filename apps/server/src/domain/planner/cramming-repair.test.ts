@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { repairCramming } from './cramming-repair.js';
+import { item } from './typed.js';
 
 /** A day with `n` two-hour places (none when 0). */
 const day = (n: number) => dayOfPlaces(new Array<number>(n).fill(4));
@@ -105,5 +106,36 @@ describe('repairCramming, a trade into the last days of an exam already past its
     expect(daysOf(o, 0)).toEqual([11, 15, 16, 17, 18]);
     expect(Array.from(o[12] ?? [])).toEqual([1, 1]);
     expect(count(o, 1)).toBe(4);
+  });
+});
+
+describe('repairCramming, two sessions on a day another subject shares', () => {
+  // Subject 0's exam on day 14, its final review on day 13: its sessions on days 2 and 6, and
+  // two on day 12 among four of subject 1 (no exam), 6 h in its last 3 days against 4 allowed.
+  // Subject 1 holds every other place. One of 0's sessions on day 12 traded alone would leave
+  // five of 1 beside one of 0, a run of three (85,794,996 #698); both go at once.
+  const own = () =>
+    plan(
+      Array.from({ length: 14 }, (_, d) => {
+        if (d === 12) return [1, 1, 0, 1, 0, 1];
+        return [2, 6, 13].includes(d) ? [0] : [1];
+      }),
+    );
+
+  it('trades both for two earlier places of that subject', () => {
+    const o = own();
+    repairCramming(
+      (d) => day(d === 12 ? 6 : 1),
+      o,
+      Float64Array.from([14, Number.NaN]),
+      [13, -1],
+      Int32Array.from([4, 0]),
+      2,
+      Int32Array.from([7, 14]),
+      [10, 20],
+    );
+    expect(daysOf(o, 0).filter((d) => d >= 11)).toEqual([13]);
+    expect(count(o, 0)).toBe(5);
+    expect(Array.from(item(o, 12))).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });

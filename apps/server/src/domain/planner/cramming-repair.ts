@@ -104,9 +104,32 @@ export function repairCramming(
    */
   const handedDeeper = new Set<number>();
   const handKey = (from: number, to: number) => from * exam.length + to;
+  // A second sweep when a subject left over its limits had a later one move: that move can free
+  // a place, or bring one, before the first one's last week (43,459,861 #724: C's turn found no
+  // trade; K's own repair then brought a 1.5-h place of K's to day 17, two days before C's last
+  // week, with room for C's late session in K's window). In it a subject keeps its moves only
+  // when they bring it within its limits: moves that left it over cost another exam the half
+  // hour a later trade had given it (900,001 #730: E 4 of 4.5 h).
+  let stuck = false;
+  let movedAfterStuck = false;
   for (let k = 0; k < exam.length; k++) {
+    const { moves, over } = repairSubject(k);
+    if (moves > 0 && stuck) movedAfterStuck = true;
+    if (over) stuck = true;
+  }
+  for (let k = 0; k < exam.length && movedAfterStuck; k++) {
+    if (!overLimits(k)) continue;
+    const undo = saveState();
+    if (repairSubject(k).over) undo();
+  }
+
+  /**
+   * Subject k's moves, at most 20: how many it made, and whether it is still over a limit.
+   */
+  function repairSubject(k: number): { moves: number; over: boolean } {
     const W = f64(exam, k);
-    if (!(W >= 14) || W > owners.length) continue;
+    if (!(W >= 14) || W > owners.length) return { moves: 0, over: false };
+    let moves = 0;
     for (let guard = 0; guard < 20; guard++) {
       // The hours as booked: a move that leaves a full place free beside a shorter one moves
       // that session up into it (leaveOk), a gain no move counts (seed 31 #243: E's 1-h session
@@ -114,7 +137,7 @@ export function repairCramming(
       // held 14, half an hour past its need, and no shrink was tried).
       hours.set(hoursBySubject(tplOf, owners, exam.length));
       const { over7, over3 } = limitsPassed(k);
-      if (!over7 && !over3) break;
+      if (!over7 && !over3) return { moves, over: false };
       // The session to move: the latest one that is not the final review and can go earlier.
       // Over both limits, a session of the last week before the last 3 days is tried too when
       // none of the last 3 days can move: stopping there left a last week of 20 h that two
@@ -148,8 +171,10 @@ export function repairCramming(
       // (777,777 #976: C 8 h in its last week, 5 in its last 3 days against 3.5 allowed, while G's
       // session on the day before them could trade into G's own last 3 days' room).
       if (!moved && over7 && over3) moved = intoForcedLastWeek(k, W);
-      if (!moved) break;
+      if (!moved) return { moves, over: true };
+      moves++;
     }
+    return { moves, over: overLimits(k) };
   }
 
   /**
@@ -890,8 +915,33 @@ export function repairCramming(
         (splitEarlier(k, from, src, len) ||
           shrinkWithMakeUp(k, W, from, src, len, fromOk) ||
           shrinkByTrade() ||
-          splitByTrade()))
+          splitByTrade())) ||
+      (!alone && tradeTwoOffSharedDay())
     );
+
+    /**
+     * Two of k's sessions on `from` trade at once with two earlier sessions of another subject j
+     * that already studies there, as on a day of k alone: one trade left j's run unbroken
+     * (85,794,996 #698: C's two 1-h sessions among four of B on C's exam eve, 3 h in C's last
+     * 3 days against 2 allowed; one of them to B left five B beside one C, a run of three; both
+     * leave B's day of six, nothing to interleave, and C takes two of B's earlier places).
+     */
+    function tradeTwoOffSharedDay(): boolean {
+      for (let d = movesBefore - 1; d >= 0; d--) {
+        const own = item(owners, d);
+        if (own.includes(k)) continue;
+        for (let i = 0; i < own.length; i++) {
+          const j = i16(own, i);
+          if (!ownFrom.includes(j) || !tradable(j, d, i)) continue;
+          own[i] = k;
+          ownFrom[src] = j;
+          if (runsOk(own, -1) && secondTrade(j, d, i)) return true;
+          own[i] = j;
+          ownFrom[src] = k;
+        }
+      }
+      return false;
+    }
 
     /**
      * k's late session shrinks into a shorter place of another subject j before the last week,
