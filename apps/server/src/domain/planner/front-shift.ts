@@ -110,7 +110,8 @@ export function frontShift(
     return (
       growShortSession(k, half) ||
       swapLengths(k, half, W) ||
-      (lengthTrades !== undefined && tradeLengthsForward(lengthTrades, k, half))
+      (lengthTrades !== undefined && tradeLengthsForward(lengthTrades, k, half)) ||
+      growShortSession(k, half, W)
     );
   }
 
@@ -824,18 +825,26 @@ export function frontShift(
    * now 8 of 17). A day without k first (furthest from its days), else one holding one session
    * of it.
    */
-  function growShortSession(k: number, half: number): boolean {
+  function growShortSession(k: number, half: number, trimBefore?: number): boolean {
     // The first half's longest place: a day of only shorter places holds a shorter session too,
     // and it may grow into a full place of another day (seed 99 #472: A's 1-h Thursdays held its
     // weeks at 1 h under a cap of 2.4 h in 2-h places; tried after the day's own full place).
     let longest = 0;
     for (let x = 0; x < half; x++)
       for (const p of tplOf(x).places) longest = Math.max(longest, p.len);
-    return growShortInto(k, half, 0) || growShortInto(k, half, longest);
+    return growShortInto(k, half, 0, trimBefore) || growShortInto(k, half, longest, trimBefore);
   }
 
-  /** `growShortSession` into a place of `into` half-hours (0: the day's own full length). */
-  function growShortInto(k: number, half: number, into: number): boolean {
+  /**
+   * `growShortSession` into a place of `into` half-hours (0: the day's own full length). With
+   * `trimBefore` (k's window end), only where k has no spare hours for the growth: a session of
+   * k in its second half as long as the growth, the latest, leaves the plan, so k keeps its
+   * hours and the first half gains them (85,794,996 #802: B alone, its 1-h Thursdays holding
+   * each week of its first half an hour under a cap of 4 h in 2-h places, 13 of 24 h in its first
+   * half on against 11 of 23 off, and no spare hour; a Thursday's session grows into a free 2-h
+   * place of its week, and a 1-h session of the second half goes).
+   */
+  function growShortInto(k: number, half: number, into: number, trimBefore?: number): boolean {
     for (let x = 0; x < half; x++) {
       const ownX = owners[x] as Int16Array;
       const places = tplOf(x).places;
@@ -847,7 +856,8 @@ export function frontShift(
       for (let xi = 0; xi < ownX.length; xi++) {
         const len = places[xi]?.len ?? 0;
         const grows = (full - len) / 2;
-        if (ownX[xi] !== k || len >= full || grows > (spare?.[k] ?? 0) + 1e-9) continue;
+        const fits = grows <= (spare?.[k] ?? 0) + 1e-9;
+        if (ownX[xi] !== k || len >= full || fits === (trimBefore !== undefined)) continue;
         if (x === finalDay[k] && len === finalLen[k]) continue;
         ownX[xi] = -1;
         cap.add(x, -len / 2);
@@ -855,12 +865,35 @@ export function frontShift(
         if (to.day >= 0) {
           (owners[to.day] as Int16Array)[to.place] = k;
           cap.add(to.day, full / 2);
-          if (spare) spare[k] = (spare[k] as number) - grows;
-          return true;
+          if (trimBefore === undefined) {
+            if (spare) spare[k] = (spare[k] as number) - grows;
+            return true;
+          }
+          if (trimLate(k, half, trimBefore, full - len)) return true;
+          (owners[to.day] as Int16Array)[to.place] = -1;
+          cap.add(to.day, -full / 2);
         }
         cap.add(x, len / 2);
         ownX[xi] = k;
       }
+    }
+    return false;
+  }
+
+  /**
+   * Takes k's latest session of `len` half-hours in its second half (before `W`, its final review
+   * aside) out of the plan, where its day stays valid (M1) and interleavable; whether it did.
+   */
+  function trimLate(k: number, half: number, W: number, len: number): boolean {
+    for (const late of movableLate(k, half, W)) {
+      if (late.len !== len) continue;
+      const own = owners[late.day] as Int16Array;
+      own[late.place] = -1;
+      if (shortPlacesOk(tplOf(late.day), own) && runsOk(own, -1)) {
+        cap.add(late.day, -len / 2);
+        return true;
+      }
+      own[late.place] = k;
     }
     return false;
   }

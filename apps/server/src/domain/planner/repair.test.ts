@@ -279,7 +279,9 @@ describe('frontShift', () => {
   it('swaps the lengths of a short first-half session and a longer late one', () => {
     // Weeks of a 1-h Tuesday and a 2-h Wednesday under a cap of 2.1 h: the 1-h Tuesdays hold
     // the first half (days 0-20) at 1 h a week, where no 2-h session fits (seed 99 #472). The
-    // last short one goes late, the late 2-h session takes the Wednesday it freed.
+    // last short one goes late, the late 2-h session takes the Wednesday it freed. Then, with no
+    // hour spare, another Tuesday's session grows into its week's Wednesday and the late 1-h one
+    // goes (the last move): the subject keeps its 5 h, all of them in its first half.
     const short = place(2);
     const full = place(4);
     const none = place(0);
@@ -297,10 +299,38 @@ describe('frontShift', () => {
       own.reduce((h, o, d) => h + (d < 21 && o[0] === 0 ? tplOf(d).capacity : 0), 0);
     expect(firstHalfHours()).toBe(3);
     frontShift(tplOf, own, [42], [-1], [0], cap);
-    expect(firstHalfHours()).toBe(4);
+    expect(studyDays(own, 0)).toEqual([1, 9, 16]);
+    expect(firstHalfHours()).toBe(5);
     expect(own.reduce((h, o, d) => h + (o[0] === 0 ? tplOf(d).capacity : 0), 0)).toBe(5);
     cap.recount(tplOf, own);
     expect(Math.max(...cap.used)).toBeLessThanOrEqual(2.1 + 1e-9);
+  });
+
+  it('grows a short first-half session and drops a late one of the growth when no hour is spare', () => {
+    // Weeks of a 2-h Monday, a 1-h Thursday and a 2-h Saturday under a cap of 4 h (seed
+    // 85,794,996 #802). The exam on day 28 (first half: days 0-13): the subject holds days 1
+    // and 6 (4 h), 11 (1 h) and 13, then 18, 20 and 25 (11 h). No late session fits a first-half
+    // window, nor swaps lengths (every Thursday of the window is taken); day 11's session grows
+    // into day 8's 2-h place (its windows at 4 h) and day 25's 1-h session goes.
+    const tplOf = (d: number) => place(d % 7 === 4 ? 2 : d % 7 === 1 || d % 7 === 6 ? 4 : 0);
+    const own = Array.from({ length: 28 }, (_, d) =>
+      new Int16Array(tplOf(d).places.length).fill(-1),
+    );
+    for (const d of [1, 6, 11, 13, 18, 20, 25]) (own[d] as Int16Array)[0] = 0;
+    const cap = new WeekCap(
+      Array.from({ length: 28 }, (_, d) => tplOf(d).capacity),
+      0.8,
+    );
+    cap.recount(tplOf, own);
+    const hours = (to: number) =>
+      own.reduce((h, o, d) => h + (d < to && o[0] === 0 ? tplOf(d).capacity : 0), 0);
+    expect(hours(14)).toBe(7);
+    frontShift(tplOf, own, [28], [-1], [0], cap);
+    expect(hours(14)).toBe(8);
+    expect(hours(28)).toBe(11);
+    expect(studyDays(own, 0)).toEqual([1, 6, 8, 13, 18, 20]);
+    cap.recount(tplOf, own);
+    expect(Math.max(...cap.used)).toBeLessThanOrEqual(4 + 1e-9);
   });
 });
 
