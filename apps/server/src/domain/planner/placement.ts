@@ -414,7 +414,8 @@ function repairPasses(state: RepairState): void {
   const examDay = Float64Array.from(windowEnd, (w, k) => (model.examInPlan[k] ? w : Number.NaN));
   repairRuns(tplOf, owners, movableBefore, finalDay, finalLen, examDay);
   repairCramming(tplOf, owners, examDay, finalDay, finalLen, sessionHours, movableBefore, needs);
-  if (frontLoad && !overloaded) {
+  const shiftFront = () => {
+    if (!frontLoad || overloaded) return;
     weekCap.recount(tplOf, owners);
     frontShift(
       tplOf,
@@ -430,7 +431,8 @@ function repairPasses(state: RepairState): void {
       refFirst,
       needs,
     );
-  }
+  };
+  shiftFront();
   // Front-loading shapes the load on purpose; otherwise no day should stand far above the mean.
   const evenOut = !frontLoad && !overloaded;
   const horizon = Math.max(0, ...windowEnd);
@@ -472,6 +474,8 @@ function repairPasses(state: RepairState): void {
   }
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
   const beforeCapRepair = planHours(tplOf, owners, targets.length);
+  // The places as they stand, so the front shift runs again only where the cap repair changed them.
+  const beforeCap = frontLoad ? owners.map((o) => o.slice()) : [];
   repairWeekCap(
     tplOf,
     owners,
@@ -490,6 +494,11 @@ function repairPasses(state: RepairState): void {
   // late sessions instead, did not (M10 totals; seed 2,386,921 #222: 38 h off against 41 on).
   // Balancing once more books them where the cap has room.
   balanceUnlessOverloaded(beforeCapRepair);
+  // The cap repair moves a session out of a full window to the nearest day with room, which with
+  // front-loading on is often in its subject's second half (M10, each subject; seed 4,136,058
+  // #448: D's two first-half sessions moved to days 53 and 55, D 4.5 of 10 h in its first half on
+  // against 5.5 of 10.5 off): the front shift once more, its trades keeping every window's hours.
+  if (beforeCap.some((o, d) => !sameOwners(o, owners[d] as Int16Array))) shiftFront();
   // The cap repair moves a session to the nearest day outside a full window, often past the
   // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
   if (evenOut) {
@@ -560,6 +569,12 @@ function repairPasses(state: RepairState): void {
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
   trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
+}
+
+/** Whether a day's places have the same owners in both. */
+function sameOwners(a: Int16Array, b: Int16Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Hours the plan books, all subjects together. */
