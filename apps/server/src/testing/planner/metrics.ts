@@ -1305,13 +1305,18 @@ export function m10FrontLoad(
       .filter((s) => s.block.kind === 'final-review' && !firstHalf(k, s.day))
       .reduce((x, s) => x + s.hours, 0);
     const most = Math.min(1 - finalOn / tOn, fair1 / tOn);
-    h1Max += most;
+    const capRoom = firstHalfCapRoom(f, k, offSessions, maxLoad) / tOn;
+    // The mean's bound, as each subject's (m10Offenders): no more than the cap leaves the first
+    // half beyond the off plan. Without it, a subject whose every first-half week the off plan
+    // already held at the cap was asked for a mean gain no plan can make (seed 38,426,057 #564:
+    // one 2-h session a week under the cap, 7 of 13 in the first half on and off; 0.09 asked).
+    h1Max += Math.min(most, oOn + capRoom);
     rows.push({
       k,
       off: oOn,
       on: p,
       most,
-      capRoom: firstHalfCapRoom(f, k, offSessions, maxLoad) / tOn,
+      capRoom,
       rounding: halfOn,
       session: f.L / tOn,
     });
