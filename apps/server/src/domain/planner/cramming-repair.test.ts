@@ -139,3 +139,40 @@ describe('repairCramming, two sessions on a day another subject shares', () => {
     expect(Array.from(item(o, 12))).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });
+
+describe('repairCramming, a hand-on through a third exam', () => {
+  // Subject 0's exam on day 21 (10 h, its need, its final review on day 20): days 16-20, over
+  // both limits. Subject 1 (exam on day 16, 16 h, its review on day 15) holds days 8-12 and three
+  // places on day 15, already past its last 3 days' limit (6 h against 4). Subject 2 (exam on
+  // day 29) holds day 14, subject 3 (no exam) every other day: no place is free. The last run's
+  // hand-on would give 0 the place of 1 on day 12, 1 the place of 2 on day 14 and 2 the late
+  // place: 1 deeper into its last 3 days (65,877,277 #381).
+  const own = () =>
+    plan(
+      Array.from({ length: 30 }, (_, d) => {
+        if (d === 15) return [1, 1, 1];
+        if (d >= 16 && d <= 20) return [0];
+        if (d === 14) return [2];
+        return d >= 8 && d <= 12 ? [1] : [3];
+      }),
+    );
+  const hoursOn = (o: Int16Array[], k: number, from: number, to: number) =>
+    2 * o.slice(from, to).reduce((n, x) => n + x.filter((y) => y === k).length, 0);
+
+  it('does not hand the first exam deeper into its last days', () => {
+    const o = own();
+    repairCramming(
+      (d) => day(d === 15 ? 3 : 1),
+      o,
+      Float64Array.from([21, 16, 29, Number.NaN]),
+      [20, 15, -1, -1],
+      Int32Array.from([4, 4, 0, 0]),
+      2,
+      Int32Array.from([14, 9, 23, 0]),
+      [10, 16, 2, 36],
+      true,
+    );
+    expect(hoursOn(o, 1, 13, 16)).toBe(6);
+    expect(count(o, 1)).toBe(8);
+  });
+});

@@ -503,12 +503,17 @@ export function repairCramming(
         if (++limitChecks > MAX_LIMIT_CHECKS) return false;
         const before1 = limitsPassed(j1);
         const before2 = limitsPassed(j2);
+        const excess1 = excessOf(j1);
         const excess2 = excessOf(j2);
         own[i] = k;
         ownQ[iq] = j1;
         ownFrom[src] = j2;
         const deeper = crammedDeeper(j2, excess2);
+        // j1's session goes later, perhaps into its own last days: not past a limit j1 passes
+        // already by more hours (65,877,277 #381: I's late session took B's place, and B's went
+        // into K's place on day 28, B's last 3 days, 11 h there where its deadline forces 10).
         const kept =
+          !crammedDeeper(j1, excess1) &&
           !newlyPassed(before1, limitsPassed(j1)) &&
           !newlyPassed(before2, limitsPassed(j2)) &&
           !(deeper && handedDeeper.has(handKey(j2, k)));
