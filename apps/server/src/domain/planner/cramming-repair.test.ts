@@ -11,6 +11,9 @@ const plan = (days: number[][]): Int16Array[] => days.map((d) => Int16Array.from
 const daysOf = (own: Int16Array[], k: number) => own.flatMap((o, d) => (o.includes(k) ? [d] : []));
 const count = (own: Int16Array[], k: number) =>
   own.reduce((n, o) => n + o.filter((x) => x === k).length, 0);
+/** Subject k's hours on days from..to-1, in the 2-h places of `day`. */
+const hoursOn = (own: Int16Array[], k: number, from: number, to: number) =>
+  2 * count(own.slice(from, to), k);
 
 describe('repairCramming, a last week the deadline forces full', () => {
   // Subject 0's exam on day 21: subject 1 (exam on day 14) holds every place before 0's last
@@ -54,8 +57,6 @@ describe('repairCramming, another exam already past its limits', () => {
         return d >= 20 ? [0] : [2];
       }),
     );
-  const hoursOn = (o: Int16Array[], k: number, from: number, to: number) =>
-    2 * o.slice(from, to).reduce((n, x) => n + x.filter((y) => y === k).length, 0);
 
   it('does not push its session deeper into its last days', () => {
     const o = own();
@@ -156,8 +157,6 @@ describe('repairCramming, a hand-on through a third exam', () => {
         return d >= 8 && d <= 12 ? [1] : [3];
       }),
     );
-  const hoursOn = (o: Int16Array[], k: number, from: number, to: number) =>
-    2 * o.slice(from, to).reduce((n, x) => n + x.filter((y) => y === k).length, 0);
 
   it('does not hand the first exam deeper into its last days', () => {
     const o = own();
