@@ -113,8 +113,8 @@ export function repairCramming(
   let stuck = false;
   let movedAfterStuck = false;
   for (let k = 0; k < exam.length; k++) {
-    const { moves, over } = repairSubject(k);
-    if (moves > 0 && stuck) movedAfterStuck = true;
+    const { moved, over } = repairSubject(k);
+    if (moved && stuck) movedAfterStuck = true;
     if (over) stuck = true;
   }
   for (let k = 0; k < exam.length && movedAfterStuck; k++) {
@@ -123,13 +123,10 @@ export function repairCramming(
     if (repairSubject(k).over) undo();
   }
 
-  /**
-   * Subject k's moves, at most 20: how many it made, and whether it is still over a limit.
-   */
-  function repairSubject(k: number): { moves: number; over: boolean } {
+  /** Subject k's moves, at most 20: whether it made any, and whether it is still over a limit. */
+  function repairSubject(k: number): { moved: boolean; over: boolean } {
     const W = f64(exam, k);
-    if (!(W >= 14) || W > owners.length) return { moves: 0, over: false };
-    let moves = 0;
+    if (!(W >= 14) || W > owners.length) return { moved: false, over: false };
     for (let guard = 0; guard < 20; guard++) {
       // The hours as booked: a move that leaves a full place free beside a shorter one moves
       // that session up into it (leaveOk), a gain no move counts (seed 31 #243: E's 1-h session
@@ -137,7 +134,7 @@ export function repairCramming(
       // held 14, half an hour past its need, and no shrink was tried).
       hours.set(hoursBySubject(tplOf, owners, exam.length));
       const { over7, over3 } = limitsPassed(k);
-      if (!over7 && !over3) return { moves, over: false };
+      if (!over7 && !over3) return { moved: guard > 0, over: false };
       // The session to move: the latest one that is not the final review and can go earlier.
       // Over both limits, a session of the last week before the last 3 days is tried too when
       // none of the last 3 days can move: stopping there left a last week of 20 h that two
@@ -171,10 +168,9 @@ export function repairCramming(
       // (777,777 #976: C 8 h in its last week, 5 in its last 3 days against 3.5 allowed, while G's
       // session on the day before them could trade into G's own last 3 days' room).
       if (!moved && over7 && over3) moved = intoForcedLastWeek(k, W);
-      if (!moved) return { moves, over: true };
-      moves++;
+      if (!moved) return { moved: guard > 0, over: true };
     }
-    return { moves, over: overLimits(k) };
+    return { moved: true, over: overLimits(k) };
   }
 
   /**

@@ -475,7 +475,7 @@ function repairPasses(state: RepairState): void {
   // Last: windows the passes left over the weekly cap lose buffer sessions or move them out.
   const beforeCapRepair = planHours(tplOf, owners, targets.length);
   // The places as they stand, so the front shift runs again only where the cap repair changed them.
-  const beforeCap = frontLoad ? owners.map((o) => o.slice()) : [];
+  const beforeCap = frontLoad && !overloaded ? owners.map((o) => o.slice()) : [];
   repairWeekCap(
     tplOf,
     owners,
