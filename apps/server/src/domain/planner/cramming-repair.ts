@@ -108,8 +108,11 @@ export function repairCramming(
   // a place, or bring one, before the first one's last week (43,459,861 #724: C's turn found no
   // trade; K's own repair then brought a 1.5-h place of K's to day 17, two days before C's last
   // week, with room for C's late session in K's window). In it a subject keeps its moves only
-  // when they bring it within its limits: moves that left it over cost another exam the half
-  // hour a later trade had given it (900,001 #730: E 4 of 4.5 h).
+  // when they bring it within its limits, or lower its excess over them (passing neither by
+  // more) while every subject holds its need: moves that left it over while another exam was
+  // short took the place a later length trade gave that exam its half hour with (900,001 #730:
+  // E 4 of 4.5 h); moves that only lowered the excess are kept since 14,580,237 #825 (D 11 h in
+  // its last week, 9.5 forced: F's repair after D's brought a place of F's before D's last week).
   let stuck = false;
   let movedAfterStuck = false;
   for (let k = 0; k < exam.length; k++) {
@@ -120,7 +123,22 @@ export function repairCramming(
   for (let k = 0; k < exam.length && movedAfterStuck; k++) {
     if (!overLimits(k)) continue;
     const undo = saveState();
-    if (repairSubject(k).over) undo();
+    const before = excessOf(k);
+    if (repairSubject(k).over && !(lessCrammed(k, before) && needsHeld())) undo();
+  }
+
+  /** Whether k passes its limits by fewer hours than `before`, and neither by more. */
+  function lessCrammed(k: number, before: { over7: number; over3: number }): boolean {
+    const after = excessOf(k);
+    const fewer = after.over7 < before.over7 - 1e-9 || after.over3 < before.over3 - 1e-9;
+    return fewer && !crammedDeeper(k, before);
+  }
+
+  /** Whether every subject holds its need now. */
+  function needsHeld(): boolean {
+    const now = hoursBySubject(tplOf, owners, exam.length);
+    for (let j = 0; j < exam.length; j++) if (f64(now, j) < numLike(needs, j) - 1e-9) return false;
+    return true;
   }
 
   /** Subject k's moves, at most 20: whether it made any, and whether it is still over a limit. */
