@@ -6,7 +6,9 @@
  * length trade that wins hours back, to another of the 3 days before its exam (M9). Bounded and
  * deterministic.
  */
+
 import { LAST_WEEK_DAYS, m8Excess, m8Guard, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
+import { chainEarlier } from './cram-chain.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
 import { hoursBySubject, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
@@ -25,6 +27,13 @@ const MAX_LIMIT_CHECKS = 5000;
  * each more multiplies the search.
  */
 const MAX_REGAIN_TRADES = 2;
+
+/**
+ * Search nodes the ejection chains (cram-chain.ts) may visit in one run of the repair, over every
+ * subject and session it tries them for: bounds the run on any plan (a node is a place taken and
+ * a day checked). 1,000,003 #853 found its chain at the fifth session tried, after about 10,300.
+ */
+const MAX_CHAIN_NODES = 20_000;
 
 /** The days before its exam a final review is wanted on (M9: 1-3), as the reservation's. */
 const REVIEW_DAYS = 3;
@@ -104,6 +113,19 @@ export function repairCramming(
    */
   const handedDeeper = new Set<number>();
   const handKey = (from: number, to: number) => from * exam.length + to;
+  const chainRun = {
+    tplOf,
+    owners,
+    exam,
+    keep,
+    keepLen,
+    needs,
+    hours,
+    L,
+    budget: { nodes: MAX_CHAIN_NODES },
+  };
+  /** The chains searched in vain since the plan last changed: subject, day and place. */
+  const chainFailed = new Set<number>();
   // A second sweep when a subject left over its limits had a later one move: that move can free
   // a place, or bring one, before the first one's last week (43,459,861 #724: C's turn found no
   // trade; K's own repair then brought a 1.5-h place of K's to day 17, two days before C's last
@@ -181,6 +203,19 @@ export function repairCramming(
         for (const i of lateSessions(k, d))
           if (!moved)
             moved = rotateLater(k, d, i) || displaceThenRegain(k, d, i) || displaceShorter(k, d, i);
+      // Then any chain of exchanges, of places of any lengths among any subjects (cram-chain.ts);
+      // one that failed is not searched again until some move changes the plan. Only while every
+      // subject holds its need: one short of it may win its hours back in the length trades
+      // after this repair, in places a chain would take (161,803 #564: E 14.5 of 15 h).
+      const chainsMay = lastRun && !moved && needsHeld();
+      for (let d = W - 1; d >= lo && !moved && chainsMay; d--)
+        for (const i of lateSessions(k, d)) {
+          const key = (k * owners.length + d) * 64 + i;
+          if (moved || chainFailed.has(key)) continue;
+          moved = chainEarlier(chainRun, k, d, i, movesBefore);
+          if (!moved) chainFailed.add(key);
+        }
+      if (moved) chainFailed.clear();
       // Over both limits, and no session could leave the last week (its deadline forces it
       // full): a session of the last 3 days may still go before them, inside the last week
       // (777,777 #976: C 8 h in its last week, 5 in its last 3 days against 3.5 allowed, while G's

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { dayOfPlaces } from '../../testing/planner/day-template.js';
+import { m8Excess } from './anti-cramming.js';
+import { type ChainPlan, chainEarlier } from './cram-chain.js';
+import { hoursBySubject } from './repair.js';
+
+// Subject 0's exam on day 30 (6.5 h needed, 7.5 held in 1.5-h sessions, four of them on days
+// 24-27 of its last week, one on day 20). Subject 1 (exam on day 12, 4.5 h needed) holds 1-h
+// places on days 2 and 4 and 1.5-h ones on days 6 and 8, half an hour past its need; subject 2
+// (exam on day 22) holds every other place up to day 21, at its need. No place is free, and no
+// trade of two places lowers 0's last week: 0's late session leaves only if 0 wins an hour back
+// before day 23, which 1's 1-h places give, while 1 wins its loss back from 2 and 2 from 0.
+const lens = (d: number) => (d === 2 || d === 4 ? [2] : d === 22 || d === 23 || d > 27 ? [] : [3]);
+const tplOf = (d: number) => dayOfPlaces(lens(d));
+const ownerOf = (d: number) => {
+  if ([20, 24, 25, 26, 27].includes(d)) return 0;
+  if ([2, 4, 6, 8].includes(d)) return 1;
+  return d < 22 ? 2 : -1;
+};
+const DAYS = 30;
+
+function chainPlan(needs: number[]): ChainPlan {
+  const owners = Array.from({ length: DAYS }, (_, d) =>
+    Int16Array.from(lens(d).map(() => ownerOf(d))),
+  );
+  return {
+    tplOf,
+    owners,
+    exam: Float64Array.from([30, 12, 22]),
+    keep: [-1, -1, -1],
+    keepLen: new Int32Array(3),
+    needs,
+    hours: hoursBySubject(tplOf, owners, 3),
+    L: 1.5,
+    budget: { nodes: 20_000 },
+  };
+}
+
+/** Subject k's hours on days from..to-1. */
+const hoursOn = (p: ChainPlan, k: number, from: number, to: number) =>
+  p.owners
+    .slice(from, to)
+    .reduce(
+      (h, own, x) =>
+        h +
+        own.reduce((s, o, i) => s + (o === k ? (tplOf(from + x).places[i]?.len ?? 0) / 2 : 0), 0),
+      0,
+    );
+
+describe('chainEarlier, places of mixed lengths through three subjects', () => {
+  const needs = [6.5, 4.5, 25.5];
+
+  it('lowers the last week while every subject keeps its need and its window', () => {
+    const p = chainPlan(needs);
+    const before = m8Excess(tplOf, p.owners, 0, 30, 1.5);
+    expect(hoursOn(p, 0, 23, 30)).toBe(6);
+
+    expect(chainEarlier(p, 0, 27, 0, 23)).toBe(true);
+
+    expect(hoursOn(p, 0, 23, 30)).toBe(4.5);
+    expect(m8Excess(tplOf, p.owners, 0, 30, 1.5).over7).toBeLessThan(before.over7);
+    const hours = hoursBySubject(tplOf, p.owners, 3);
+    for (const [k, need] of needs.entries()) expect(hours[k]).toBeGreaterThanOrEqual(need);
+    // Each subject's sessions stay in its window; the hours kept in step with the places.
+    expect(hoursOn(p, 1, 12, DAYS)).toBe(0);
+    expect(hoursOn(p, 2, 22, DAYS)).toBe(0);
+    expect([...p.hours]).toEqual([...hours]);
+  });
+
+  it('changes nothing when no chain ends with every need held', () => {
+    // Subject 1 at its need: no hour anywhere to win 0's back with.
+    const p = chainPlan([6.5, 5, 25.5]);
+    const owners = p.owners.map((o) => [...o]);
+    expect(chainEarlier(p, 0, 27, 0, 23)).toBe(false);
+    expect(p.owners.map((o) => [...o])).toEqual(owners);
+    expect([...p.hours]).toEqual([...hoursBySubject(tplOf, p.owners, 3)]);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * The cramming repair's last move (docs/planner.md, Anti-cramming): an ejection chain of place
+ * exchanges. A crammed subject's late session leaves; whoever is then short of hours takes a place
+ * from another subject (or a free one) inside its own window, which may leave that one short in
+ * turn, until no subject is short. The repair's other moves are chains of two or three places of
+ * one length; the subjects they left over their limits needed three or four subjects exchanging
+ * places of mixed lengths (1,000,003 #853: B's 1-h session in its last week leaves, B takes a 1-h
+ * place of D's, D a 1.5-h place of C's, C one of E's, E one of B's in B's last week, and B another
+ * 1-h place of D's). A bounded depth-first search, the shortest chains first. Pure, no I/O.
+ */
+import { m8Excess, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
+import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
+import { runsOk, shortPlacesOk } from './repair.js';
+import { f64, i16, i32, item, num, numLike } from './typed.js';
+
+/** Tolerance on hours (sums of half-hours). */
+const EPS = 1e-9;
+
+/**
+ * Most places one chain takes: the chains the seeds needed took five; seven found none more, and
+ * each take more multiplies the search.
+ */
+const MAX_TAKES = 5;
+
+/**
+ * Search nodes one chain may visit (a node is a place taken and its day checked): a search to the
+ * full depth took 1,500-2,100 in the plans the chains were found for; one session's fruitless
+ * search may not spend the run's budget (`ChainPlan.budget`) alone.
+ */
+const MAX_CALL_NODES = 3000;
+
+/** What the chain reads and changes. */
+export interface ChainPlan {
+  tplOf: (day: number) => DayTemplate;
+  /** `owners[d][i]`: the subject of place i on day d (-1 when free); changed in place. */
+  owners: Int16Array[];
+  /** Each subject's exam day (NaN: none in the plan). */
+  exam: Float64Array;
+  /** Each subject's final-review day (-1: none). */
+  keep: readonly number[];
+  /** Length of each final review's place, in half-hours (the last of its length that day). */
+  keepLen: Int32Array;
+  needs: ArrayLike<number>;
+  /** Each subject's hours, kept in step with `owners`. */
+  hours: Float64Array;
+  /** Session length in hours (M8's floors). */
+  L: number;
+  /** Search nodes left to the repair's run, shared by every chain it tries, so the run ends. */
+  budget: { nodes: number };
+}
+
+/** One place that changed hands, to undo. */
+interface Take {
+  d: number;
+  i: number;
+  prev: number;
+}
+
+/**
+ * Subject k's session at place `src` of day `from` leaves, and the subjects short of hours take
+ * places in turn (the furthest short first): k only before `movesBefore`, the others inside their
+ * windows (by their final reviews: a place before the review's on its day, or one of its length,
+ * which the review then is), never a place on its owner's final-review day, until none holds less
+ * than its need (or than it held, when it held less). Kept when every day touched stays valid and
+ * interleavable, no other subject passes an M8 limit newly or by more hours, and k passes its
+ * limits by fewer hours; else nothing changes. Whether it was kept.
+ */
+export function chainEarlier(
+  p: ChainPlan,
+  k: number,
+  from: number,
+  src: number,
+  movesBefore: number,
+): boolean {
+  const { tplOf, owners, exam, keep, keepLen, needs, hours, L, budget } = p;
+  const S = exam.length;
+  const hasExam = (j: number) => !Number.isNaN(f64(exam, j)) && f64(exam, j) <= owners.length;
+  // M8 checks the exams at least CRAM_MIN_WINDOW days into the plan.
+  const limited = (j: number) => hasExam(j) && f64(exam, j) >= CRAM_MIN_WINDOW;
+  const floor = Float64Array.from(hours, (h, j) => Math.min(h, numLike(needs, j)));
+  const passed = Array.from({ length: S }, (_, j) =>
+    limited(j) ? m8LimitsPassed(tplOf, owners, j, f64(exam, j), L) : undefined,
+  );
+  const excess = Array.from({ length: S }, (_, j) =>
+    limited(j) ? m8Excess(tplOf, owners, j, f64(exam, j), L) : undefined,
+  );
+  const len = (d: number, i: number) => (tplOf(d).places[i]?.len ?? 0) / 2;
+  /** A place as one number: day and place (a day holds fewer than 64 places). */
+  const at = (d: number, i: number) => d * 64 + i;
+  const takes: Take[] = [];
+  const taken = new Set<number>();
+  /**
+   * Each subject's places it may take, as the plan stands when the chain starts (zonePlaces), by
+   * kind: one list, latest day first, for each owner and length.
+   */
+  const zones: Int32Array[][] = [];
+  let callNodes = MAX_CALL_NODES;
+
+  give(from, src, -1);
+  // The places each subject may take, read once from the plan as it starts: a place changes hands
+  // only once in a chain, so what the reading excludes holds in every branch of the search.
+  for (let j = 0; j < S; j++) zones.push(hasExam(j) ? byKind(zonePlaces(j)) : []);
+  for (let depth = 1; depth <= MAX_TAKES; depth++) if (search(depth)) return true;
+  undo();
+  return false;
+
+  function give(d: number, i: number, to: number): void {
+    const own = item(owners, d);
+    const prev = i16(own, i);
+    own[i] = to;
+    if (to >= 0) hours[to] = f64(hours, to) + len(d, i);
+    if (prev >= 0) hours[prev] = f64(hours, prev) - len(d, i);
+    takes.push({ d, i, prev });
+    taken.add(at(d, i));
+  }
+
+  function undo(): void {
+    const t = takes.pop();
+    if (!t) return;
+    const own = item(owners, t.d);
+    const to = i16(own, t.i);
+    own[t.i] = t.prev;
+    if (to >= 0) hours[to] = f64(hours, to) - len(t.d, t.i);
+    if (t.prev >= 0) hours[t.prev] = f64(hours, t.prev) + len(t.d, t.i);
+    taken.delete(at(t.d, t.i));
+  }
+
+  /** A chain of at most `depth` more takes from here; false, with nothing changed, if none. */
+  function search(depth: number): boolean {
+    if (--budget.nodes < 0 || --callNodes < 0) return false;
+    let s = -1;
+    let most = EPS;
+    let short = 0;
+    for (let j = 0; j < S; j++) {
+      const debt = f64(floor, j) - f64(hours, j);
+      if (debt > EPS) short++;
+      if (debt > most) {
+        most = debt;
+        s = j;
+      }
+    }
+    if (s < 0) return kept();
+    // Each subject short of its floor needs one take at least.
+    if (short > depth) return false;
+    for (const c of candidates(s)) {
+      const d = Math.floor(c / 64);
+      give(d, c % 64, s);
+      if (runsOk(item(owners, d), -1) && search(depth - 1)) return true;
+      undo();
+    }
+    return false;
+  }
+
+  /**
+   * The places short subject s may take now, the likeliest first: free ones, then those of
+   * subjects that stay at their floors without them, then the rest; within each, days without s
+   * first, the latest first. One place of each kind (owner and length): places alike but for
+   * their day mostly pass or fail together, and trying each multiplies the search by the plan's
+   * length; a place taken leaves the next of its kind to the steps after (the chain above takes
+   * both of D's 1-h places). Two of a kind, or one per kind on days with and without s, searched
+   * four times the nodes for the same chains.
+   */
+  function candidates(s: number): number[] {
+    const ranked: number[][] = [[], [], [], [], [], []];
+    for (const kind of item(zones, s)) {
+      // The latest place of the kind not taken yet on a day without s, else with s.
+      let pick = -1;
+      let withS = 0;
+      for (const c of kind) {
+        if (taken.has(c)) continue;
+        const free = !item(owners, Math.floor(c / 64)).includes(s);
+        if (pick < 0 || free) {
+          pick = c;
+          withS = free ? 0 : 1;
+        }
+        if (free) break;
+      }
+      if (pick < 0) continue;
+      const d = Math.floor(pick / 64);
+      const i = pick % 64;
+      const o = i16(item(owners, d), i);
+      const rank = o < 0 ? 0 : f64(hours, o) - len(d, i) >= f64(floor, o) - EPS ? 1 : 2;
+      item(ranked, rank * 2 + withS).push(pick);
+    }
+    // Within a rank, the latest day first.
+    for (const r of ranked) r.sort((a, b) => b - a);
+    return ranked.flat();
+  }
+
+  /** A subject's places split by kind (owner and length), each list in the order given. */
+  function byKind(places: Int32Array): Int32Array[] {
+    const kinds = new Map<number, number[]>();
+    for (const c of places) {
+      const d = Math.floor(c / 64);
+      const i = c % 64;
+      const kind = (i16(item(owners, d), i) + 1) * 64 + (tplOf(d).places[i]?.len ?? 0);
+      const list = kinds.get(kind) ?? [];
+      list.push(c);
+      kinds.set(kind, list);
+    }
+    return [...kinds.values()].map((list) => Int32Array.from(list));
+  }
+
+  /**
+   * The places s may take, latest day first: before the moves' bound for k; for another, before
+   * its exam, up to its final review's day (there a place before the review's, or one of the
+   * review's length: the review is then the later of the two, as the repairs read it). Not s's
+   * own, nor one of a subject without an exam in the plan, nor one on its owner's review day.
+   */
+  function zonePlaces(s: number): Int32Array {
+    const review = num(keep, s);
+    const end =
+      s === k ? movesBefore : review >= 0 ? review + 1 : Math.min(f64(exam, s), owners.length);
+    const reviewAt = review >= 0 ? reviewPlace(s) : -1;
+    const out: number[] = [];
+    for (let d = end - 1; d >= 0; d--) {
+      const own = item(owners, d);
+      for (let i = 0; i < own.length; i++) {
+        const o = i16(own, i);
+        if (o === s || (o >= 0 && (!hasExam(o) || d === num(keep, o)))) continue;
+        const sameLen = (tplOf(d).places[i]?.len ?? 0) === i32(keepLen, s);
+        if (s !== k && d === review && i > reviewAt && !sameLen) continue;
+        out.push(at(d, i));
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /** The place of s's final review on its day (the last of the review's length s holds). */
+  function reviewPlace(s: number): number {
+    const d = num(keep, s);
+    const own = item(owners, d);
+    let found = -1;
+    for (let i = 0; i < own.length; i++)
+      if (own[i] === s && (tplOf(d).places[i]?.len ?? 0) === i32(keepLen, s)) found = i;
+    return found;
+  }
+
+  /** Whether the chain as it stands may be kept (no subject is short of its floor). */
+  function kept(): boolean {
+    const touched = new Set<number>([k]);
+    for (const t of takes) {
+      const own = item(owners, t.d);
+      if (!shortPlacesOk(tplOf(t.d), own) || !runsOk(own, -1)) return false;
+      if (t.prev >= 0) touched.add(t.prev);
+      const to = i16(own, t.i);
+      if (to >= 0) touched.add(to);
+    }
+    for (const j of touched) {
+      const before = excess[j];
+      const was = passed[j];
+      if (!before || !was) continue;
+      const now = m8Excess(tplOf, owners, j, f64(exam, j), L);
+      if (now.over7 > before.over7 + EPS || now.over3 > before.over3 + EPS) return false;
+      if (j === k) {
+        if (!(now.over7 < before.over7 - EPS || now.over3 < before.over3 - EPS)) return false;
+      } else if (newlyPassed(was, m8LimitsPassed(tplOf, owners, j, f64(exam, j), L))) return false;
+    }
+    return true;
+  }
+}
