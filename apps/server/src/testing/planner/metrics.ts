@@ -1310,7 +1310,12 @@ export function m10FrontLoad(
     // half beyond the off plan. Without it, a subject whose every first-half week the off plan
     // already held at the cap was asked for a mean gain no plan can make (seed 38,426,057 #564:
     // one 2-h session a week under the cap, 7 of 13 in the first half on and off; 0.09 asked).
-    h1Max += Math.min(most, oOn + capRoom);
+    // And in whole sessions, as each subject's own line counts it: a room under one session is
+    // none (seed 88,441,854 #962: C's fair first half 0.035 of its hours past the off plan's, a
+    // 2-h session 0.105; the mean asked 0.007 that no session moved can make).
+    const room = Math.min(most - oOn, capRoom);
+    const session = f.L / tOn;
+    h1Max += oOn + (room > 0 ? session * Math.floor(room / session + EPS) : room);
     rows.push({
       k,
       off: oOn,
@@ -1318,7 +1323,7 @@ export function m10FrontLoad(
       most,
       capRoom,
       rounding: halfOn,
-      session: f.L / tOn,
+      session,
     });
     n++;
   }
