@@ -8,9 +8,9 @@
  * place of D's, D a 1.5-h place of C's, C one of E's, E one of B's in B's last week, and B another
  * 1-h place of D's). A bounded depth-first search, the shortest chains first. Pure, no I/O.
  */
-import { m8Excess, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
+import { m8Excess, m8Guard } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { runsOk, shortPlacesOk } from './repair.js';
+import { reviewPlaceOn, runsOk, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours (sums of half-hours). */
@@ -78,12 +78,12 @@ export function chainEarlier(
   // M8 checks the exams at least CRAM_MIN_WINDOW days into the plan.
   const limited = (j: number) => hasExam(j) && f64(exam, j) >= CRAM_MIN_WINDOW;
   const floor = Float64Array.from(hours, (h, j) => Math.min(h, numLike(needs, j)));
-  const passed = Array.from({ length: S }, (_, j) =>
-    limited(j) ? m8LimitsPassed(tplOf, owners, j, f64(exam, j), L) : undefined,
+  // Each limited subject passes no M8 limit newly and none by more hours after the chain; k's
+  // excess must fall too.
+  const guards = Array.from({ length: S }, (_, j) =>
+    limited(j) ? m8Guard(tplOf, owners, j, f64(exam, j), L) : undefined,
   );
-  const excess = Array.from({ length: S }, (_, j) =>
-    limited(j) ? m8Excess(tplOf, owners, j, f64(exam, j), L) : undefined,
-  );
+  const excessK = m8Excess(tplOf, owners, k, f64(exam, k), L);
   const len = (d: number, i: number) => (tplOf(d).places[i]?.len ?? 0) / 2;
   /** A place as one number: day and place (a day holds fewer than 64 places). */
   const at = (d: number, i: number) => d * 64 + i;
@@ -211,7 +211,8 @@ export function chainEarlier(
     const review = num(keep, s);
     const end =
       s === k ? movesBefore : review >= 0 ? review + 1 : Math.min(f64(exam, s), owners.length);
-    const reviewAt = review >= 0 ? reviewPlace(s) : -1;
+    const reviewAt =
+      review >= 0 ? reviewPlaceOn(tplOf(review), item(owners, review), s, i32(keepLen, s)) : -1;
     const out: number[] = [];
     for (let d = end - 1; d >= 0; d--) {
       const own = item(owners, d);
@@ -226,16 +227,6 @@ export function chainEarlier(
     return Int32Array.from(out);
   }
 
-  /** The place of s's final review on its day (the last of the review's length s holds). */
-  function reviewPlace(s: number): number {
-    const d = num(keep, s);
-    const own = item(owners, d);
-    let found = -1;
-    for (let i = 0; i < own.length; i++)
-      if (own[i] === s && (tplOf(d).places[i]?.len ?? 0) === i32(keepLen, s)) found = i;
-    return found;
-  }
-
   /** Whether the chain as it stands may be kept (no subject is short of its floor). */
   function kept(): boolean {
     const touched = new Set<number>([k]);
@@ -246,16 +237,8 @@ export function chainEarlier(
       const to = i16(own, t.i);
       if (to >= 0) touched.add(to);
     }
-    for (const j of touched) {
-      const before = excess[j];
-      const was = passed[j];
-      if (!before || !was) continue;
-      const now = m8Excess(tplOf, owners, j, f64(exam, j), L);
-      if (now.over7 > before.over7 + EPS || now.over3 > before.over3 + EPS) return false;
-      if (j === k) {
-        if (!(now.over7 < before.over7 - EPS || now.over3 < before.over3 - EPS)) return false;
-      } else if (newlyPassed(was, m8LimitsPassed(tplOf, owners, j, f64(exam, j), L))) return false;
-    }
-    return true;
+    for (const j of touched) if (guards[j]?.() === false) return false;
+    const now = m8Excess(tplOf, owners, k, f64(exam, k), L);
+    return now.over7 < excessK.over7 - EPS || now.over3 < excessK.over3 - EPS;
   }
 }

@@ -6,11 +6,10 @@
  * length trade that wins hours back, to another of the 3 days before its exam (M9). Bounded and
  * deterministic.
  */
-
 import { LAST_WEEK_DAYS, m8Excess, m8Guard, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { chainEarlier } from './cram-chain.js';
 import { CRAM_DAYS, type DayTemplate } from './model.js';
-import { hoursBySubject, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
+import { hoursBySubject, reviewPlaceOn, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /**
@@ -273,13 +272,7 @@ export function repairCramming(
   /** The place of k's final review on its day (-1: none there or no review). */
   function reviewPlace(k: number): number {
     const d = num(keep, k);
-    if (d < 0) return -1;
-    const own = item(owners, d);
-    // On the final review's day, the last place of the final's length is the final review.
-    let finalAt = -1;
-    for (let i = 0; i < own.length; i++)
-      if (own[i] === k && placeLen(d, i) === i32(keepLen, k)) finalAt = i;
-    return finalAt;
+    return d < 0 ? -1 : reviewPlaceOn(tplOf(d), item(owners, d), k, i32(keepLen, k));
   }
 
   /** The places of k's sessions on day d, the latest first, its final review aside. */

@@ -85,6 +85,17 @@ export function validFreePlace(tpl: DayTemplate, own: Int16Array, len: number, k
   return ok ? i : -1;
 }
 
+/**
+ * The place of subject k's final review on its day (-1: none): the last place of the review's
+ * length (`len`, half-hours) k holds there, as the repairs read a review that shares its day.
+ */
+export function reviewPlaceOn(tpl: DayTemplate, own: Int16Array, k: number, len: number): number {
+  let at = -1;
+  for (let i = 0; i < own.length; i++)
+    if (own[i] === k && (tpl.places[i]?.len ?? 0) === len) at = i;
+  return at;
+}
+
 /** How many sessions of subject k the day holds. */
 export function sessionsOn(own: Int16Array, k: number): number {
   let n = 0;
