@@ -76,3 +76,84 @@ describe('chainEarlier, places of mixed lengths through three subjects', () => {
     expect([...p.hours]).toEqual([...hoursBySubject(tplOf, p.owners, 3)]);
   });
 });
+
+// Seed 75,355,312 #887 as planned (1-h places; A = 0, B = 1, C = 2, D = 3): A's exam on day 35,
+// 12 h in its last week (days 28-34); D's on day 29, its final review on day 28 beside A's
+// session. A's least there is 11 h: D's two places of day 26 go to A, and D takes A's places of
+// days 27 and 28. On the way day 26 holds 5 of A beside 1 of D, which the day's check refuses;
+// at the end it holds 6 of A alone.
+const DAYS_887 = [
+  'BB',
+  '',
+  '',
+  'BB',
+  'B',
+  'BBBBBB',
+  'BBB',
+  'BB',
+  '',
+  '',
+  'CC',
+  'C',
+  'CCCCCC',
+  'CDC',
+  'BD',
+  '',
+  '',
+  'CD',
+  'C',
+  'CCDCDC',
+  'DCD',
+  'DD',
+  '',
+  '',
+  'AD',
+  'C',
+  'AADADA',
+  'AAA',
+  'DA',
+  '',
+  '',
+  'AA',
+  'A',
+  'AAAAA',
+  'AAA',
+];
+
+function plan887(): ChainPlan {
+  const tpl = (d: number) => dayOfPlaces((DAYS_887[d] ?? '').split('').map(() => 2));
+  const owners = DAYS_887.map((day) =>
+    Int16Array.from(day.split('').map((c) => c.charCodeAt(0) - 65)),
+  );
+  return {
+    tplOf: tpl,
+    owners,
+    exam: Float64Array.from([35, 17, 26, 29]),
+    keep: [34, 14, 25, 28],
+    keepLen: Int32Array.from([2, 2, 2, 2]),
+    needs: [20, 17, 19, 13],
+    hours: hoursBySubject(tpl, owners, 4),
+    L: 1,
+    budget: { nodes: 20_000 },
+  };
+}
+
+describe('chainEarlier, a day that passes through a refused state', () => {
+  it("gives A's late place to D and gathers A's earlier sessions on one day", () => {
+    const p = plan887();
+    const count = (k: number, from: number, to: number) =>
+      p.owners.slice(from, to).reduce((n, own) => n + own.filter((o) => o === k).length, 0);
+    expect(count(0, 28, 35)).toBe(12);
+
+    expect(chainEarlier(p, 0, 28, 1, 28)).toBe(true);
+
+    expect(count(0, 28, 35)).toBe(11);
+    expect([...(p.owners[26] ?? [])]).toEqual([0, 0, 0, 0, 0, 0]);
+    // D's last 3 days hold what they held, its final review still last.
+    expect(count(3, 26, 29)).toBe(3);
+    expect(p.owners[28]?.[0]).toBe(3);
+    const hours = hoursBySubject(p.tplOf, p.owners, 4);
+    for (const [k, need] of [20, 17, 19, 13].entries())
+      expect(hours[k]).toBeGreaterThanOrEqual(need);
+  });
+});

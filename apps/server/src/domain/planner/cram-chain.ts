@@ -97,6 +97,9 @@ export function chainEarlier(
   let callNodes = MAX_CALL_NODES;
 
   give(from, src, -1);
+  // k's place may go to another subject whose window holds it (k's own reach ends before it):
+  // 75,355,312 #887, A's place on D's review day goes to D, whose other places A takes earlier.
+  taken.delete(at(from, src));
   // The places each subject may take, read once from the plan as it starts: a place changes hands
   // only once in a chain, so what the reading excludes holds in every branch of the search.
   for (let j = 0; j < S; j++) zones.push(hasExam(j) ? byKind(zonePlaces(j)) : []);
@@ -144,8 +147,11 @@ export function chainEarlier(
     if (short > depth) return false;
     for (const c of candidates(s)) {
       const d = Math.floor(c / 64);
+      // A day is checked at the end (`kept`), not on the way: it may pass through a state the
+      // check refuses (#887: A takes D's two places on day 26 one by one, 5 of A beside 1 of D
+      // between them, 6 of A alone at the end).
       give(d, c % 64, s);
-      if (runsOk(item(owners, d), -1) && search(depth - 1)) return true;
+      if (search(depth - 1)) return true;
       undo();
     }
     return false;
@@ -157,34 +163,41 @@ export function chainEarlier(
    * first, the latest first. One place of each kind (owner and length): places alike but for
    * their day mostly pass or fail together, and trying each multiplies the search by the plan's
    * length; a place taken leaves the next of its kind to the steps after (the chain above takes
-   * both of D's 1-h places). Two of a kind, or one per kind on days with and without s, searched
-   * four times the nodes for the same chains.
+   * both of D's 1-h places). For k, also the latest of the kind on a day with k, where that is
+   * later: a day k gathers its earlier sessions on (#887: A takes both of D's places on day 26, a
+   * day of A's, and D A's later ones). For every subject, two chains found before (1,000,003
+   * #853, 77,501,530 #931) ran out of nodes (they are found with four times the budget); two of a kind by day
+   * alone searched four times the nodes for the same chains.
    */
   function candidates(s: number): number[] {
     const ranked: number[][] = [[], [], [], [], [], []];
     for (const kind of item(zones, s)) {
       // The latest place of the kind not taken yet on a day without s, else with s.
-      let pick = -1;
-      let withS = 0;
+      let without = -1;
+      let withS = -1;
       for (const c of kind) {
         if (taken.has(c)) continue;
-        const free = !item(owners, Math.floor(c / 64)).includes(s);
-        if (pick < 0 || free) {
-          pick = c;
-          withS = free ? 0 : 1;
+        if (!item(owners, Math.floor(c / 64)).includes(s)) {
+          without = c;
+          break;
         }
-        if (free) break;
+        if (withS < 0) withS = c;
       }
-      if (pick < 0) continue;
-      const d = Math.floor(pick / 64);
-      const i = pick % 64;
-      const o = i16(item(owners, d), i);
-      const rank = o < 0 ? 0 : f64(hours, o) - len(d, i) >= f64(floor, o) - EPS ? 1 : 2;
-      item(ranked, rank * 2 + withS).push(pick);
+      if (without >= 0) rankPlace(ranked, without, 0);
+      if (withS >= 0 && (without < 0 || s === k)) rankPlace(ranked, withS, 1);
     }
     // Within a rank, the latest day first.
     for (const r of ranked) r.sort((a, b) => b - a);
     return ranked.flat();
+  }
+
+  /** Files place c (day * 64 + place) under its rank: free, owner keeps its floor, the rest. */
+  function rankPlace(ranked: number[][], c: number, withS: number): void {
+    const d = Math.floor(c / 64);
+    const i = c % 64;
+    const o = i16(item(owners, d), i);
+    const rank = o < 0 ? 0 : f64(hours, o) - len(d, i) >= f64(floor, o) - EPS ? 1 : 2;
+    item(ranked, rank * 2 + withS).push(c);
   }
 
   /** A subject's places split by kind (owner and length), each list in the order given. */

@@ -123,7 +123,12 @@ export function repairCramming(
     L,
     budget: { nodes: MAX_CHAIN_NODES },
   };
-  /** The chains searched in vain since the plan last changed: subject, day and place. */
+  /**
+   * The chains searched in vain since the plan last changed: subject, day and place length. k's
+   * places of one length on a day leave alike (a chain from one would find what one from another
+   * does), and searching each spent the run's budget before the day that had a chain (75,355,312
+   * #887: A's five 1-h sessions on day 33, its two on days 34 and 31, before day 28's).
+   */
   const chainFailed = new Set<number>();
   // A second sweep when a subject left over its limits had a later one move: that move can free
   // a place, or bring one, before the first one's last week (43,459,861 #724: C's turn found no
@@ -209,7 +214,7 @@ export function repairCramming(
       const chainsMay = lastRun && !moved && needsHeld();
       for (let d = W - 1; d >= lo && !moved && chainsMay; d--)
         for (const i of lateSessions(k, d)) {
-          const key = (k * owners.length + d) * 64 + i;
+          const key = (k * owners.length + d) * 64 + (tplOf(d).places[i]?.len ?? 0);
           if (moved || chainFailed.has(key)) continue;
           moved = chainEarlier(chainRun, k, d, i, movesBefore);
           if (!moved) chainFailed.add(key);
