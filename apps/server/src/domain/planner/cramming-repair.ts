@@ -160,10 +160,15 @@ export function repairCramming(
     return fewer && !crammedDeeper(k, before);
   }
 
-  /** Whether every subject holds its need now. */
+  /**
+   * Whether every subject holds its need now, of those with a day to study on: a subject whose
+   * deadline is not after the plan's start holds nothing, and blocked every chain (65,877,277
+   * #381: D's deadline 3 days before the start).
+   */
   function needsHeld(): boolean {
     const now = hoursBySubject(tplOf, owners, exam.length);
-    for (let j = 0; j < exam.length; j++) if (f64(now, j) < numLike(needs, j) - 1e-9) return false;
+    for (let j = 0; j < exam.length; j++)
+      if (i32(movableBefore, j) > 0 && f64(now, j) < numLike(needs, j) - 1e-9) return false;
     return true;
   }
 
