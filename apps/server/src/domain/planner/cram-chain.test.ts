@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { m8Excess } from './anti-cramming.js';
-import { type ChainPlan, chainEarlier } from './cram-chain.js';
+import { type ChainPlan, chainEarlier, chainsToNeeds } from './cram-chain.js';
 import { hoursBySubject } from './repair.js';
 
 // Subject 0's exam on day 30 (6.5 h needed, 7.5 held in 1.5-h sessions, four of them on days
@@ -155,5 +155,34 @@ describe('chainEarlier, a day that passes through a refused state', () => {
     const hours = hoursBySubject(p.tplOf, p.owners, 4);
     for (const [k, need] of [20, 17, 19, 13].entries())
       expect(hours[k]).toBeGreaterThanOrEqual(need);
+  });
+});
+
+describe('chainsToNeeds', () => {
+  // Subject 0 (exam on day 10) holds a 1-h place on day 0 and needs 1.5 h; every place in its
+  // window is taken. Subject 1 (exam on day 20) holds 1.5-h places on days 1 and 5, its need,
+  // and a 1.5-h place on day 15 is free, past 0's window. 0 takes 1's place of day 5 (the
+  // latest), and 1 the free one (the shortest chain: 0 then holds an hour past its need).
+  const lensOf = (d: number) => (d === 0 ? [2] : d === 1 || d === 5 || d === 15 ? [3] : []);
+  const tpl = (d: number) => dayOfPlaces(lensOf(d));
+  const owner = (d: number) => (d === 0 ? 0 : d === 1 || d === 5 ? 1 : -1);
+
+  it('meets a need half a session short through a chain', () => {
+    const owners = Array.from({ length: 20 }, (_, d) =>
+      Int16Array.from(lensOf(d).map(() => owner(d))),
+    );
+    chainsToNeeds({
+      tplOf: tpl,
+      owners,
+      exam: Float64Array.from([10, 20]),
+      keep: [-1, -1],
+      keepLen: new Int32Array(2),
+      needs: [1.5, 3],
+      L: 1.5,
+    });
+    const hours = hoursBySubject(tpl, owners, 2);
+    expect([...hours]).toEqual([2.5, 3]);
+    expect(owners[5]?.[0]).toBe(0);
+    expect(owners[15]?.[0]).toBe(1);
   });
 });

@@ -6,11 +6,13 @@
  * one length; the subjects they left over their limits needed three or four subjects exchanging
  * places of mixed lengths (1,000,003 #853: B's 1-h session in its last week leaves, B takes a 1-h
  * place of D's, D a 1.5-h place of C's, C one of E's, E one of B's in B's last week, and B another
- * 1-h place of D's). A bounded depth-first search, the shortest chains first. Pure, no I/O.
+ * 1-h place of D's). A bounded depth-first search, the shortest chains first. The same search
+ * is the need passes' last move (`chainsToNeeds`): a subject half a session short takes a place,
+ * and the chain runs on until no subject is short. Pure, no I/O.
  */
 import { m8Excess, m8Guard } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { reviewPlaceOn, runsOk, shortPlacesOk } from './repair.js';
+import { hoursBySubject, reviewPlaceOn, runsOk, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours (sums of half-hours). */
@@ -72,18 +74,73 @@ export function chainEarlier(
   src: number,
   movesBefore: number,
 ): boolean {
+  const excessK = m8Excess(p.tplOf, p.owners, k, f64(p.exam, k), p.L);
+  return runChain(p, {
+    k,
+    movesBefore,
+    leave: { from, src },
+    raise: -1,
+    gains: () => {
+      const now = m8Excess(p.tplOf, p.owners, k, f64(p.exam, k), p.L);
+      return now.over7 < excessK.over7 - EPS || now.over3 < excessK.over3 - EPS;
+    },
+  });
+}
+
+/**
+ * Search nodes the need chains of one plan may visit together (as the cramming repair's run).
+ */
+const MAX_NEED_NODES = 20_000;
+
+/**
+ * The last of the need passes: each subject with an exam in the plan still short of its need
+ * takes a place of another subject inside its window, or a free one, and those short in turn take
+ * others, as in `chainEarlier`, until no subject holds less than its need (or than it held, when
+ * it held less) and it holds its own. Kept when every day touched stays valid and interleavable
+ * and no subject passes an M8 limit newly or by more hours. The length trades before it exchange
+ * one place for one, or two for one, between two or three subjects; a half hour short can need
+ * more (5,811,602 #16: E 17.5 of 18 h).
+ */
+export function chainsToNeeds(plan: Omit<ChainPlan, 'hours' | 'budget'>): void {
+  const hours = hoursBySubject(plan.tplOf, plan.owners, plan.exam.length);
+  const run = { ...plan, hours, budget: { nodes: MAX_NEED_NODES } };
+  for (let s = 0; s < hours.length; s++) {
+    const short = numLike(plan.needs, s) - f64(hours, s);
+    // Short by a session or more, the plan's time does not hold the need (the warning says so);
+    // under one, the lengths of its places may be what keeps it short.
+    if (short > EPS && short < plan.L - EPS && f64(plan.exam, s) <= plan.owners.length)
+      runChain(run, { k: -1, movesBefore: 0, raise: s });
+  }
+}
+
+/** What one chain searches for (`chainEarlier`, `chainsToNeeds`). */
+interface ChainSpec {
+  /** The crammed subject whose late session leaves (-1: none). */
+  k: number;
+  /** k takes places only before this day. */
+  movesBefore: number;
+  /** k's session that leaves first. */
+  leave?: { from: number; src: number };
+  /** A subject that must reach its need (-1: none). */
+  raise: number;
+  /** The chain's own aim, checked last (none: every subject at its floor is the aim). */
+  gains?: () => boolean;
+}
+
+function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   const { tplOf, owners, exam, keep, keepLen, needs, hours, L, budget } = p;
+  const { k, movesBefore } = spec;
   const S = exam.length;
   const hasExam = (j: number) => !Number.isNaN(f64(exam, j)) && f64(exam, j) <= owners.length;
   // M8 checks the exams at least CRAM_MIN_WINDOW days into the plan.
   const limited = (j: number) => hasExam(j) && f64(exam, j) >= CRAM_MIN_WINDOW;
-  const floor = Float64Array.from(hours, (h, j) => Math.min(h, numLike(needs, j)));
-  // Each limited subject passes no M8 limit newly and none by more hours after the chain; k's
-  // excess must fall too.
+  const floor = Float64Array.from(hours, (h, j) =>
+    j === spec.raise ? numLike(needs, j) : Math.min(h, numLike(needs, j)),
+  );
+  // Each limited subject passes no M8 limit newly and none by more hours after the chain.
   const guards = Array.from({ length: S }, (_, j) =>
     limited(j) ? m8Guard(tplOf, owners, j, f64(exam, j), L) : undefined,
   );
-  const excessK = m8Excess(tplOf, owners, k, f64(exam, k), L);
   const len = (d: number, i: number) => (tplOf(d).places[i]?.len ?? 0) / 2;
   /** A place as one number: day and place (a day holds fewer than 64 places). */
   const at = (d: number, i: number) => d * 64 + i;
@@ -96,15 +153,18 @@ export function chainEarlier(
   const zones: Int32Array[][] = [];
   let callNodes = MAX_CALL_NODES;
 
-  give(from, src, -1);
-  // k's place may go to another subject whose window holds it (k's own reach ends before it):
-  // 75,355,312 #887, A's place on D's review day goes to D, whose other places A takes earlier.
-  taken.delete(at(from, src));
+  if (spec.leave) {
+    const { from, src } = spec.leave;
+    give(from, src, -1);
+    // k's place may go to another subject whose window holds it (k's own reach ends before it):
+    // 75,355,312 #887, A's place on D's review day goes to D, whose other places A takes earlier.
+    taken.delete(at(from, src));
+  }
   // The places each subject may take, read once from the plan as it starts: a place changes hands
   // only once in a chain, so what the reading excludes holds in every branch of the search.
   for (let j = 0; j < S; j++) zones.push(hasExam(j) ? byKind(zonePlaces(j)) : []);
   for (let depth = 1; depth <= MAX_TAKES; depth++) if (search(depth)) return true;
-  undo();
+  if (spec.leave) undo();
   return false;
 
   function give(d: number, i: number, to: number): void {
@@ -242,7 +302,7 @@ export function chainEarlier(
 
   /** Whether the chain as it stands may be kept (no subject is short of its floor). */
   function kept(): boolean {
-    const touched = new Set<number>([k]);
+    const touched = new Set<number>(k >= 0 ? [k] : []);
     for (const t of takes) {
       const own = item(owners, t.d);
       if (!shortPlacesOk(tplOf(t.d), own) || !runsOk(own, -1)) return false;
@@ -251,7 +311,6 @@ export function chainEarlier(
       if (to >= 0) touched.add(to);
     }
     for (const j of touched) if (guards[j]?.() === false) return false;
-    const now = m8Excess(tplOf, owners, k, f64(exam, k), L);
-    return now.over7 < excessK.over7 - EPS || now.over3 < excessK.over3 - EPS;
+    return spec.gains?.() ?? true;
   }
 }

@@ -8,6 +8,7 @@
 import { weekdayOf } from '@studybuddy/contracts';
 import { LAST_WEEK_DAYS } from './anti-cramming.js';
 import { shareBuffer } from './buffer-share.js';
+import { chainsToNeeds } from './cram-chain.js';
 import { repairCramming } from './cramming-repair.js';
 import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
@@ -565,6 +566,17 @@ function repairPasses(state: RepairState): void {
     examEnd,
     takes,
     sessionHours,
+  });
+  // Where none of those meets a need, a chain of exchanges of any lengths through any subjects
+  // with an exam may (cram-chain.ts; seed 5,811,602 #16).
+  chainsToNeeds({
+    tplOf,
+    owners,
+    exam: examDay,
+    keep: finalDay,
+    keepLen: finalLen,
+    needs,
+    L: sessionHours,
   });
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
