@@ -225,6 +225,11 @@ export function repairCramming(
           if (!moved) chainFailed.add(key);
         }
       if (moved) chainFailed.clear();
+      // Last, k keeps its place but gives its length: a longer session of its last days trades
+      // places with another subject's shorter session there (66,813,702 #202).
+      for (let d = W - 1; d >= lo && !moved && lastRun; d--)
+        for (const i of lateSessions(k, d)) if (!moved) moved = tradeDown(k, W, lo, d, i);
+      if (moved) chainFailed.clear();
       // Over both limits, and no session could leave the last week (its deadline forces it
       // full): a session of the last 3 days may still go before them, inside the last week
       // (777,777 #976: C 8 h in its last week, 5 in its last 3 days against 3.5 allowed, while G's
@@ -467,6 +472,50 @@ export function repairCramming(
           shift(j2, (c - b) / 2);
           shift(k, (a - c) / 2);
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * k's session at place `src` of day `from` trades places with a shorter session of another
+   * subject g on a day from `lo` to k's exam, where k keeps its need with the difference less:
+   * k's hours in its last days fall by it, g's rise (66,813,702 #202: A, half an hour past its
+   * need, held a 1.5-h place on day 18 of its last week beside B's 1-h one; A 4 h in its last
+   * week after, against 4.5, the least any plan holds). g's session may stand on `from` (its
+   * window, by its final review), is not its final review, and g passes no M8 limit newly or by
+   * more hours; a subject without an exam trades only on its own day (its week keeps its days).
+   * Both days stay valid and interleavable, and k passes its limits by fewer hours.
+   */
+  function tradeDown(k: number, W: number, lo: number, from: number, src: number): boolean {
+    const a = placeLen(from, src);
+    const before = excessOf(k);
+    for (let y = W - 1; y >= lo; y--) {
+      const ownY = item(owners, y);
+      for (let iy = 0; iy < ownY.length; iy++) {
+        const g = i16(ownY, iy);
+        const gain = (a - placeLen(y, iy)) / 2;
+        if (g < 0 || g === k || gain <= 0 || y === num(keep, g)) continue;
+        if (f64(hours, k) - gain < numLike(needs, k) - 1e-9 || !fitsWindow(g, from)) continue;
+        const steady = Number.isNaN(f64(exam, g));
+        if (steady && y !== from) continue;
+        if (++limitChecks > MAX_LIMIT_CHECKS) return false;
+        const beforeG = steady ? undefined : excessOf(g);
+        const ownFrom = item(owners, from);
+        ownFrom[src] = g;
+        ownY[iy] = k;
+        hours[k] = f64(hours, k) - gain;
+        hours[g] = f64(hours, g) + gain;
+        const kept =
+          dayValid(from) &&
+          dayValid(y) &&
+          (beforeG === undefined || !crammedDeeper(g, beforeG)) &&
+          lessCrammed(k, before);
+        if (kept) return true;
+        ownFrom[src] = k;
+        ownY[iy] = g;
+        hours[k] = f64(hours, k) + gain;
+        hours[g] = f64(hours, g) - gain;
       }
     }
     return false;
