@@ -79,7 +79,6 @@ export function chainEarlier(
     k,
     movesBefore,
     leave: { from, src },
-    raise: -1,
     gains: () => {
       const now = m8Excess(p.tplOf, p.owners, k, f64(p.exam, k), p.L);
       return now.over7 < excessK.over7 - EPS || now.over3 < excessK.over3 - EPS;
@@ -121,8 +120,8 @@ interface ChainSpec {
   movesBefore: number;
   /** k's session that leaves first. */
   leave?: { from: number; src: number };
-  /** A subject that must reach its need (-1: none). */
-  raise: number;
+  /** A subject that must reach its need. */
+  raise?: number;
   /** The chain's own aim, checked last (none: every subject at its floor is the aim). */
   gains?: () => boolean;
 }

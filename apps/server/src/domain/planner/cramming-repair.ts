@@ -224,7 +224,6 @@ export function repairCramming(
           moved = chainEarlier(chainRun, k, d, i, movesBefore);
           if (!moved) chainFailed.add(key);
         }
-      if (moved) chainFailed.clear();
       // Last, k keeps its place but gives its length: a longer session of its last days trades
       // places with another subject's shorter session there (66,813,702 #202).
       for (let d = W - 1; d >= lo && !moved && lastRun; d--)
@@ -501,21 +500,16 @@ export function repairCramming(
         if (steady && y !== from) continue;
         if (++limitChecks > MAX_LIMIT_CHECKS) return false;
         const beforeG = steady ? undefined : excessOf(g);
-        const ownFrom = item(owners, from);
-        ownFrom[src] = g;
-        ownY[iy] = k;
-        hours[k] = f64(hours, k) - gain;
-        hours[g] = f64(hours, g) + gain;
+        // k "gains" the negative difference: the length trade's swap, from k's side.
+        const t: LengthTrade = { j: k, g, x: from, ix: src, y, iy, gain: -gain };
+        swapLengths(t, 1);
         const kept =
           dayValid(from) &&
           dayValid(y) &&
           (beforeG === undefined || !crammedDeeper(g, beforeG)) &&
           lessCrammed(k, before);
         if (kept) return true;
-        ownFrom[src] = k;
-        ownY[iy] = g;
-        hours[k] = f64(hours, k) + gain;
-        hours[g] = f64(hours, g) - gain;
+        swapLengths(t, -1);
       }
     }
     return false;
