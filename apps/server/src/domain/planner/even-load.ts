@@ -33,12 +33,15 @@ const MOST_OVER_NEED = 1.15;
 const EPS = 1e-9;
 /**
  * The moves tried in turn, [grow, join]: a session to a free place of its length on a day without
- * its subject; a shorter session grown to a full place; a session beside its own subject's.
+ * its subject; a shorter session grown to a full place; a session beside its own subject's on a
+ * day holding fewer of them (`joinsOwnSession`); last, beside its own subject's on a day that
+ * holds every subject still studied (`joinsFullDay`).
  */
 const MOVE_TIERS = [
-  [false, false],
-  [true, false],
-  [false, true],
+  [false, 'none'],
+  [true, 'none'],
+  [false, 'fewer'],
+  [false, 'full'],
 ] as const;
 
 /**
@@ -68,6 +71,27 @@ function evensReviewDay(ownA: Int16Array, ownB: Int16Array, k: number): boolean 
 function joinsOwnSession(ownA: Int16Array, ownB: Int16Array, k: number): boolean {
   const onB = sessionsOn(ownB, k);
   return onB > 0 && sessionsOn(ownA, k) > onB;
+}
+
+/**
+ * Whether a session of k may join k's session on day b, when no other move was found: only when
+ * day b holds every other subject with a session on it or later, so the day's second session of
+ * k masses nothing (M4a counts a subject twice on a day only where another one still studied is
+ * missing). A week of one 12-h day and two 2-h days kept two sessions on a full 2-h day beside a
+ * 12-h day a quarter booked (seed 143,547 #53: 1.33 times its week's utilisation): the big day
+ * within reach held every subject.
+ */
+function joinsFullDay(ownB: Int16Array, b: number, k: number, lastDay: Int32Array): boolean {
+  if (!ownB.includes(k)) return false;
+  for (let j = 0; j < lastDay.length; j++)
+    if (j !== k && !ownB.includes(j) && (lastDay[j] as number) > b) return false;
+  return true;
+}
+
+/** The last day subject k holds a session on (-1: none). */
+function lastStudyDay(owners: readonly Int16Array[], k: number): number {
+  for (let d = owners.length - 1; d >= 0; d--) if ((owners[d] as Int16Array).includes(k)) return d;
+  return -1;
 }
 
 export function evenLoad(
@@ -126,6 +150,8 @@ export function evenLoad(
     return sum;
   };
   const hours = hoursBySubject(tplOf, owners, needs.length);
+  // Kept up to date as sessions move (`joinsFullDay`).
+  const lastDay = Int32Array.from(needs as ArrayLike<number>, (_, k) => lastStudyDay(owners, k));
   /** M3's workload promise: no subject booked past its need x 1.15 + one session. */
   const mayGrow = (k: number, more: number) =>
     (hours[k] as number) + more <= (needs[k] as number) * MOST_OVER_NEED + L + EPS;
@@ -159,7 +185,7 @@ export function evenLoad(
     // Last, when neither found a place, a session may join its own subject's session on a day
     // within reach (`joinsOwnSession`).
     for (const [grow, join] of MOVE_TIERS)
-      for (let i = 0; i < ownA.length && !((grow || join) && src >= 0); i++) {
+      for (let i = 0; i < ownA.length && !((grow || join !== 'none') && src >= 0); i++) {
         const k = ownA[i] as number;
         if (k < 0) continue;
         // The final review stays; a second session of the subject on its day may go.
@@ -195,7 +221,14 @@ export function evenLoad(
           const ownB = owners[b] as Int16Array;
           if (b === review) {
             if (!evensReviewDay(ownA, ownB, k)) continue;
-          } else if (join ? !joinsOwnSession(ownA, ownB, k) : ownB.includes(k)) continue;
+          } else if (
+            join === 'none'
+              ? ownB.includes(k)
+              : join === 'fewer'
+                ? !joinsOwnSession(ownA, ownB, k)
+                : !joinsFullDay(ownB, b, k, lastDay)
+          )
+            continue;
           if (!runsOk(ownB, k)) continue;
           const x = validFreePlace(tplOf(b), ownB, len, k);
           if (x < 0) continue;
@@ -244,6 +277,7 @@ export function evenLoad(
     used[a] = (used[a] as number) - h;
     used[to] = (used[to] as number) + hb;
     hours[k] = (hours[k] as number) + hb - h;
+    lastDay[k] = lastStudyDay(owners, k);
     cap.add(a, -h);
     cap.add(to, hb);
   }
