@@ -1,3 +1,4 @@
+import { calendarWeeks } from '@studybuddy/contracts';
 import { describe, expect, it } from 'vitest';
 import { dayOfPlaces } from '../../testing/planner/day-template.js';
 import { m8Excess } from './anti-cramming.js';
@@ -179,10 +180,72 @@ describe('chainsToNeeds', () => {
       keepLen: new Int32Array(2),
       needs: [1.5, 3],
       L: 1.5,
+      calendar: calendarWeeks(0, 20),
     });
     const hours = hoursBySubject(tpl, owners, 2);
     expect([...hours]).toEqual([2.5, 3]);
     expect(owners[5]?.[0]).toBe(0);
     expect(owners[15]?.[0]).toBe(1);
+  });
+});
+
+describe('chainsToNeeds, subjects without an exam', () => {
+  // Subject 0 has no exam: it holds a 1.5-h place on day 16 and needs 2 h. Subject 1 (exam on
+  // day 10, 3 h) holds 1.5-h places on days 2 and 4 and a 1-h one on day 8, an hour past its
+  // need. No place is free. 0 takes 1's 1-h place (1 keeps its need without it).
+  const lensOf = (d: number) => (d === 8 ? [2] : d === 2 || d === 4 || d === 16 ? [3] : []);
+  const tpl = (d: number) => dayOfPlaces(lensOf(d));
+  const owner = (d: number) => (d === 16 ? 0 : 1);
+
+  it('meets the need of a subject without an exam half a session short', () => {
+    const owners = Array.from({ length: 21 }, (_, d) =>
+      Int16Array.from(lensOf(d).map(() => owner(d))),
+    );
+    const crammed = chainsToNeeds({
+      tplOf: tpl,
+      owners,
+      exam: Float64Array.from([Number.NaN, 10]),
+      keep: [-1, -1],
+      keepLen: new Int32Array(2),
+      needs: [2, 3],
+      L: 1.5,
+      calendar: calendarWeeks(0, 21),
+    });
+    const hours = hoursBySubject(tpl, owners, 2);
+    expect([...hours]).toEqual([2.5, 3]);
+    expect(owners[8]?.[0]).toBe(0);
+    expect(crammed).toBe(false);
+  });
+
+  // Every place holds 1.5 h and is held. Subject 0 (exam on day 10) holds days 0 and 2, half an
+  // hour short of its 3.5 h. Subject 1 (exam on day 20, 6 h) holds days 4 and 6 and days 14 and
+  // 16 of its last week (3 h there, under its limit of twice its mean week, 4.2 h). Subject 2 has
+  // no exam: it holds days 15 and 17, 1.5 h past its need. 0 can take only 1's places, and 1 win
+  // its hours back only from 2, in its last week: no chain keeps 1 under its limit, and the need
+  // comes first (94,589,261 #186).
+  const lens2 = (d: number) => ([0, 2, 4, 6, 14, 15, 16, 17].includes(d) ? [3] : []);
+  const tpl2 = (d: number) => dayOfPlaces(lens2(d));
+  const owner2 = (d: number) => (d <= 2 ? 0 : d === 15 || d === 17 ? 2 : 1);
+
+  it('passes an M8 limit only where no chain meets the need without', () => {
+    const owners = Array.from({ length: 21 }, (_, d) =>
+      Int16Array.from(lens2(d).map(() => owner2(d))),
+    );
+    const crammed = chainsToNeeds({
+      tplOf: tpl2,
+      owners,
+      exam: Float64Array.from([10, 20, Number.NaN]),
+      keep: [-1, -1, -1],
+      keepLen: new Int32Array(3),
+      needs: [3.5, 6, 1.5],
+      L: 1.5,
+      calendar: calendarWeeks(0, 21),
+    });
+    const hours = hoursBySubject(tpl2, owners, 3);
+    expect([...hours]).toEqual([4.5, 6, 1.5]);
+    expect(crammed).toBe(true);
+    // 1's last week holds 4.5 h now, past its limit.
+    expect(owners[6]?.[0]).toBe(0);
+    expect(owners[17]?.[0]).toBe(1);
   });
 });

@@ -10,9 +10,17 @@
  * is the need passes' last move (`chainsToNeeds`): a subject half a session short takes a place,
  * and the chain runs on until no subject is short. Pure, no I/O.
  */
+import type { CalendarWeeks } from '@studybuddy/contracts';
 import { m8Excess, m8Guard } from './anti-cramming.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { hoursBySubject, reviewPlaceOn, runsOk, shortPlacesOk } from './repair.js';
+import {
+  hoursBySubject,
+  reviewPlaceOn,
+  runsOk,
+  shortPlacesOk,
+  weekHours,
+  weekRatio,
+} from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours (sums of half-hours). */
@@ -47,8 +55,11 @@ export interface ChainPlan {
   hours: Float64Array;
   /** Session length in hours (M8's floors). */
   L: number;
-  /** Search nodes left to the repair's run, shared by every chain it tries, so the run ends. */
-  budget: { nodes: number };
+  /**
+   * Search nodes left to the repair's run, shared by every chain it tries, so the run ends; and
+   * the most one search may visit (MAX_CALL_NODES unless given).
+   */
+  budget: { nodes: number; perSearch?: number };
 }
 
 /** One place that changed hands, to undo. */
@@ -87,9 +98,16 @@ export function chainEarlier(
 }
 
 /**
- * Search nodes the need chains of one plan may visit together (as the cramming repair's run).
+ * Search nodes the need chains of one plan may visit together, and one of them alone: a need
+ * chain may take a place anywhere in a window, and 161,803 #564's (five takes through every
+ * subject, F's window the whole plan) took about 10,000 nodes to find and as many to be refused
+ * before it. About 40 ms at most per plan.
  */
-const MAX_NEED_NODES = 20_000;
+const MAX_NEED_NODES = 30_000;
+const MAX_NEED_SEARCH_NODES = 12_000;
+
+/** A steady subject's heaviest calendar week over its median week, at most (Workload). */
+const STEADY_WEEK_OVER_MEDIAN = 2;
 
 /**
  * The last of the need passes: each subject with an exam in the plan still short of its need
@@ -100,16 +118,33 @@ const MAX_NEED_NODES = 20_000;
  * one place for one, or two for one, between two or three subjects; a half hour short can need
  * more (5,811,602 #16: E 17.5 of 18 h).
  */
-export function chainsToNeeds(plan: Omit<ChainPlan, 'hours' | 'budget'>): void {
+export function chainsToNeeds(
+  plan: Omit<ChainPlan, 'hours' | 'budget'> & {
+    /** The plan's calendar weeks, in which a subject without an exam keeps steady weeks. */
+    calendar: CalendarWeeks;
+  },
+): boolean {
   const hours = hoursBySubject(plan.tplOf, plan.owners, plan.exam.length);
-  const run = { ...plan, hours, budget: { nodes: MAX_NEED_NODES } };
+  const run = {
+    ...plan,
+    hours,
+    budget: { nodes: MAX_NEED_NODES, perSearch: MAX_NEED_SEARCH_NODES },
+  };
+  let crammed = false;
   for (let s = 0; s < hours.length; s++) {
     const short = numLike(plan.needs, s) - f64(hours, s);
+    const exam = f64(plan.exam, s);
     // Short by a session or more, the plan's time does not hold the need (the warning says so);
     // under one, the lengths of its places may be what keeps it short.
-    if (short > EPS && short < plan.L - EPS && f64(plan.exam, s) <= plan.owners.length)
-      runChain(run, { k: -1, movesBefore: 0, raise: s });
+    if (short <= EPS || short >= plan.L - EPS || exam > plan.owners.length) continue;
+    const spec = { k: -1, movesBefore: 0, raise: s, steady: plan.calendar };
+    // Where no chain keeps every exam's last days within their M8 limits, one that passes them:
+    // M8 asks for the least last days among the plans that meet every need, and the need comes
+    // first (94,589,261 #186: B's spare half hour reaches A only through C, whose places before
+    // A's exam are C's last week's).
+    if (!runChain(run, spec) && runChain(run, { ...spec, crams: true })) crammed = true;
   }
+  return crammed;
 }
 
 /** What one chain searches for (`chainEarlier`, `chainsToNeeds`). */
@@ -124,6 +159,15 @@ interface ChainSpec {
   raise?: number;
   /** The chain's own aim, checked last (none: every subject at its floor is the aim). */
   gains?: () => boolean;
+  /**
+   * Given, subjects without an exam take part too, each keeping steady weeks in these calendar
+   * weeks (`steadyKept`): the need chains only. A subject without an exam can be the one short
+   * (161,803 #564: F 16 of 16.5 h, every place of the plan booked, its need met only with 1-h
+   * places the exams held) or the one whose place the chain needs (94,589,261 #186).
+   */
+  steady?: CalendarWeeks;
+  /** Whether the chain may leave a subject further past an M8 limit (a need chain's last try). */
+  crams?: boolean;
 }
 
 function runChain(p: ChainPlan, spec: ChainSpec): boolean {
@@ -131,6 +175,9 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   const { k, movesBefore } = spec;
   const S = exam.length;
   const hasExam = (j: number) => !Number.isNaN(f64(exam, j)) && f64(exam, j) <= owners.length;
+  /** Whether j takes and gives places in this chain: every exam, and the others when steady. */
+  const joins = (j: number) =>
+    hasExam(j) || (spec.steady !== undefined && Number.isNaN(f64(exam, j)));
   // M8 checks the exams at least CRAM_MIN_WINDOW days into the plan.
   const limited = (j: number) => hasExam(j) && f64(exam, j) >= CRAM_MIN_WINDOW;
   const floor = Float64Array.from(hours, (h, j) =>
@@ -138,7 +185,7 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   );
   // Each limited subject passes no M8 limit newly and none by more hours after the chain.
   const guards = Array.from({ length: S }, (_, j) =>
-    limited(j) ? m8Guard(tplOf, owners, j, f64(exam, j), L) : undefined,
+    limited(j) && !spec.crams ? m8Guard(tplOf, owners, j, f64(exam, j), L) : undefined,
   );
   const len = (d: number, i: number) => (tplOf(d).places[i]?.len ?? 0) / 2;
   /** A place as one number: day and place (a day holds fewer than 64 places). */
@@ -150,7 +197,7 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
    * kind: one list, latest day first, for each owner and length.
    */
   const zones: Int32Array[][] = [];
-  let callNodes = MAX_CALL_NODES;
+  let callNodes = budget.perSearch ?? MAX_CALL_NODES;
 
   if (spec.leave) {
     const { from, src } = spec.leave;
@@ -161,7 +208,10 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   }
   // The places each subject may take, read once from the plan as it starts: a place changes hands
   // only once in a chain, so what the reading excludes holds in every branch of the search.
-  for (let j = 0; j < S; j++) zones.push(hasExam(j) ? byKind(zonePlaces(j)) : []);
+  for (let j = 0; j < S; j++) zones.push(joins(j) ? byKind(zonePlaces(j)) : []);
+  const steadyBefore = Float64Array.from({ length: S }, (_, j) =>
+    spec.steady && !hasExam(j) ? weekRatio(weekHours(tplOf, owners, j, spec.steady)) : 0,
+  );
   for (let depth = 1; depth <= MAX_TAKES; depth++) if (search(depth)) return true;
   if (spec.leave) undo();
   return false;
@@ -276,13 +326,14 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   /**
    * The places s may take, latest day first: before the moves' bound for k; for another, before
    * its exam, up to its final review's day (there a place before the review's, or one of the
-   * review's length: the review is then the later of the two, as the repairs read it). Not s's
-   * own, nor one of a subject without an exam in the plan, nor one on its owner's review day.
+   * review's length: the review is then the later of the two, as the repairs read it); for one
+   * without an exam, the whole plan. Not s's own, nor one of a subject that does not join the
+   * chain, nor one on its owner's review day.
    */
   function zonePlaces(s: number): Int32Array {
     const review = num(keep, s);
-    const end =
-      s === k ? movesBefore : review >= 0 ? review + 1 : Math.min(f64(exam, s), owners.length);
+    const examEnd = hasExam(s) ? f64(exam, s) : owners.length;
+    const end = s === k ? movesBefore : review >= 0 ? review + 1 : Math.min(examEnd, owners.length);
     const reviewAt =
       review >= 0 ? reviewPlaceOn(tplOf(review), item(owners, review), s, i32(keepLen, s)) : -1;
     const out: number[] = [];
@@ -290,7 +341,7 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
       const own = item(owners, d);
       for (let i = 0; i < own.length; i++) {
         const o = i16(own, i);
-        if (o === s || (o >= 0 && (!hasExam(o) || d === num(keep, o)))) continue;
+        if (o === s || (o >= 0 && (!joins(o) || d === num(keep, o)))) continue;
         const sameLen = (tplOf(d).places[i]?.len ?? 0) === i32(keepLen, s);
         if (s !== k && d === review && i > reviewAt && !sameLen) continue;
         out.push(at(d, i));
@@ -309,7 +360,17 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
       const to = i16(own, t.i);
       if (to >= 0) touched.add(to);
     }
-    for (const j of touched) if (guards[j]?.() === false) return false;
+    for (const j of touched) if (guards[j]?.() === false || !steadyKept(j)) return false;
     return spec.gains?.() ?? true;
+  }
+
+  /**
+   * Whether a subject without an exam keeps steady weeks after the chain: its heaviest calendar
+   * week within twice its median week, or no further past it than before.
+   */
+  function steadyKept(j: number): boolean {
+    if (!spec.steady || hasExam(j)) return true;
+    const after = weekRatio(weekHours(tplOf, owners, j, spec.steady));
+    return after <= STEADY_WEEK_OVER_MEDIAN + EPS || after <= f64(steadyBefore, j) + EPS;
   }
 }

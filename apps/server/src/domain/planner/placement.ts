@@ -526,17 +526,19 @@ function repairPasses(state: RepairState): void {
   if (evenOut) evenTheDays({ steady, calendar: model.weeks });
   // The cap repair can free places before a subject's last week (buffer it removed): a subject
   // the needs forced to cram may use them now, split into shorter sessions if it must (M8).
-  repairCramming(
-    tplOf,
-    owners,
-    examDay,
-    finalDay,
-    finalLen,
-    sessionHours,
-    movableBefore,
-    needs,
-    true,
-  );
+  const repairCrammingLast = () =>
+    repairCramming(
+      tplOf,
+      owners,
+      examDay,
+      finalDay,
+      finalLen,
+      sessionHours,
+      movableBefore,
+      needs,
+      true,
+    );
+  repairCrammingLast();
   // Last, each final review left 4-6 days before its exam takes a place 1-3 days before (M9).
   pullFinalReviewsIn({ tplOf, owners, finalDay, finalLen, examDay, needs, byExam });
   // The passes since the length trades (cap, cramming, final reviews) move sessions between
@@ -568,8 +570,9 @@ function repairPasses(state: RepairState): void {
     sessionHours,
   });
   // Where none of those meets a need, a chain of exchanges of any lengths through any subjects
-  // with an exam may (cram-chain.ts; seed 5,811,602 #16).
-  chainsToNeeds({
+  // may, those without an exam keeping steady weeks (cram-chain.ts; seed 5,811,602 #16, 161,803
+  // #564).
+  const crammed = chainsToNeeds({
     tplOf,
     owners,
     exam: examDay,
@@ -577,7 +580,11 @@ function repairPasses(state: RepairState): void {
     keepLen: finalLen,
     needs,
     L: sessionHours,
+    calendar: model.weeks,
   });
+  // A need chain that passed an M8 limit (its last try) may leave more in the last days than the
+  // needs force: the cramming repair once more, with every need held (94,589,261 #186).
+  if (crammed) repairCrammingLast();
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
   trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
