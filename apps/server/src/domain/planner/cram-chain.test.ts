@@ -249,3 +249,39 @@ describe('chainsToNeeds, subjects without an exam', () => {
     expect(owners[17]?.[0]).toBe(1);
   });
 });
+
+describe('chainsToNeeds, a final review moved', () => {
+  // Subject 1 (exam on day 8, 3 h) holds a 1.5-h place on day 2, a 1-h one on day 3 and its
+  // final review in a 1-h place on day 7, half an hour past its need. Subject 0 (exam on day 12)
+  // holds 1.5-h places on days 6 and 9, half an hour short of its 3.5 h. No place is free: 0
+  // meets its need only with both 1-h places, 1 its own with the two 1.5-h ones before its
+  // exam. 0 takes day 3, 1 day 6, 0 day 7: 1's review moves to day 6 (88,550,602 #256).
+  const lensOf = (d: number) =>
+    d === 3 || d === 7 ? [2] : d === 2 || d === 6 || d === 9 ? [3] : [];
+  const tpl = (d: number) => dayOfPlaces(lensOf(d));
+  const owner = (d: number) => (d === 6 || d === 9 ? 0 : lensOf(d).length ? 1 : -1);
+
+  it('moves a final review to meet a need', () => {
+    const owners = Array.from({ length: 14 }, (_, d) =>
+      Int16Array.from(lensOf(d).map(() => owner(d))),
+    );
+    const keep = [-1, 7];
+    const keepLen = Int32Array.from([0, 2]);
+    chainsToNeeds({
+      tplOf: tpl,
+      owners,
+      exam: Float64Array.from([12, 8]),
+      keep,
+      keepLen,
+      needs: [3.5, 3],
+      L: 1.5,
+      calendar: calendarWeeks(0, 14),
+    });
+    const hours = hoursBySubject(tpl, owners, 2);
+    expect([...hours]).toEqual([3.5, 3]);
+    expect(owners[7]?.[0]).toBe(0);
+    expect(owners[6]?.[0]).toBe(1);
+    expect(keep).toEqual([-1, 6]);
+    expect([...keepLen]).toEqual([0, 3]);
+  });
+});

@@ -46,8 +46,8 @@ export interface ChainPlan {
   owners: Int16Array[];
   /** Each subject's exam day (NaN: none in the plan). */
   exam: Float64Array;
-  /** Each subject's final-review day (-1: none). */
-  keep: readonly number[];
+  /** Each subject's final-review day (-1: none); a need chain may move one (`movesReviews`). */
+  keep: number[];
   /** Length of each final review's place, in half-hours (the last of its length that day). */
   keepLen: Int32Array;
   needs: ArrayLike<number>;
@@ -137,7 +137,7 @@ export function chainsToNeeds(
     // Short by a session or more, the plan's time does not hold the need (the warning says so);
     // under one, the lengths of its places may be what keeps it short.
     if (short <= EPS || short >= plan.L - EPS || exam > plan.owners.length) continue;
-    const spec = { k: -1, movesBefore: 0, raise: s, steady: plan.calendar };
+    const spec = { k: -1, movesBefore: 0, raise: s, steady: plan.calendar, movesReviews: true };
     // Where no chain keeps every exam's last days within their M8 limits, one that passes them:
     // M8 asks for the least last days among the plans that meet every need, and the need comes
     // first (94,589,261 #186: B's spare half hour reaches A only through C, whose places before
@@ -168,6 +168,13 @@ interface ChainSpec {
   steady?: CalendarWeeks;
   /** Whether the chain may leave a subject further past an M8 limit (a need chain's last try). */
   crams?: boolean;
+  /**
+   * Whether a final review's place may be taken, its subject's review then the latest place it
+   * holds from the third day before its exam (or its review's day, if earlier) to its exam's eve
+   * (`reviewsKept`): the need chains only. 88,550,602 #256: E half an hour short, and G's 1-h
+   * review place the one E needs; G takes E's 1.5-h place the day before, its review now.
+   */
+  movesReviews?: boolean;
 }
 
 function runChain(p: ChainPlan, spec: ChainSpec): boolean {
@@ -341,7 +348,8 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
       const own = item(owners, d);
       for (let i = 0; i < own.length; i++) {
         const o = i16(own, i);
-        if (o === s || (o >= 0 && (!joins(o) || d === num(keep, o)))) continue;
+        if (o === s || (o >= 0 && (!joins(o) || (d === num(keep, o) && !spec.movesReviews))))
+          continue;
         const sameLen = (tplOf(d).places[i]?.len ?? 0) === i32(keepLen, s);
         if (s !== k && d === review && i > reviewAt && !sameLen) continue;
         out.push(at(d, i));
@@ -361,7 +369,42 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
       if (to >= 0) touched.add(to);
     }
     for (const j of touched) if (guards[j]?.() === false || !steadyKept(j)) return false;
-    return spec.gains?.() ?? true;
+    if (!(spec.gains?.() ?? true)) return false;
+    return reviewsKept(touched);
+  }
+
+  /**
+   * Whether every touched subject still holds a final review; where one's review place changed
+   * hands (`movesReviews`), its review becomes the latest place it holds from the third day before
+   * its exam (or its review's day, if earlier) to its exam's eve, and `keep` says so. Checked last:
+   * it changes the plan's reviews only for a chain that is kept.
+   */
+  function reviewsKept(touched: ReadonlySet<number>): boolean {
+    if (!spec.movesReviews) return true;
+    const moved: Array<{ j: number; day: number; len: number }> = [];
+    for (const j of touched) {
+      const review = num(keep, j);
+      if (review < 0 || reviewPlaceOn(tplOf(review), item(owners, review), j, i32(keepLen, j)) >= 0)
+        continue;
+      const eve = Math.min(f64(exam, j), owners.length) - 1;
+      let day = -1;
+      let len = 0;
+      for (let d = eve; d >= Math.min(review, eve - 2) && day < 0; d--) {
+        const own = item(owners, d);
+        for (let i = 0; i < own.length; i++)
+          if (own[i] === j) {
+            day = d;
+            len = tplOf(d).places[i]?.len ?? 0;
+          }
+      }
+      if (day < 0) return false;
+      moved.push({ j, day, len });
+    }
+    for (const { j, day, len } of moved) {
+      keep[j] = day;
+      keepLen[j] = len;
+    }
+    return true;
   }
 
   /**
