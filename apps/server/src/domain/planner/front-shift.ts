@@ -22,6 +22,7 @@ import {
   validFreePlace,
 } from './repair.js';
 import { numLike } from './typed.js';
+import { workloadCeiling } from './workload-ceiling.js';
 
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 16;
@@ -1016,6 +1017,8 @@ export function balanceHalves(
   steady?: ArrayLike<number>,
   /** The plan's calendar weeks (study week), in which the steady subject stays steady. */
   calendar?: CalendarWeeks,
+  /** Each subject's need in hours: with it, a shorter session may grow into a full place. */
+  needs?: ArrayLike<number>,
 ): void {
   for (let k = 0; k < refFirst.length; k++) {
     const ref = refFirst[k] as number;
@@ -1089,13 +1092,46 @@ export function balanceHalves(
       if (moveTo(k, src.day, src.place, len, lo, hi, mine)) return true;
       if (tradeTo(k, src.day, src.place, len, lo, hi, mine)) return true;
     }
+    return short && growOne(k, sources, first, total, ref, lo, hi, mine);
+  }
+
+  /**
+   * Last, into the first half: a session in a shorter place (its day's hours ran out
+   * mid-session) moves to a free full place there and grows to a full session, where no session
+   * of k could move at its length, k stays within M3's bound (its need x 1.15 plus a session) and
+   * its share gets nearer its reference. A subject of few 1-h sessions on 1-h days, whose first
+   * half's 1-h days the weekly cap held for an earlier exam, had its first half's 2-h places free
+   * but none of its length, and moving its one 2-h session there left a gap of weeks (M4b;
+   * 72,581,215 #866: B 1 of 7 h in the first half of its window against a reference of 0.52).
+   */
+  function growOne(
+    k: number,
+    sources: ReadonlyArray<{ day: number; place: number }>,
+    first: number,
+    total: number,
+    ref: number,
+    lo: number,
+    hi: number,
+    mine: number[],
+  ): boolean {
+    if (!needs) return false;
+    const full = Math.round(2 * L);
+    for (const src of sources) {
+      const len = tplOf(src.day).places[src.place]?.len ?? 0;
+      if (len >= full) continue;
+      const more = (full - len) / 2;
+      if (total + more > workloadCeiling(needs[k] as number, L) + EPS) continue;
+      const after = (first + full / 2) / (total + more);
+      if (Math.abs(after - ref) >= Math.abs(first / total - ref)) continue;
+      if (moveTo(k, src.day, src.place, len, lo, hi, mine, full)) return true;
+    }
     return false;
   }
 
   /**
-   * Moves k's session at place `src` of day `from` to a free place of the same length on a day
-   * in [lo, hi) without k, furthest from its other study days, where the cap has room and the
-   * days stay interleavable and regular; whether it did.
+   * Moves k's session at place `src` of day `from` to a free place of the same length (or of
+   * `toLen` half-hours) on a day in [lo, hi) without k, furthest from its other study days, where
+   * the cap has room and the days stay interleavable and regular; whether it did.
    */
   function moveTo(
     k: number,
@@ -1105,6 +1141,7 @@ export function balanceHalves(
     lo: number,
     hi: number,
     mine: number[],
+    toLen = len,
   ): boolean {
     const ownFrom = owners[from] as Int16Array;
     ownFrom[src] = -1;
@@ -1123,9 +1160,9 @@ export function balanceHalves(
       if (own.includes(k)) continue;
       let dist = Number.POSITIVE_INFINITY;
       for (const e of mine) if (e !== from) dist = Math.min(dist, Math.abs(e - d));
-      if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, len / 2)) continue;
+      if (dist <= bestDist || !runsOk(own, k) || !cap.fits(d, toLen / 2)) continue;
       if (!regular(d)) continue;
-      const i = validFreePlace(tplOf(d), own, len, k);
+      const i = validFreePlace(tplOf(d), own, toLen, k);
       if (i < 0) continue;
       bestD = d;
       bestI = i;
@@ -1137,7 +1174,7 @@ export function balanceHalves(
       return false;
     }
     (owners[bestD] as Int16Array)[bestI] = k;
-    cap.add(bestD, len / 2);
+    cap.add(bestD, toLen / 2);
     return true;
   }
 

@@ -450,6 +450,7 @@ function repairPasses(state: RepairState): void {
       weekCap,
       steady,
       model.weeks,
+      needs,
     );
   const evenTheDays = (keepSteady?: Parameters<typeof evenLoad>[10]) =>
     evenLoad(
