@@ -21,6 +21,7 @@ import {
   weekHours,
   weekRatio,
 } from './repair.js';
+import { MAX_WEEK_OVER_MEDIAN } from './steady-weeks.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours (sums of half-hours). */
@@ -105,9 +106,6 @@ export function chainEarlier(
  */
 const MAX_NEED_NODES = 30_000;
 const MAX_NEED_SEARCH_NODES = 12_000;
-
-/** A steady subject's heaviest calendar week over its median week, at most (Workload). */
-const STEADY_WEEK_OVER_MEDIAN = 2;
 
 /**
  * The last of the need passes: each subject with an exam in the plan still short of its need
@@ -414,6 +412,6 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   function steadyKept(j: number): boolean {
     if (!spec.steady || hasExam(j)) return true;
     const after = weekRatio(weekHours(tplOf, owners, j, spec.steady));
-    return after <= STEADY_WEEK_OVER_MEDIAN + EPS || after <= f64(steadyBefore, j) + EPS;
+    return after <= MAX_WEEK_OVER_MEDIAN + EPS || after <= f64(steadyBefore, j) + EPS;
   }
 }

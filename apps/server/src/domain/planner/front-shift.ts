@@ -1062,7 +1062,8 @@ export function balanceHalves(
       // Into the first half (days 2d < W), or into the second before the movable limit.
       const lo = short ? 0 : Math.ceil(W / 2);
       const hi = short ? Math.min(Math.ceil(W / 2), lim) : lim;
-      if (!moveOne(k, sources.slice(0, MAX_SOURCES), short, first, total, ref, lo, hi, mine)) break;
+      const sourcesTried = sources.slice(0, MAX_SOURCES);
+      if (!moveOne({ k, sources: sourcesTried, short, first, total, ref, lo, hi, mine })) break;
     }
   }
 
@@ -1073,17 +1074,8 @@ export function balanceHalves(
    * is tried: stopping at the first left a subject a session short of its reference (seed 91
    * #850, M10 off).
    */
-  function moveOne(
-    k: number,
-    sources: ReadonlyArray<{ day: number; place: number }>,
-    short: boolean,
-    first: number,
-    total: number,
-    ref: number,
-    lo: number,
-    hi: number,
-    mine: number[],
-  ): boolean {
+  function moveOne(m: HalfMove): boolean {
+    const { k, sources, short, first, total, ref, lo, hi, mine } = m;
     for (const src of sources) {
       const len = tplOf(src.day).places[src.place]?.len ?? 0;
       const firstAfter = first + (short ? len / 2 : -len / 2);
@@ -1092,7 +1084,7 @@ export function balanceHalves(
       if (moveTo(k, src.day, src.place, len, lo, hi, mine)) return true;
       if (tradeTo(k, src.day, src.place, len, lo, hi, mine)) return true;
     }
-    return short && growOne(k, sources, first, total, ref, lo, hi, mine);
+    return short && growOne(m);
   }
 
   /**
@@ -1104,16 +1096,7 @@ export function balanceHalves(
    * but none of its length, and moving its one 2-h session there left a gap of weeks (M4b;
    * 72,581,215 #866: B 1 of 7 h in the first half of its window against a reference of 0.52).
    */
-  function growOne(
-    k: number,
-    sources: ReadonlyArray<{ day: number; place: number }>,
-    first: number,
-    total: number,
-    ref: number,
-    lo: number,
-    hi: number,
-    mine: number[],
-  ): boolean {
+  function growOne({ k, sources, first, total, ref, lo, hi, mine }: HalfMove): boolean {
     if (!needs) return false;
     const full = Math.round(2 * L);
     for (const src of sources) {
@@ -1274,6 +1257,23 @@ export function balanceHalves(
     }
     return -1;
   }
+}
+
+/**
+ * One move of the half balancing: subject k's sessions to try (`sources`), into the first half
+ * (`short`) or out of it, its first-half and total hours and reference share, the days [lo, hi)
+ * it may go to, and k's study days (`mine`).
+ */
+interface HalfMove {
+  k: number;
+  sources: ReadonlyArray<{ day: number; place: number }>;
+  short: boolean;
+  first: number;
+  total: number;
+  ref: number;
+  lo: number;
+  hi: number;
+  mine: number[];
 }
 
 /** The days subject j studies, in order. */

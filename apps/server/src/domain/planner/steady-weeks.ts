@@ -22,7 +22,7 @@ import {
 import { item, num, numLike } from './typed.js';
 
 /** The steady-week limit: a week holds at most twice the subject's median week (Workload). */
-const MAX_WEEK_OVER_MEDIAN = 2;
+export const MAX_WEEK_OVER_MEDIAN = 2;
 /** Most moves per subject, so the pass stays well inside the speed budget. */
 const MAX_MOVES = 8;
 const EPS = 1e-9;
