@@ -31,7 +31,7 @@ const MAX_MOVES = 16;
 const EPS = 1e-9;
 
 /** Fewest sessions of a subject, its final review counted, for its first-half share to count. */
-const MIN_SHAPED_SESSIONS = 4;
+export const MIN_SHAPED_SESSIONS = 4;
 
 /**
  * How far under the taker's gain over its reference share a giver may end in a trade that evens

@@ -15,6 +15,7 @@ import { placeDayByDay } from './day-loop.js';
 import { orderWithinDays } from './day-order.js';
 import { evenLoad } from './even-load.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
+import { frontLoadShortfall, keepsFrontLoad, nearerFrontLoad } from './front-load-choice.js';
 import { balanceHalves, frontShift } from './front-shift.js';
 import { handOverAndTradeBack, tradeFinalReviewLength, tradeLengths } from './length-trades.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
@@ -50,8 +51,34 @@ const NEED_TOP_UP_ROUND = 0;
 /** The soft rest of the target is rounded to the nearest session. */
 const SOFT_TOP_UP_ROUND = 0.5;
 
-/** Places sessions day by day; returns raw blocks in day order. */
+/**
+ * Places sessions day by day; returns raw blocks in day order. With front-loading on, the plan
+ * keeps front-loading's promise against the plain plan where one of its two ways of making it
+ * can (front-load-choice.ts): the tilted pace first, else the plain pace with the front-loaded
+ * repairs.
+ */
 export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[] {
+  const tilted = placeWith(input, model, 'tilted');
+  if (!input.preferences.frontLoad) return tilted;
+  const plainInput = { ...input, preferences: { ...input.preferences, frontLoad: false } };
+  const plain = placeWith(plainInput, model, 'tilted');
+  const L = input.preferences.sessionLength;
+  const short = frontLoadShortfall(model, L, plain, tilted);
+  if (keepsFrontLoad(short)) return tilted;
+  const plainPaced = placeWith(input, model, 'plain');
+  return nearerFrontLoad(frontLoadShortfall(model, L, plain, plainPaced), short)
+    ? plainPaced
+    : tilted;
+}
+
+/**
+ * The pace the day loop follows with front-loading on: tilted towards the first half (stage 5),
+ * or the plain one, the front shift and the repairs doing the front-loading alone.
+ */
+type FrontPace = 'tilted' | 'plain';
+
+/** One way of placing the sessions (`placeSessions`). */
+function placeWith(input: PlannerInput, model: PlanModel, frontPace: FrontPace): RawBlock[] {
   const sessionHours = input.preferences.sessionLength;
   const frontLoad = input.preferences.frontLoad;
   const subjectCount = input.subjects.length;
@@ -83,7 +110,7 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   const { freeCap, suffixFree } = freeCapacity(model, capacity, finalDay, finalHours);
   const { pace, refFirst, firstRoom } = paceCurves({
     model,
-    frontLoad,
+    frontLoad: frontLoad && frontPace === 'tilted',
     freeCap,
     paceEnd,
     paceTarget,

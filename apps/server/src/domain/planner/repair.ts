@@ -719,7 +719,7 @@ const EPS = 1e-9;
  * (M10): a subject over its reference by more may hand a session of its first half to a subject
  * under its target and take a place in its second half (`balanceTotal`'s hand-over).
  */
-const FRONT_GAIN = 0.1;
+export const FRONT_GAIN = 0.1;
 
 /**
  * Brings the plan's total hours to within half a session of the sum of the targets, so a plan
