@@ -61,7 +61,8 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
   const tilted = placeWith(input, model, 'tilted');
   if (!input.preferences.frontLoad) return tilted;
   const plainInput = { ...input, preferences: { ...input.preferences, frontLoad: false } };
-  const plain = placeWith(plainInput, model, 'tilted');
+  // Front-loading off, the pace has no tilt either way.
+  const plain = placeWith(plainInput, model, 'plain');
   const L = input.preferences.sessionLength;
   const short = frontLoadShortfall(model, L, plain, tilted);
   if (keepsFrontLoad(short)) return tilted;
@@ -72,8 +73,9 @@ export function placeSessions(input: PlannerInput, model: PlanModel): RawBlock[]
 }
 
 /**
- * The pace the day loop follows with front-loading on: tilted towards the first half (stage 5),
- * or the plain one, the front shift and the repairs doing the front-loading alone.
+ * The pace the day loop follows with front-loading on: tilted towards the first half (stage 4's
+ * `frontLoadTilt`), or the plain one, the front shift and the repairs doing the front-loading
+ * alone.
  */
 type FrontPace = 'tilted' | 'plain';
 
