@@ -68,11 +68,6 @@ function plans(make: (seed: number) => PlannerInput) {
   return (i: number) => planStudy(inputs[i % inputs.length] as PlannerInput).blocks.length;
 }
 
-/** The input with front-loading on. */
-function frontLoaded(input: PlannerInput): PlannerInput {
-  return { ...input, preferences: { ...input.preferences, frontLoad: true } };
-}
-
 /** Replanning after a missed session a third of the way into each typical plan. */
 function replans() {
   const cases = [1, 2, 3, 4, 5].map((seed) => {
@@ -100,7 +95,7 @@ export function plannerBench(): BenchResult[] {
     // and a second front-loaded plan where the first falls short (front-load-choice.ts).
     measure(
       'planner typical, front-loading on (up to three plans made)',
-      plans((seed) => frontLoaded(typicalInput(seed))),
+      plans((seed) => typicalInput(seed, true)),
       { p95: 30 },
     ),
     measure('replan after a missed session (typical input)', replans(), { p95: 50 }),

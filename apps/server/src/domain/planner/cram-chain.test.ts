@@ -159,31 +159,56 @@ describe('chainEarlier, a day that passes through a refused state', () => {
   });
 });
 
+/**
+ * A plan for the need chains: `days` days of the places `lensOf` gives (in half-hours), each
+ * held by `owner` of its day, with 1.5-h sessions; `keep` and `keepLen` the final reviews
+ * (none unless given). Runs chainsToNeeds and gives the owners after it, what it returned and
+ * each subject's hours.
+ */
+function runNeedChains(p: {
+  days: number;
+  lensOf: (d: number) => number[];
+  owner: (d: number) => number;
+  exam: number[];
+  needs: number[];
+  keep?: number[];
+  keepLen?: Int32Array;
+}) {
+  const tplOf = (d: number) => dayOfPlaces(p.lensOf(d));
+  const owners = Array.from({ length: p.days }, (_, d) =>
+    Int16Array.from(p.lensOf(d).map(() => p.owner(d))),
+  );
+  const S = p.needs.length;
+  const crammed = chainsToNeeds({
+    tplOf,
+    owners,
+    exam: Float64Array.from(p.exam),
+    keep: p.keep ?? new Array<number>(S).fill(-1),
+    keepLen: p.keepLen ?? new Int32Array(S),
+    needs: p.needs,
+    L: 1.5,
+    calendar: calendarWeeks(0, p.days),
+  });
+  return { owners, crammed, hours: [...hoursBySubject(tplOf, owners, S)] };
+}
+
 describe('chainsToNeeds', () => {
   // Subject 0 (exam on day 10) holds a 1-h place on day 0 and needs 1.5 h; every place in its
   // window is taken. Subject 1 (exam on day 20) holds 1.5-h places on days 1 and 5, its need,
   // and a 1.5-h place on day 15 is free, past 0's window. 0 takes 1's place of day 5 (the
   // latest), and 1 the free one (the shortest chain: 0 then holds an hour past its need).
   const lensOf = (d: number) => (d === 0 ? [2] : d === 1 || d === 5 || d === 15 ? [3] : []);
-  const tpl = (d: number) => dayOfPlaces(lensOf(d));
   const owner = (d: number) => (d === 0 ? 0 : d === 1 || d === 5 ? 1 : -1);
 
   it('meets a need half a session short through a chain', () => {
-    const owners = Array.from({ length: 20 }, (_, d) =>
-      Int16Array.from(lensOf(d).map(() => owner(d))),
-    );
-    chainsToNeeds({
-      tplOf: tpl,
-      owners,
-      exam: Float64Array.from([10, 20]),
-      keep: [-1, -1],
-      keepLen: new Int32Array(2),
+    const { owners, hours } = runNeedChains({
+      days: 20,
+      lensOf,
+      owner,
+      exam: [10, 20],
       needs: [1.5, 3],
-      L: 1.5,
-      calendar: calendarWeeks(0, 20),
     });
-    const hours = hoursBySubject(tpl, owners, 2);
-    expect([...hours]).toEqual([2.5, 3]);
+    expect(hours).toEqual([2.5, 3]);
     expect(owners[5]?.[0]).toBe(0);
     expect(owners[15]?.[0]).toBe(1);
   });
@@ -194,25 +219,17 @@ describe('chainsToNeeds, subjects without an exam', () => {
   // day 10, 3 h) holds 1.5-h places on days 2 and 4 and a 1-h one on day 8, an hour past its
   // need. No place is free. 0 takes 1's 1-h place (1 keeps its need without it).
   const lensOf = (d: number) => (d === 8 ? [2] : d === 2 || d === 4 || d === 16 ? [3] : []);
-  const tpl = (d: number) => dayOfPlaces(lensOf(d));
   const owner = (d: number) => (d === 16 ? 0 : 1);
 
   it('meets the need of a subject without an exam half a session short', () => {
-    const owners = Array.from({ length: 21 }, (_, d) =>
-      Int16Array.from(lensOf(d).map(() => owner(d))),
-    );
-    const crammed = chainsToNeeds({
-      tplOf: tpl,
-      owners,
-      exam: Float64Array.from([Number.NaN, 10]),
-      keep: [-1, -1],
-      keepLen: new Int32Array(2),
+    const { owners, crammed, hours } = runNeedChains({
+      days: 21,
+      lensOf,
+      owner,
+      exam: [Number.NaN, 10],
       needs: [2, 3],
-      L: 1.5,
-      calendar: calendarWeeks(0, 21),
     });
-    const hours = hoursBySubject(tpl, owners, 2);
-    expect([...hours]).toEqual([2.5, 3]);
+    expect(hours).toEqual([2.5, 3]);
     expect(owners[8]?.[0]).toBe(0);
     expect(crammed).toBe(false);
   });
@@ -224,25 +241,17 @@ describe('chainsToNeeds, subjects without an exam', () => {
   // its hours back only from 2, in its last week: no chain keeps 1 under its limit, and the need
   // comes first (94,589,261 #186).
   const lens2 = (d: number) => ([0, 2, 4, 6, 14, 15, 16, 17].includes(d) ? [3] : []);
-  const tpl2 = (d: number) => dayOfPlaces(lens2(d));
   const owner2 = (d: number) => (d <= 2 ? 0 : d === 15 || d === 17 ? 2 : 1);
 
   it('passes an M8 limit only where no chain meets the need without', () => {
-    const owners = Array.from({ length: 21 }, (_, d) =>
-      Int16Array.from(lens2(d).map(() => owner2(d))),
-    );
-    const crammed = chainsToNeeds({
-      tplOf: tpl2,
-      owners,
-      exam: Float64Array.from([10, 20, Number.NaN]),
-      keep: [-1, -1, -1],
-      keepLen: new Int32Array(3),
+    const { owners, crammed, hours } = runNeedChains({
+      days: 21,
+      lensOf: lens2,
+      owner: owner2,
+      exam: [10, 20, Number.NaN],
       needs: [3.5, 6, 1.5],
-      L: 1.5,
-      calendar: calendarWeeks(0, 21),
     });
-    const hours = hoursBySubject(tpl2, owners, 3);
-    expect([...hours]).toEqual([4.5, 6, 1.5]);
+    expect(hours).toEqual([4.5, 6, 1.5]);
     expect(crammed).toBe(true);
     // 1's last week holds 4.5 h now, past its limit.
     expect(owners[6]?.[0]).toBe(0);
@@ -258,27 +267,21 @@ describe('chainsToNeeds, a final review moved', () => {
   // exam. 0 takes day 3, 1 day 6, 0 day 7: 1's review moves to day 6 (88,550,602 #256).
   const lensOf = (d: number) =>
     d === 3 || d === 7 ? [2] : d === 2 || d === 6 || d === 9 ? [3] : [];
-  const tpl = (d: number) => dayOfPlaces(lensOf(d));
   const owner = (d: number) => (d === 6 || d === 9 ? 0 : lensOf(d).length ? 1 : -1);
 
   it('moves a final review to meet a need', () => {
-    const owners = Array.from({ length: 14 }, (_, d) =>
-      Int16Array.from(lensOf(d).map(() => owner(d))),
-    );
     const keep = [-1, 7];
     const keepLen = Int32Array.from([0, 2]);
-    chainsToNeeds({
-      tplOf: tpl,
-      owners,
-      exam: Float64Array.from([12, 8]),
+    const { owners, hours } = runNeedChains({
+      days: 14,
+      lensOf,
+      owner,
+      exam: [12, 8],
+      needs: [3.5, 3],
       keep,
       keepLen,
-      needs: [3.5, 3],
-      L: 1.5,
-      calendar: calendarWeeks(0, 14),
     });
-    const hours = hoursBySubject(tpl, owners, 2);
-    expect([...hours]).toEqual([3.5, 3]);
+    expect(hours).toEqual([3.5, 3]);
     expect(owners[7]?.[0]).toBe(0);
     expect(owners[6]?.[0]).toBe(1);
     expect(keep).toEqual([-1, 6]);

@@ -88,8 +88,8 @@ export function sampleInput(opts: {
 }
 
 /** The benchmark's typical case: 52 weeks, 12 subjects, 2-6 h a day, 1.5-h sessions. */
-export function typicalInput(seed = 1): PlannerInput {
-  return sampleInput({ weeks: 52, subjects: 12, sessionLength: 1.5, seed });
+export function typicalInput(seed = 1, frontLoad = false): PlannerInput {
+  return sampleInput({ weeks: 52, subjects: 12, sessionLength: 1.5, seed, frontLoad });
 }
 
 /** The benchmark's worst case: 52 weeks, 12 subjects, every slot free, 24 h a day, 1-h sessions. */
