@@ -68,8 +68,13 @@ function placesOf(m: CramModel): Array<{ day: number; hours: number }> {
  * plan keeps the others within theirs, the least over the plans that meet the needs alone.
  * Undefined when no plan meets the needs or the search is not finished within its bound.
  */
-export function leastLastDays(m: CramModel, k: number, n: 3 | 7): number | undefined {
-  return answer(m, k, n, false)?.least;
+export function leastLastDays(
+  m: CramModel,
+  k: number,
+  n: 3 | 7,
+  otherMost?: number,
+): number | undefined {
+  return answer(m, k, n, false, otherMost)?.least;
 }
 
 /** A place that changes hands in `nearestPlan` (-1: free). */
@@ -98,9 +103,10 @@ function answer(
   k: number,
   n: 3 | 7,
   nearest: boolean,
+  otherMost?: number,
 ): { least: number; changes: PlaceChange[] } | undefined {
-  const limited = solve(m, k, n, true, nearest);
-  const r = limited.status === 'Infeasible' ? solve(m, k, n, false, nearest) : limited;
+  const limited = solve(m, k, n, true, nearest, otherMost);
+  const r = limited.status === 'Infeasible' ? solve(m, k, n, false, nearest, otherMost) : limited;
   if (r.status !== 'Optimal') return undefined;
   // In half-hours: the solver's sum of 1.5-h places may end a hair off.
   return { least: Math.round(r.least * 2) / 2, changes: r.changes };
@@ -133,6 +139,7 @@ function solve(
   n: 3 | 7,
   othersLimited: boolean,
   nearest: boolean,
+  otherMost?: number,
 ): { status: string; least: number; changes: PlaceChange[] } {
   const places = placesOf(m);
   const S = m.needs.length;
@@ -181,6 +188,10 @@ function solve(
       sum(termsOf(j, (m.exam[j] as number) - 7), '<=', limit.last7 + 1e-6, `last7of${j}`);
       sum(termsOf(j, (m.exam[j] as number) - 3), '<=', limit.last3 + 1e-6, `last3of${j}`);
     }
+  // k's other window (its last 3 days for the last week, and the other way) within what M8 lets
+  // pass there: a plan that empties the last week into the last 3 days passes no better.
+  if (otherMost !== undefined)
+    sum(termsOf(k, (m.exam[k] as number) - (n === 7 ? 3 : 7)), '<=', otherMost + 1e-6, 'other');
   const last = (m.exam[k] as number) - n;
   const objective = termsOf(k, last);
   if (!objective.length) return { status: 'Optimal', least: 0, changes: [] };

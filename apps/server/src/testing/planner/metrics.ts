@@ -932,14 +932,20 @@ export function m8Cramming(
     // Where the bound from the needs finds room the plan did not use, the exact least any plan
     // can hold there (least-cram.ts): that bound is a relaxation, and may find room no packing
     // of whole places makes.
-    const least = (n: 3 | 7) => (told ? (leastLastDays(exact(), k, n) ?? 0) : 0);
+    const least = (n: 3 | 7, otherMost?: number) =>
+      told ? (leastLastDays(exact(), k, n, otherMost) ?? 0) : 0;
     const forced3 = forced(W - 3);
     const forced7 = forced(W - 7);
-    const over3 = (bound: number) => last3 > Math.max(0.25 * total, 2 * f.L, bound) + EPS;
-    const over7 = (bound: number) => last7 > Math.max(2 * weekly, f.L, bound) + EPS;
-    if (over3(forced3) && over3(least(3)))
+    const limit3 = Math.max(0.25 * total, 2 * f.L);
+    const limit7 = Math.max(2 * weekly, f.L);
+    const over3 = (bound: number) => last3 > Math.max(limit3, bound) + EPS;
+    const over7 = (bound: number) => last7 > Math.max(limit7, bound) + EPS;
+    // Each window's least among the plans whose other window passes: the least last week may be
+    // had only by filling the last 3 days past anything M8 lets pass there (seed 66,826,608 #587:
+    // C 15 h in its last week, but 7.5 in its last 3 days, where 6 is the least).
+    if (over3(forced3) && over3(least(3, Math.max(limit7, forced7, least(7)))))
       cramming.push(`${name}: ${last3} of ${total} h in the last 3 days`);
-    if (over7(forced7) && over7(least(7)))
+    if (over7(forced7) && over7(least(7, Math.max(limit3, forced3, least(3)))))
       cramming.push(`${name}: ${last7} h in the last week, mean ${weekly}`);
   }
   return { checked: rows.length, cramming };
