@@ -14,6 +14,7 @@ import { dayNumber } from './dates.js';
 import { placeDayByDay } from './day-loop.js';
 import { orderWithinDays } from './day-order.js';
 import { evenLoad } from './even-load.js';
+import { placeCrammingExactly } from './exact-cramming.js';
 import { pullFinalReviewsIn } from './final-review-pull.js';
 import { frontLoadShortfall, keepsFrontLoad, nearerFrontLoad } from './front-load-choice.js';
 import { balanceHalves, frontShift } from './front-shift.js';
@@ -618,6 +619,23 @@ function repairPasses(state: RepairState): void {
   // Last, no subject past its need plus the buffer and a session: some moves above gain a
   // subject hours that no target counts (stage 14d).
   trimPastCeiling({ tplOf, owners, needs, finalDay, sessionHours, steady, calendar: model.weeks });
+  // A subject still over an M8 limit: the nearest plan that holds the least there (stage 14e).
+  placeCrammingExactly({
+    tplOf,
+    owners,
+    examDay,
+    windowEnd,
+    needs,
+    finalDay,
+    finalLen,
+    steady,
+    weekLimit: weekCap.limit,
+    calendar: model.weeks,
+    maxLoad: model.maxLoad,
+    capacity,
+    sessionHours,
+    frontLoad,
+  });
 }
 
 /** Whether a day's places have the same owners in both. */
