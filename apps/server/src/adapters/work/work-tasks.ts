@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IcsError, type IcsProblem, readIcs } from '../../domain/calendar/read-ics.js';
 import { type LessonSentencesInput, lessonSentences } from '../../domain/nlp/lesson-sentences.js';
+import { type PlannerInput, planStudy } from '../../domain/planner/planner.js';
 import { studyText } from '../../domain/text/study-text.js';
 import { materialFor, topicsWithMaterial } from '../../domain/text/topic-material.js';
 import type { AiEngine } from '../ai/ai-engine.js';
@@ -37,7 +38,12 @@ export type WorkTask =
   /** Cards written as an Anki package (its bytes): a large subject's is seconds of work. */
   | { kind: 'ankiPackage'; input: AnkiPackageWrite }
   /** A spreadsheet of cards read (see readCardCsvTask). */
-  | { kind: 'cardCsv'; data: Uint8Array };
+  | { kind: 'cardCsv'; data: Uint8Array }
+  /**
+   * A study plan made (the planner): a long plan of many subjects is up to half a second of
+   * work, most of it the exact cramming step's integer programs.
+   */
+  | { kind: 'plan'; input: PlannerInput };
 
 let engine: AiEngine | undefined;
 
@@ -63,6 +69,8 @@ export async function runTask(task: WorkTask): Promise<unknown> {
       return writeAnkiPackage(task.input);
     case 'cardCsv':
       return readCardCsvTask(task.data);
+    case 'plan':
+      return planStudy(task.input);
     case 'ai': {
       engine ??= createBuiltinEngine();
       const method = engine[task.method] as (r: unknown) => Promise<unknown>;

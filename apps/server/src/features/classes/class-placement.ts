@@ -5,11 +5,12 @@ import {
   type Notice,
   type WeekStart,
 } from '@studybuddy/contracts';
+import type { FileReaders } from '../../adapters/files/ingest.js';
 import { notice } from '../../domain/notices.js';
 import {
   blockTitle,
   type PlannerInput,
-  planStudy,
+  type PlannerOutput,
   planTexts,
 } from '../../domain/planner/planner.js';
 import { storedWeek } from '../../domain/planner/stored-week.js';
@@ -19,6 +20,8 @@ import type { PlacementRepository, PlacementRow } from './placement.repository.j
 
 export interface PlacementDeps {
   placement: PlacementRepository;
+  /** The work pool plans on (a long plan is CPU work that would hold other requests). */
+  readers: Pick<FileReaders, 'work'>;
   /** The student's busy time (typed and imported): no session goes on it. */
   listBusyTimes(userId: number): Promise<BusyTime[]>;
   weekStartOf(userId: number): Promise<WeekStart>;
@@ -185,14 +188,17 @@ export async function placeSubjects(
   const result =
     plannerSubjects.length === 0
       ? undefined
-      : planStudy({
-          period: { start, end },
-          availability: input.availability,
-          subjects: plannerSubjects,
-          preferences: input.preferences,
-          busy,
-          weekStart: await deps.weekStartOf(userId),
-          language: input.language,
+      : await deps.readers.work.run<PlannerOutput>({
+          kind: 'plan',
+          input: {
+            period: { start, end },
+            availability: input.availability,
+            subjects: plannerSubjects,
+            preferences: input.preferences,
+            busy,
+            weekStart: await deps.weekStartOf(userId),
+            language: input.language,
+          },
         });
   const texts = planTexts(input.language);
   const at = now.toISOString();

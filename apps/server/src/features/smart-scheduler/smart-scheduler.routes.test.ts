@@ -1,21 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planStudy } from '../../domain/planner/planner.js';
 import { makeDocx, makePdf } from '../../testing/files.js';
-import type { TestApp } from '../../testing/harness.js';
+import {
+  countRows,
+  createTestApp,
+  dbKinds,
+  type TestApp,
+  TestClient,
+  testReaders,
+} from '../../testing/harness.js';
 import { multipart } from '../../testing/multipart.js';
 import { form, free, isoDay, wizard } from '../../testing/wizard-form.js';
-
-// The planner itself, watched: what the service asks of it (the week start) is not in the plan.
-vi.mock('../../domain/planner/planner.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../domain/planner/planner.js')>();
-  return { ...real, planStudy: vi.fn(real.planStudy) };
-});
-// The server's test files share their modules (isolate: false), so an earlier file may have
-// loaded the app with the real planner: this file loads the app afresh, which then sees the mock.
-vi.resetModules();
-const { countRows, createTestApp, dbKinds, TestClient } = await import('../../testing/harness.js');
 
 describe.each(dbKinds)('smart scheduler on %s', (kind) => {
   let t: TestApp;
@@ -385,7 +381,15 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
   });
 
   it("plans the student's calendar weeks from the week start of their profile", async () => {
-    const planned = () => vi.mocked(planStudy).mock.lastCall?.[0].weekStart;
+    // What the service asks of the planner (the week start) is not in the plan: the plan task
+    // it hands the work pool is watched.
+    const run = vi.spyOn(testReaders().work, 'run');
+    const planned = () => {
+      const plans = run.mock.calls.flatMap(([task]) =>
+        task.kind === 'plan' ? [task.input.weekStart] : [],
+      );
+      return plans.at(-1);
+    };
     expect((await post(form(wizard()))).statusCode).toBe(201);
     expect(planned()).toBe('sunday');
     const profile = await client.post('/user/profile/update', {
@@ -397,6 +401,7 @@ describe.each(dbKinds)('smart scheduler on %s', (kind) => {
     expect(profile.statusCode, profile.body).toBe(200);
     expect((await post(form(wizard()))).statusCode).toBe(201);
     expect(planned()).toBe('monday');
+    run.mockRestore();
   });
 
   it('books the hours a subject needs plus the buffer, and stores the numbers it used', async () => {

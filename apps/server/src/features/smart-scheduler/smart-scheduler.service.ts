@@ -15,7 +15,7 @@ import { notice, storedNotices } from '../../domain/notices.js';
 import {
   blockTitle,
   type PlannerInput,
-  planStudy,
+  type PlannerOutput,
   planTexts,
 } from '../../domain/planner/planner.js';
 import { parseWishes } from '../../domain/planner/wishes.js';
@@ -254,15 +254,22 @@ export function createSmartSchedulerService(deps: SmartSchedulerDeps) {
       req.timeZone,
     );
     const weekStart = await deps.weekStartOf(userId);
-    const plan = planStudy({
-      period: req.period,
-      availability: req.availability,
-      subjects: plannerSubjects,
-      preferences: req.preferences,
-      busy: busy.map((b) => ({ date: b.date, start: b.startTime, end: b.endTime })),
-      weekStart,
-      language,
-    });
+    // On the work pool: a long plan is CPU work that would hold every other request.
+    const plan = await deps.readers.work.run<PlannerOutput>(
+      {
+        kind: 'plan',
+        input: {
+          period: req.period,
+          availability: req.availability,
+          subjects: plannerSubjects,
+          preferences: req.preferences,
+          busy: busy.map((b) => ({ date: b.date, start: b.startTime, end: b.endTime })),
+          weekStart,
+          language,
+        },
+      },
+      signal,
+    );
     warnings.push(...plan.warnings, ...plan.notes);
     const sessions: DraftSession[] = plan.blocks.map((b) => {
       const subject = req.subjects[b.subjectIndex];
