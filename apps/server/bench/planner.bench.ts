@@ -84,8 +84,11 @@ function replans() {
 /** Runs the planner cases. */
 export function plannerBench(): BenchResult[] {
   return [
+    // 10 ms until the exact cramming step (stage 14e): one of the five inputs leaves a subject
+    // over an M8 limit, and its integer programs take about 20 ms. The planner runs on the work
+    // pool since, so this bounds a wizard's wait for its plan, not the server's thread.
     measure('planner typical (52 w x 12 subjects, 2-6 h/day, 1.5 h)', plans(typicalInput), {
-      p95: 10,
+      p95: 30,
     }),
     measure('planner worst (52 w x 12 subjects, all 24 slots, 1 h)', plans(worstInput), {
       p95: 50,
