@@ -223,7 +223,7 @@ export function placeHours(p: ExactCrammingInput, d: number, i: number): number 
 }
 
 /** Hours each day books, and of them (by day and by subject) those outside the program. */
-function bookedHours(p: ExactCrammingInput, listed: ReadonlySet<string>) {
+export function bookedHours(p: ExactCrammingInput, listed: ReadonlySet<string>) {
   const days = p.owners.length;
   const booked = new Float64Array(days);
   const outside = new Float64Array(days);

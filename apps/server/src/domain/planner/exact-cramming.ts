@@ -9,8 +9,9 @@
  */
 import { DAYS_PER_WEEK } from '@studybuddy/contracts';
 import highsPackage from 'highs';
-import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
+import { LAST_WEEK_DAYS, m8Excess } from './anti-cramming.js';
 import {
+  bookedHours,
   type CramProgram,
   cramProgram,
   EPS,
@@ -45,8 +46,12 @@ export function placeCrammingExactly(p: ExactCrammingInput): void {
   for (let k = 0; k < S; k++) {
     const W = numLike(p.examDay, k);
     if (!Number.isFinite(W) || W < CRAM_MIN_WINDOW) continue;
-    for (const n of [LAST_WEEK_DAYS, CRAM_DAYS])
-      if (excessOf(p, k, W, n) > EPS && !surelyForced(p, k, W, n)) tryLeast(p, k, W, n);
+    for (const n of [LAST_WEEK_DAYS, CRAM_DAYS]) {
+      // Recounted for each window: the last week's try may have changed the last 3 days.
+      const { over7, over3 } = m8Excess(p.tplOf, p.owners, k, W, p.sessionHours);
+      const over = n === CRAM_DAYS ? over3 : over7;
+      if (over > EPS && !surelyForced(p, k, W, n)) tryLeast(p, k, W, n);
+    }
   }
 }
 
@@ -64,12 +69,7 @@ function surelyForced(p: ExactCrammingInput, k: number, W: number, n: number): b
   const days = p.owners.length;
   const hours = hoursBySubject(p.tplOf, p.owners, S);
   const keep = (j: number) => keptHours(p, hours, j);
-  const booked = new Float64Array(days);
-  for (let d = 0; d < days; d++) {
-    const own = item(p.owners, d);
-    for (let i = 0; i < own.length; i++)
-      if (i16(own, i) >= 0) booked[d] = f64(booked, d) + placeHours(p, d, i);
-  }
+  const { booked } = bookedHours(p, new Set());
   const dayMost = (d: number) => Math.min(f64(p.capacity, d), f64(booked, d) + p.sessionHours);
   /**
    * Most hours the days before t can hold: 7-day blocks, each within its window, the first
@@ -106,16 +106,6 @@ function surelyForced(p: ExactCrammingInput, k: number, W: number, n: number): b
   }
   const { last } = hoursOf(p, k, W, n);
   return keep(k) - Math.max(0, room) > last - 0.5 + EPS;
-}
-
-/** Hours subject k holds past its M8 limit for its last n days (0 within it). */
-function excessOf(p: ExactCrammingInput, k: number, W: number, n: number): number {
-  const { total, last } = hoursOf(p, k, W, n);
-  const allowed =
-    n === CRAM_DAYS
-      ? cramAllowance(total, p.sessionHours)
-      : lastWeekAllowance(total, W, p.sessionHours);
-  return last - allowed;
 }
 
 /**
