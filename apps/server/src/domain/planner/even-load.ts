@@ -27,6 +27,14 @@ import {
 const TARGET_MAX_MEAN = 1.28;
 /** Moves stay within this many days, so each subject keeps its pace and weekly shape. */
 const REACH = 3;
+/**
+ * Where no move within REACH lowers a day, the days within a week of it: an exam's eve holding
+ * its final review and one more session had only empty days within 3 (seed 86,260,487 #383:
+ * days 44-46 free of places, 2 h of a 5-h eve at 1.70 times its week's utilisation; 11,453,489
+ * #700, days 15-17).
+ */
+const FAR_REACH = 6;
+const REACHES = [REACH, FAR_REACH] as const;
 const MAX_STEPS = 200;
 /** A subject's most hours, as a multiple of its need plus one session (M3's workload bound). */
 const MOST_OVER_NEED = 1.15;
@@ -184,85 +192,90 @@ export function evenLoad(
     // #68). The subject gains the difference, half an hour or an hour.
     // Last, when neither found a place, a session may join its own subject's session on a day
     // within reach (`joinsOwnSession`).
-    for (const [grow, join] of MOVE_TIERS)
-      for (let i = 0; i < ownA.length && !((grow || join !== 'none') && src >= 0); i++) {
-        const k = ownA[i] as number;
-        if (k < 0) continue;
-        // The final review stays; a second session of the subject on its day may go.
-        if (a === keep[k] && ownA.indexOf(k) === ownA.lastIndexOf(k)) continue;
-        const D = examDay[k] as number;
-        if (Number.isNaN(D) && a >= (movableBefore[k] as number)) continue;
-        const own = tplOf(a).places[i]?.len ?? 0;
-        if (grow && own >= fullLen) continue;
-        const len = grow ? fullLen : own;
-        if (grow && !mayGrow(k, (len - own) / 2)) continue;
-        const h = own / 2;
-        const hb = len / 2;
-        ownA[i] = -1;
-        const okA = shortPlacesOk(tplOf(a), ownA) && runsOk(ownA, -1);
-        ownA[i] = k;
-        if (!okA) continue;
-        const review = keep[k] as number;
-        // The review's own day too, when day a holds two sessions of k more than it: the move
-        // evens k's own days (below).
-        const lim = Math.min(
-          days,
-          Number.isNaN(D) ? (movableBefore[k] as number) : review >= 0 ? review + 1 : D,
-          a + REACH + 1,
-        );
-        for (let b = Math.max(0, a - REACH); b < lim; b++) {
-          if (b === a || c(b) <= EPS) continue;
-          // Never later into the last week or the last 3 days before the exam (M8).
-          if (
-            !Number.isNaN(D) &&
-            ((b >= D - 7 && a < D - 7) || (b >= D - CRAM_DAYS && a < D - CRAM_DAYS))
-          )
-            continue;
-          const ownB = owners[b] as Int16Array;
-          if (b === review) {
-            if (!evensReviewDay(ownA, ownB, k)) continue;
-          } else if (
-            join === 'none'
-              ? ownB.includes(k)
-              : join === 'fewer'
-                ? !joinsOwnSession(ownA, ownB, k)
-                : !joinsFullDay(ownB, b, k, lastDay)
-          )
-            continue;
-          if (!runsOk(ownB, k)) continue;
-          const x = validFreePlace(tplOf(b), ownB, len, k);
-          if (x < 0) continue;
-          if (
-            keepSteady?.steady[k] &&
-            !steadyWeeksOk(tplOf, owners, k, a, b, hb, keepSteady.calendar)
-          )
-            continue;
-          // A move lowers the worst day near both ends, or, where two days over their lines
-          // share a week (a move off one leaves the other as bad), keeps it and lowers the days'
-          // excess in all: days 17 and 18 of seed 223,306 #79 at 1.45 each had no move at all.
-          const lo = Math.min(a, b) - 3;
-          const hi = Math.max(a, b) + 3;
-          const sumBefore = excessSum(lo, hi);
-          used[a] = (used[a] as number) - h;
-          used[b] = (used[b] as number) + hb;
-          const after = Math.max(worstNear(a), worstNear(b));
-          const sum = excessSum(lo, hi) - sumBefore;
-          used[a] = (used[a] as number) + h;
-          used[b] = (used[b] as number) - hb;
-          const lowers = after < worst - EPS || (after <= worst + EPS && sum < -EPS);
-          const better = after < best - EPS || (after <= best + EPS && sum < bestSum - EPS);
-          if (!lowers || !better) continue;
-          cap.add(a, -h);
-          const fits = cap.fits(b, hb);
-          cap.add(a, h);
-          if (!fits) continue;
-          best = after;
-          bestSum = sum;
-          src = i;
-          to = b;
-          dst = x;
+    for (const reach of REACHES)
+      for (const [grow, join] of MOVE_TIERS)
+        for (
+          let i = 0;
+          i < ownA.length && !((reach > REACH || grow || join !== 'none') && src >= 0);
+          i++
+        ) {
+          const k = ownA[i] as number;
+          if (k < 0) continue;
+          // The final review stays; a second session of the subject on its day may go.
+          if (a === keep[k] && ownA.indexOf(k) === ownA.lastIndexOf(k)) continue;
+          const D = examDay[k] as number;
+          if (Number.isNaN(D) && a >= (movableBefore[k] as number)) continue;
+          const own = tplOf(a).places[i]?.len ?? 0;
+          if (grow && own >= fullLen) continue;
+          const len = grow ? fullLen : own;
+          if (grow && !mayGrow(k, (len - own) / 2)) continue;
+          const h = own / 2;
+          const hb = len / 2;
+          ownA[i] = -1;
+          const okA = shortPlacesOk(tplOf(a), ownA) && runsOk(ownA, -1);
+          ownA[i] = k;
+          if (!okA) continue;
+          const review = keep[k] as number;
+          // The review's own day too, when day a holds two sessions of k more than it: the move
+          // evens k's own days (below).
+          const lim = Math.min(
+            days,
+            Number.isNaN(D) ? (movableBefore[k] as number) : review >= 0 ? review + 1 : D,
+            a + reach + 1,
+          );
+          for (let b = Math.max(0, a - reach); b < lim; b++) {
+            if (b === a || c(b) <= EPS) continue;
+            // Never later into the last week or the last 3 days before the exam (M8).
+            if (
+              !Number.isNaN(D) &&
+              ((b >= D - 7 && a < D - 7) || (b >= D - CRAM_DAYS && a < D - CRAM_DAYS))
+            )
+              continue;
+            const ownB = owners[b] as Int16Array;
+            if (b === review) {
+              if (!evensReviewDay(ownA, ownB, k)) continue;
+            } else if (
+              join === 'none'
+                ? ownB.includes(k)
+                : join === 'fewer'
+                  ? !joinsOwnSession(ownA, ownB, k)
+                  : !joinsFullDay(ownB, b, k, lastDay)
+            )
+              continue;
+            if (!runsOk(ownB, k)) continue;
+            const x = validFreePlace(tplOf(b), ownB, len, k);
+            if (x < 0) continue;
+            if (
+              keepSteady?.steady[k] &&
+              !steadyWeeksOk(tplOf, owners, k, a, b, hb, keepSteady.calendar)
+            )
+              continue;
+            // A move lowers the worst day near both ends, or, where two days over their lines
+            // share a week (a move off one leaves the other as bad), keeps it and lowers the days'
+            // excess in all: days 17 and 18 of seed 223,306 #79 at 1.45 each had no move at all.
+            const lo = Math.min(a, b) - 3;
+            const hi = Math.max(a, b) + 3;
+            const sumBefore = excessSum(lo, hi);
+            used[a] = (used[a] as number) - h;
+            used[b] = (used[b] as number) + hb;
+            const after = Math.max(worstNear(a), worstNear(b));
+            const sum = excessSum(lo, hi) - sumBefore;
+            used[a] = (used[a] as number) + h;
+            used[b] = (used[b] as number) - hb;
+            const lowers = after < worst - EPS || (after <= worst + EPS && sum < -EPS);
+            const better = after < best - EPS || (after <= best + EPS && sum < bestSum - EPS);
+            if (!lowers || !better) continue;
+            cap.add(a, -h);
+            const fits = cap.fits(b, hb);
+            cap.add(a, h);
+            if (!fits) continue;
+            best = after;
+            bestSum = sum;
+            src = i;
+            to = b;
+            dst = x;
+          }
         }
-      }
     if (src < 0) {
       tried[a] = 1;
       continue;
