@@ -6,7 +6,14 @@
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
-import { gapExcess, hoursBySubject, runsOk, steadyWeeksOk, studyDaysBySubject } from './repair.js';
+import {
+  gapExcess,
+  hoursBySubject,
+  runsOk,
+  sessionsOn,
+  steadyWeeksOk,
+  studyDaysBySubject,
+} from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
 /** Tolerance on hours and shares (sums of half-hours). */
@@ -50,17 +57,25 @@ export function shareBuffer(p: BufferShareInput): void {
       if (!settled[k] && f64(hours, k) < f64(targets, k) - EPS && (a < 0 || fill(k) < fill(a)))
         a = k;
     if (a < 0) return;
-    if (!handOver(a)) settled[a] = 1;
+    if (!handOver(a, false) && !handOver(a, true)) settled[a] = 1;
   }
 
-  /** One session to subject a from the fullest subject that can give one; whether it moved. */
-  function handOver(a: number): boolean {
+  /**
+   * One session to subject a from the fullest subject that can give one; whether it moved. First
+   * on a day without a; where none is found, on a day holding a already (`join`), fewer of its
+   * sessions than its fullest day holds, so no day holds more of it than before: a High-priority
+   * subject studied on every day of its window found no day without it and kept its bare need
+   * beside subjects past their targets (seed 1,700 #215: A 34 h at High against 30 at Medium, C
+   * and D 9 and 10 h of 8 needed).
+   */
+  function handOver(a: number, join: boolean): boolean {
     const givers = [...Array(S).keys()]
       .filter((b) => b !== a && fill(b) > fill(a) + EPS)
       .sort((x, y) => fill(y) - fill(x) || x - y);
     const studied = item(days, a);
     const takerBefore = gapExcess(studied);
     const gapTo = distances(studied, owners.length);
+    const most = join ? mostOnADay(owners, a) : 0;
     for (const b of givers) {
       const given = item(days, b);
       const giverBefore = gapExcess(given);
@@ -70,7 +85,9 @@ export function shareBuffer(p: BufferShareInput): void {
       const candidates: Array<{ d: number; i: number; gap: number }> = [];
       for (let d = 0; d < until; d++) {
         const own = item(owners, d);
-        if (d === numLike(finalDay, b) || own.includes(a)) continue;
+        if (d === numLike(finalDay, b)) continue;
+        if (join ? sessionsOn(own, a) === 0 || sessionsOn(own, a) >= most : own.includes(a))
+          continue;
         for (let i = 0; i < own.length; i++) {
           if (i16(own, i) !== b) continue;
           const h = (tplOf(d).places[i]?.len ?? 0) / 2;
@@ -91,7 +108,7 @@ export function shareBuffer(p: BufferShareInput): void {
         // open a gap, and a day added can shorten the median gap.
         const left = own.indexOf(b) === own.lastIndexOf(b) ? given.filter((x) => x !== d) : given;
         if (gapExcess(left) > Math.max(0, giverBefore) + EPS) continue;
-        const withD = [...studied, d].sort((x, y) => x - y);
+        const withD = join ? studied : [...studied, d].sort((x, y) => x - y);
         if (gapExcess(withD) > Math.max(0, takerBefore) + EPS) continue;
         if (steady[a] && !steadyWeeksOk(tplOf, owners, a, -1, d, h, calendar)) continue;
         if (steady[b] && !steadyWeeksOk(tplOf, owners, b, d, -1, h, calendar)) continue;
@@ -119,4 +136,11 @@ function distances(days: readonly number[], length: number): Float64Array {
     out[d] = Math.min(d - last, ahead);
   }
   return out;
+}
+
+/** The most sessions of subject k any day holds. */
+function mostOnADay(owners: readonly Int16Array[], k: number): number {
+  let most = 0;
+  for (const own of owners) most = Math.max(most, sessionsOn(own, k));
+  return most;
 }
