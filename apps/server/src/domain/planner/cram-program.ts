@@ -16,7 +16,8 @@ export const EPS = 1e-9;
 const SPAN_WEEKS = 9;
 /**
  * The weight of an hour in the last days against one place changed: the least comes first, then
- * the fewest places that change hands.
+ * the fewest places that change hands (a final review that moves counts as two, so it stays
+ * where another plan as near keeps it).
  */
 const HOUR_OVER_CHANGES = 1_000;
 /**
@@ -35,8 +36,8 @@ export interface ExactCrammingInput {
   windowEnd: Int32Array;
   needs: Float64Array;
   /** Each subject's final-review day (-1: none) and its place's length in half-hours. */
-  finalDay: ArrayLike<number>;
-  finalLen: ArrayLike<number>;
+  finalDay: number[];
+  finalLen: Int32Array;
   /** 1 for a steady subject (no exam in the plan): its calendar weeks stay steady. */
   steady: ArrayLike<number>;
   /** Rolling 7-day windows' limits (the weekly cap's share of each window's capacity). */
@@ -95,6 +96,8 @@ export interface CramProgram {
   weight: Map<string, number>;
   /** k's columns in its last n days: the relaxation's objective. */
   lastTerms: string[];
+  /** 1 for a subject whose final review may move (its last place in M9's days after). */
+  freeReview: Uint8Array;
 }
 
 /** What the program's rows are written from (`cramProgram`). */
@@ -105,6 +108,8 @@ interface ProgramFrame {
   /** First day the program may change: SPAN_WEEKS before the exam. */
   from: number;
   movable: (j: number) => boolean;
+  /** Whether subject j may hold place pl (before its exam, not after a review that stays). */
+  may: (j: number, pl: Place) => boolean;
   /** Subject j's terms (`hours column`) over the listed places of days lo..hi-1. */
   termsOf: (j: number, lo: number, hi: number) => string[];
   /** Each listed day's terms, every subject's. */
@@ -120,9 +125,10 @@ interface ProgramFrame {
 
 /**
  * The program for subject k's last n days: the places from SPAN_WEEKS before its exam on change
- * hands among the subjects with exams and the steady ones whose windows hold them (final
- * reviews stay, and no subject holds a place after its own review). Undefined when k has no
- * place there to give up.
+ * hands among the subjects with exams and the steady ones whose windows hold them (a final
+ * review stays, and no subject holds a place after it, unless the review is in M9's days and
+ * those are all the program's: it may then move among their places, `reviewMayMove`). Undefined
+ * when k has no place there to give up.
  */
 export function cramProgram(
   p: ExactCrammingInput,
@@ -134,17 +140,24 @@ export function cramProgram(
   const days = p.owners.length;
   const from = Math.max(0, W - SPAN_WEEKS * DAYS_PER_WEEK);
   const fixed = new Set<string>();
-  for (let j = 0; j < S; j++) {
-    const i = reviewPlace(p, j);
-    if (i >= 0) fixed.add(`${numLike(p.finalDay, j)}:${i}`);
-  }
   const movable = (j: number) =>
     (numLike(p.steady, j) > 0 || Number.isFinite(numLike(p.examDay, j))) &&
     i32(p.windowEnd, j) > from;
+  const freeReview = new Uint8Array(S);
+  const reviewAt: string[] = [];
+  for (let j = 0; j < S; j++) {
+    const i = reviewPlace(p, j);
+    if (i < 0) continue;
+    reviewAt[j] = `${numLike(p.finalDay, j)}:${i}`;
+    if (reviewMayMove(p, j, from, W) && movable(j)) freeReview[j] = 1;
+    else fixed.add(`${numLike(p.finalDay, j)}:${i}`);
+  }
   /** Last day subject j may hold: before its exam and not after its final review. */
   const lastDay = (j: number) => {
     const review = numLike(p.finalDay, j);
-    return review >= 0 ? Math.min(review, i32(p.windowEnd, j) - 1) : i32(p.windowEnd, j) - 1;
+    return review >= 0 && !freeReview[j]
+      ? Math.min(review, i32(p.windowEnd, j) - 1)
+      : i32(p.windowEnd, j) - 1;
   };
   const places: Place[] = [];
   for (let d = from; d < Math.min(W, days); d++) {
@@ -182,6 +195,7 @@ export function cramProgram(
     listed,
     from,
     movable,
+    may,
     termsOf: (j, lo, hi) =>
       places.flatMap((pl, x) =>
         may(j, pl) && pl.d >= lo && pl.d < hi ? [`${pl.h} ${column(j, x)}`] : [],
@@ -193,6 +207,7 @@ export function cramProgram(
     outsideOf,
     add,
   };
+  reviewRows(frame, freeReview);
   hoursRows(frame);
   capRows(frame, W);
   limitRows(frame, k, n);
@@ -205,11 +220,40 @@ export function cramProgram(
     const holder = i16(item(p.owners, pl.d), pl.i);
     for (let j = 0; j < S; j++) {
       if (!may(j, pl)) continue;
-      const w = (j === k && pl.d >= W - n ? HOUR_OVER_CHANGES * pl.h : 0) + (holder === j ? -1 : 1);
+      const kept = holder !== j ? 1 : freeReview[j] && reviewAt[j] === `${pl.d}:${pl.i}` ? -2 : -1;
+      const w = (j === k && pl.d >= W - n ? HOUR_OVER_CHANGES * pl.h : 0) + kept;
       weight.set(column(j, x), w);
     }
   });
-  return { places, listed, rows, binaries, weight, lastTerms };
+  return { places, listed, rows, binaries, weight, lastTerms, freeReview };
+}
+
+/** M9's days for a final review: the 3 before the exam. */
+const REVIEW_DAYS = 3;
+
+/**
+ * Whether subject j's final review may move among the places of M9's days: it is in them now,
+ * and all of them are the program's (from its first day, before k's exam).
+ */
+function reviewMayMove(p: ExactCrammingInput, j: number, from: number, W: number): boolean {
+  const E = numLike(p.examDay, j);
+  const r = numLike(p.finalDay, j);
+  return Number.isFinite(E) && r >= E - REVIEW_DAYS && r < E && E - REVIEW_DAYS >= from && E <= W;
+}
+
+/**
+ * A final review that may move stays in M9's days: its subject holds a place of an hour or more
+ * there (its last place becomes its review, `moveReview` in exact-cramming.ts).
+ */
+function reviewRows(f: ProgramFrame, freeReview: Uint8Array): void {
+  freeReview.forEach((free, j) => {
+    if (!free) return;
+    const E = numLike(f.p.examDay, j);
+    const terms = f.places.flatMap((pl, x) =>
+      f.may(j, pl) && pl.d >= E - REVIEW_DAYS && pl.d < E && pl.h >= 1 ? [column(j, x)] : [],
+    );
+    f.add(terms, '>=', 1, `r${j}`);
+  });
 }
 
 /** The column of subject j holding place x. */

@@ -18,7 +18,6 @@ import {
   type ExactCrammingInput,
   hoursOf,
   keptHours,
-  type Place,
   placeHours,
 } from './cram-program.js';
 import { CRAM_DAYS, CRAM_MIN_WINDOW } from './model.js';
@@ -118,7 +117,7 @@ function tryLeast(p: ExactCrammingInput, k: number, W: number, n: number): void 
   const program = cramProgram(p, k, W, n);
   if (!program || !mayGainHalfAnHour(p, program, k, W, n)) return;
   const owner = nearestOwners(program);
-  if (owner) takeIfBetter(p, program.places, owner, k, W, n);
+  if (owner) takeIfBetter(p, program, owner, k, W, n);
 }
 
 /**
@@ -186,7 +185,7 @@ function nearestOwners(program: CramProgram): number[] | undefined {
  */
 function takeIfBetter(
   p: ExactCrammingInput,
-  places: readonly Place[],
+  program: CramProgram,
   owner: readonly number[],
   k: number,
   W: number,
@@ -197,9 +196,15 @@ function takeIfBetter(
   for (let j = 0; j < p.needs.length; j++)
     if (numLike(p.steady, j))
       steadyBefore.push([j, weekRatio(weekHours(p.tplOf, p.owners, j, p.calendar))]);
+  const { places } = program;
   const saved = places.map((pl) => i16(item(p.owners, pl.d), pl.i));
+  const savedDay = p.finalDay.slice();
+  const savedLen = p.finalLen.slice();
   places.forEach((pl, x) => {
     item(p.owners, pl.d)[pl.i] = owner[x] as number;
+  });
+  program.freeReview.forEach((free, j) => {
+    if (free) moveReview(p, j);
   });
   const changedDays = new Set(places.filter((_, x) => owner[x] !== saved[x]).map((pl) => pl.d));
   const valid =
@@ -214,4 +219,25 @@ function takeIfBetter(
   places.forEach((pl, x) => {
     item(p.owners, pl.d)[pl.i] = saved[x] as number;
   });
+  p.finalDay.splice(0, p.finalDay.length, ...savedDay);
+  p.finalLen.set(savedLen);
+}
+
+/**
+ * Subject j's final review after the program moved places: its last place before its exam (the
+ * longest of that day's), which the program keeps in M9's days.
+ */
+function moveReview(p: ExactCrammingInput, j: number): void {
+  const E = numLike(p.examDay, j);
+  for (let d = E - 1; d >= 0; d--) {
+    const own = item(p.owners, d);
+    let len = 0;
+    for (let i = 0; i < own.length; i++)
+      if (own[i] === j) len = Math.max(len, p.tplOf(d).places[i]?.len ?? 0);
+    if (len > 0) {
+      p.finalDay[j] = d;
+      p.finalLen[j] = len;
+      return;
+    }
+  }
 }
