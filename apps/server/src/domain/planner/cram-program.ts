@@ -110,6 +110,8 @@ interface ProgramFrame {
   movable: (j: number) => boolean;
   /** Whether subject j may hold place pl (before its exam, not after a review that stays). */
   may: (j: number, pl: Place) => boolean;
+  /** The program's rows, as `add` writes them. */
+  rows: string[];
   /** Subject j's terms (`hours column`) over the listed places of days lo..hi-1. */
   termsOf: (j: number, lo: number, hi: number) => string[];
   /** Each listed day's terms, every subject's. */
@@ -196,6 +198,7 @@ export function cramProgram(
     from,
     movable,
     may,
+    rows,
     termsOf: (j, lo, hi) =>
       places.flatMap((pl, x) =>
         may(j, pl) && pl.d >= lo && pl.d < hi ? [`${pl.h} ${column(j, x)}`] : [],
@@ -208,6 +211,7 @@ export function cramProgram(
     add,
   };
   reviewRows(frame, freeReview);
+  shorterPlaceRows(frame);
   hoursRows(frame);
   capRows(frame, W);
   limitRows(frame, k, n);
@@ -396,5 +400,47 @@ function frontRows(f: ProgramFrame): void {
     const now = hoursOf(p, j, half, half).total;
     const least = now - outsideHours(f, j, 0, half);
     f.add(f.termsOf(j, 0, half), '>=', least - 1e-6, `f${j}`);
+  }
+}
+
+/**
+ * M1's rule for a day's places: its shorter place is held only when each of its full places is
+ * (`shortPlacesOk`, which the plan's answer is checked against). Without these rows the nearest
+ * plan often freed a full place and kept the shorter one, and the step found nothing it could
+ * take (seed 22,903,564 #577: I's last 3 days at 6.5 h against a least of 6 h).
+ */
+function shorterPlaceRows(f: ProgramFrame): void {
+  const { p, places } = f;
+  const held = (x: number) => {
+    const out: string[] = [];
+    for (let j = 0; j < p.needs.length; j++) if (f.may(j, item(places, x))) out.push(column(j, x));
+    return out;
+  };
+  const byDay = new Map<number, number[]>();
+  places.forEach((pl, x) => {
+    const list = byDay.get(pl.d) ?? [];
+    list.push(x);
+    byDay.set(pl.d, list);
+  });
+  for (const [d, xs] of byDay) {
+    const tpl = p.tplOf(d);
+    let full = 0;
+    for (const pl of tpl.places) full = Math.max(full, pl.len);
+    const lenOf = (x: number) => tpl.places[item(places, x).i]?.len ?? 0;
+    // A place the program does not list is held (a final review, or a subject it leaves alone).
+    const shorter = tpl.places.findIndex((pl) => pl.len < full);
+    if (shorter < 0) continue;
+    const s = xs.find((x) => item(places, x).i === shorter);
+    for (const x of xs) {
+      if (lenOf(x) !== full) continue;
+      const fullTerms = held(x);
+      if (s === undefined) f.add(fullTerms, '>=', 1, `sf${d}_${x}`);
+      else {
+        const shortTerms = held(s);
+        if (!shortTerms.length) continue;
+        const rhs = fullTerms.length ? ` - ${fullTerms.join(' - ')}` : '';
+        f.rows.push(` sp${d}_${x}: ${shortTerms.join(' + ')}${rhs} <= 0`);
+      }
+    }
   }
 }
