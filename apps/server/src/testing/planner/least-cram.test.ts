@@ -78,6 +78,24 @@ describe('leastLastDays', () => {
     expect(leastLastDays(none, 0, 7)).toBe(3);
   });
 
+  it("keeps a final review in M9's days, wherever it moves among them", () => {
+    // Days 2 and 5 could take the whole need; the review held on day 12 keeps a session in the
+    // last 3 days (11-13), on day 11 or 12.
+    const cap = days([
+      [2, 1.5],
+      [5, 1.5],
+      [11, 1],
+      [12, 1.5],
+    ]);
+    const held = (review: boolean) => [
+      { day: 5, hours: 1.5, subject: 0 },
+      { day: 12, hours: 1.5, subject: 0, review },
+    ];
+    expect(leastLastDays(model(cap, { sessions: held(false) }), 0, 3)).toBe(0);
+    expect(leastLastDays(model(cap, { sessions: held(true) }), 0, 3)).toBe(1);
+    expect(leastLastDays(model(cap, { sessions: held(true) }), 0, 7)).toBe(1);
+  });
+
   it('gives no answer when no plan meets the needs', () => {
     expect(leastLastDays(model(days([[12, 1.5]])), 0, 7)).toBeUndefined();
   });

@@ -188,6 +188,7 @@ function solve(
       sum(termsOf(j, (m.exam[j] as number) - 7), '<=', limit.last7 + 1e-6, `last7of${j}`);
       sum(termsOf(j, (m.exam[j] as number) - 3), '<=', limit.last3 + 1e-6, `last3of${j}`);
     }
+  reviewRows(m, places, may, x, sum);
   // k's other window (its last 3 days for the last week, and the other way) within what M8 lets
   // pass there: a plan that empties the last week into the last 3 days passes no better.
   if (otherMost !== undefined)
@@ -245,4 +246,38 @@ function solve(
       })
     : [];
   return { status: r.Status, least, changes };
+}
+
+/** M9's days for a final review: the 3 before the exam (its fallback, the 3 before those). */
+const REVIEW_DAYS = 3;
+
+/**
+ * M9 holds in the program's plans too: a subject whose final review this plan puts in the 3
+ * days before its exam holds a place of an hour or more there (its review, wherever it moves
+ * among them), and one whose review fell back to the 3 days before those holds one in the 6.
+ * Without these rows the least could be a plan with no final review at all (seed 67,769,698
+ * #268: I's last week 2.5 h against a least of 1 h, reached only by a plan with nothing in its
+ * last 3 days; 2.5 h, what the plan holds, with its review there).
+ */
+function reviewRows(
+  m: CramModel,
+  places: ReadonlyArray<{ day: number; hours: number }>,
+  may: (j: number, p: number) => boolean,
+  x: (j: number, p: number) => string,
+  sum: (terms: string[], rel: string, bound: number, name: string) => void,
+): void {
+  const done = new Set<number>();
+  for (const s of m.sessions) {
+    const j = s.subject ?? -1;
+    const exam = m.exam[j];
+    if (!s.review || done.has(j) || exam === undefined || !Number.isFinite(exam)) continue;
+    if (s.day < exam - 2 * REVIEW_DAYS || s.day >= exam) continue;
+    const from = s.day >= exam - REVIEW_DAYS ? exam - REVIEW_DAYS : exam - 2 * REVIEW_DAYS;
+    const least = Math.min(1, s.hours);
+    const terms = places.flatMap((pl, p) =>
+      may(j, p) && pl.day >= from && pl.day < exam && pl.hours >= least ? [x(j, p)] : [],
+    );
+    done.add(j);
+    sum(terms, '>=', 1, `m9of${j}`);
+  }
 }
