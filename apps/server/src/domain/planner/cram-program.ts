@@ -5,8 +5,8 @@
  */
 import { type CalendarWeeks, DAYS_PER_WEEK } from '@studybuddy/contracts';
 import { cramAllowance, LAST_WEEK_DAYS, lastWeekAllowance } from './anti-cramming.js';
-import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
-import { hoursBySubject, weekHours } from './repair.js';
+import { CRAM_DAYS, CRAM_MIN_WINDOW, type DayTemplate, REVIEW_NEAR_DAYS } from './model.js';
+import { hoursBySubject, reviewPlaceOn, weekHours } from './repair.js';
 import { f64, i16, i32, item, numLike } from './typed.js';
 import { workloadCeiling } from './workload-ceiling.js';
 
@@ -73,15 +73,10 @@ export function hoursOf(p: ExactCrammingInput, k: number, W: number, n: number) 
   return { total, last };
 }
 
-/** The place of subject j's final review (its day's first place of its length it holds), or -1. */
+/** The place of subject j's final review (`reviewPlaceOn`, on its review day), or -1. */
 export function reviewPlace(p: ExactCrammingInput, j: number): number {
   const d = numLike(p.finalDay, j);
-  if (d < 0) return -1;
-  const own = item(p.owners, d);
-  const len = numLike(p.finalLen, j);
-  for (let i = 0; i < own.length; i++)
-    if (own[i] === j && p.tplOf(d).places[i]?.len === len) return i;
-  return -1;
+  return d < 0 ? -1 : reviewPlaceOn(p.tplOf(d), item(p.owners, d), j, numLike(p.finalLen, j));
 }
 
 /** The program of one try, in HiGHS's LP format, with the places its columns stand for. */
@@ -112,6 +107,8 @@ interface ProgramFrame {
   may: (j: number, pl: Place) => boolean;
   /** The program's rows, as `add` writes them. */
   rows: string[];
+  /** Each listed place's columns: the subjects that may hold it. */
+  holders: string[][];
   /** Subject j's terms (`hours column`) over the listed places of days lo..hi-1. */
   termsOf: (j: number, lo: number, hi: number) => string[];
   /** Each listed day's terms, every subject's. */
@@ -177,6 +174,7 @@ export function cramProgram(
   };
   const binaries: string[] = [];
   const byDay = new Map<number, string[]>();
+  const holders: string[][] = [];
   places.forEach((pl, x) => {
     const held: string[] = [];
     for (let j = 0; j < S; j++)
@@ -186,6 +184,7 @@ export function cramProgram(
         list.push(`${pl.h} ${column(j, x)}`);
         byDay.set(pl.d, list);
       }
+    holders.push(held);
     binaries.push(...held);
     add(held, '<=', 1, `p${x}`);
   });
@@ -199,6 +198,7 @@ export function cramProgram(
     movable,
     may,
     rows,
+    holders,
     termsOf: (j, lo, hi) =>
       places.flatMap((pl, x) =>
         may(j, pl) && pl.d >= lo && pl.d < hi ? [`${pl.h} ${column(j, x)}`] : [],
@@ -232,9 +232,6 @@ export function cramProgram(
   return { places, listed, rows, binaries, weight, lastTerms, freeReview };
 }
 
-/** M9's days for a final review: the 3 before the exam. */
-const REVIEW_DAYS = 3;
-
 /**
  * Whether subject j's final review may move among the places of M9's days: it is in them now,
  * and all of them are the program's (from its first day, before k's exam).
@@ -242,7 +239,13 @@ const REVIEW_DAYS = 3;
 function reviewMayMove(p: ExactCrammingInput, j: number, from: number, W: number): boolean {
   const E = numLike(p.examDay, j);
   const r = numLike(p.finalDay, j);
-  return Number.isFinite(E) && r >= E - REVIEW_DAYS && r < E && E - REVIEW_DAYS >= from && E <= W;
+  return (
+    Number.isFinite(E) &&
+    r >= E - REVIEW_NEAR_DAYS &&
+    r < E &&
+    E - REVIEW_NEAR_DAYS >= from &&
+    E <= W
+  );
 }
 
 /**
@@ -254,7 +257,7 @@ function reviewRows(f: ProgramFrame, freeReview: Uint8Array): void {
     if (!free) return;
     const E = numLike(f.p.examDay, j);
     const terms = f.places.flatMap((pl, x) =>
-      f.may(j, pl) && pl.d >= E - REVIEW_DAYS && pl.d < E && pl.h >= 1 ? [column(j, x)] : [],
+      f.may(j, pl) && pl.d >= E - REVIEW_NEAR_DAYS && pl.d < E && pl.h >= 1 ? [column(j, x)] : [],
     );
     f.add(terms, '>=', 1, `r${j}`);
   });
@@ -411,11 +414,7 @@ function frontRows(f: ProgramFrame): void {
  */
 function shorterPlaceRows(f: ProgramFrame): void {
   const { p, places } = f;
-  const held = (x: number) => {
-    const out: string[] = [];
-    for (let j = 0; j < p.needs.length; j++) if (f.may(j, item(places, x))) out.push(column(j, x));
-    return out;
-  };
+  const held = (x: number) => item(f.holders, x);
   const byDay = new Map<number, number[]>();
   places.forEach((pl, x) => {
     const list = byDay.get(pl.d) ?? [];

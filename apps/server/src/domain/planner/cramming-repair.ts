@@ -8,7 +8,7 @@
  */
 import { LAST_WEEK_DAYS, m8Excess, m8Guard, m8LimitsPassed, newlyPassed } from './anti-cramming.js';
 import { chainEarlier } from './cram-chain.js';
-import { CRAM_DAYS, type DayTemplate } from './model.js';
+import { CRAM_DAYS, type DayTemplate, REVIEW_NEAR_DAYS } from './model.js';
 import { hoursBySubject, reviewPlaceOn, runsOk, sessionsOn, shortPlacesOk } from './repair.js';
 import { f64, i16, i32, item, num, numLike } from './typed.js';
 
@@ -33,9 +33,6 @@ const MAX_REGAIN_TRADES = 2;
  * a day checked). 1,000,003 #853 found its chain at the fifth session tried, after about 10,300.
  */
 const MAX_CHAIN_NODES = 20_000;
-
-/** The days before its exam a final review is wanted on (M9: 1-3), as the reservation's. */
-const REVIEW_DAYS = 3;
 
 /** A trade of place lengths: subject j's shorter place (x, ix) for subject g's longer (y, iy). */
 interface LengthTrade {
@@ -856,13 +853,13 @@ export function repairCramming(
   }
 
   /**
-   * Whether j's final review on day x may move to day y: another of the REVIEW_DAYS before its
+   * Whether j's final review on day x may move to day y: another of the REVIEW_NEAR_DAYS before its
    * exam (M9), with no other session of j from y on, so that the review stays its last session
    * (the topic plan reviews every topic there, and nothing of j may follow it).
    */
   function reviewMayMove(j: number, x: number, y: number): boolean {
     const e = f64(exam, j);
-    if (y === x || !(y >= e - REVIEW_DAYS && y < e)) return false;
+    if (y === x || !(y >= e - REVIEW_NEAR_DAYS && y < e)) return false;
     let after = 0;
     for (let d = y; d < owners.length; d++) after += sessionsOn(item(owners, d), j);
     // The review itself, when it lies on or after y.

@@ -6,12 +6,10 @@
  * single session keeps it as a learning session, so its reservation never became a review), or
  * a place the passes freed. Pure, bounded (one scan per subject), deterministic.
  */
-import type { DayTemplate } from './model.js';
+import { type DayTemplate, REVIEW_NEAR_DAYS } from './model.js';
 import { hoursBySubject, runsOk, shortPlacesOk } from './repair.js';
 
 const EPS = 1e-9;
-/** How far before the exam a final review is wanted: 1-3 days (M9). */
-const NEAR_DAYS = 3;
 
 /** What the pass works on: the plan's places, its final reviews and each subject's need. */
 interface FinalReviews {
@@ -43,7 +41,7 @@ export function pullFinalReviewsIn(plan: FinalReviews): void {
     const exam = examDay[k] as number;
     if (Number.isNaN(exam) || (sessions[k] ?? 0) < 2) continue;
     if ((finalDay[k] as number) < 0) giveReview(plan, hours, sessions, k, exam);
-    else pullIn(plan, hours, sessions, k, exam, exam - NEAR_DAYS);
+    else pullIn(plan, hours, sessions, k, exam, exam - REVIEW_NEAR_DAYS);
   }
 }
 
@@ -106,7 +104,7 @@ function giveReview(
   if (latest < 0) return;
   finalDay[k] = latest;
   finalLen[k] = tplOf(latest).places[latestAt]?.len ?? 0;
-  for (const lo of [exam - NEAR_DAYS, exam - 2 * NEAR_DAYS])
+  for (const lo of [exam - REVIEW_NEAR_DAYS, exam - 2 * REVIEW_NEAR_DAYS])
     if (latest >= lo || pullIn(plan, hours, sessions, k, exam, lo)) return;
   // Nowhere near the exam: no review rather than one weeks before it.
   finalDay[k] = -1;

@@ -27,6 +27,8 @@ export function loadCap(input: PlannerInput): number {
 export const HOURS_PER_TOPIC = 2;
 /** Days before an exam in which the planner keeps a subject light (M8). */
 export const CRAM_DAYS = 3;
+/** The days before its exam a final review is wanted on: 1-3 (M9). */
+export const REVIEW_NEAR_DAYS = 3;
 /** Windows shorter than this are paced evenly; the 3-day anti-cramming cap applies from here. */
 export const CRAM_MIN_WINDOW = 14;
 
