@@ -39,10 +39,12 @@ export interface TwoForOneFrame {
  * or past its need. Each subject moves only to days before its movable limit (never into its last
  * week nor past its final review), no final review's place moves, o passes no M8 limit it kept,
  * and every day stays interleavable. Days without a second session of a subject first; o and m
- * may take a day beside one of their own as the last resort (a need met beats a day of one
- * subject). Seed 85,440,385 #222: F 10 of 10.5 h, C half an hour past its need in two 1-h places
- * (days 20, 21) that only B's, C's and F's windows reach, F's 1.5-h places all after C's window:
- * F takes C's two, C G's 1.5-h place on day 24, G F's on day 33.
+ * may take a day beside one of their own next, and a day holding two or more of their own as the
+ * last resort (a need met beats a day of one subject; 168,719 #115: A takes one of B's two 1.5-h
+ * places on a day beside two of A's, the day then A B A A). Seed 85,440,385 #222: F 10 of 10.5 h,
+ * C half an hour past its need in two 1-h places (days 20, 21) that only B's, C's and F's windows
+ * reach, F's 1.5-h places all after C's window: F takes C's two, C G's 1.5-h place on day 24, G
+ * F's on day 33.
  */
 export function twoShorterForOne(frame: TwoForOneFrame): void {
   const { tplOf, owners, needs, movableBefore, finalDay, takes } = frame;
@@ -69,15 +71,16 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
   for (let s = 0; s < S; s++) {
     if (!takes[s] || !short(s)) continue;
     tries = 0;
-    for (let pass = 0; pass < 2 && short(s); pass++)
-      for (let o = 0; o < S && short(s); o++) if (o !== s && over(o)) exchange(s, o, pass === 1);
+    for (let pass = 0; pass < 3 && short(s); pass++)
+      for (let o = 0; o < S && short(s); o++) if (o !== s && over(o)) exchange(s, o, pass);
   }
 
   /**
    * s takes two of o's shorter places and gives a longer one up, to o or through m; true when
-   * done. `beside`: o and m may take a day that holds one of their own.
+   * done. `beside`: 0, o and m take only days without a session of their own; 1, a day with one;
+   * 2, a day with any number (the day must still interleave, `runsOk`).
    */
-  function exchange(s: number, o: number, beside: boolean): boolean {
+  function exchange(s: number, o: number, beside: number): boolean {
     const mine = placesOf(s, owners.length);
     const longest = Math.max(0, ...mine.map(len));
     // o's shorter places s may take: days before s's limit that s does not study.
@@ -115,14 +118,14 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
     p1: Place,
     p2: Place,
     r: Place,
-    beside: boolean,
+    beside: number,
     gain: number,
     thirdOf: (m: number) => Place[],
   ): boolean {
     const may = (k: number, [d]: Place) =>
       (d < (movableBefore[k] as number) || (k === o && beforeReview(o, d))) &&
-      (beside || !(owners[d] as Int16Array).includes(k)) &&
-      (owners[d] as Int16Array).filter((x) => x === k).length <= 1;
+      (beside > 0 || !(owners[d] as Int16Array).includes(k)) &&
+      (beside > 1 || (owners[d] as Int16Array).filter((x) => x === k).length <= 1);
     if (may(o, r) && tryMove(s, o, -1, p1, p2, r, r, gain)) return true;
     for (let m = 0; m < S; m++) {
       if (m === s || m === o || !may(m, r)) continue;
