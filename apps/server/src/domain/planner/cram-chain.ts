@@ -132,9 +132,12 @@ export function chainsToNeeds(
   for (let s = 0; s < hours.length; s++) {
     const short = numLike(plan.needs, s) - f64(hours, s);
     const exam = f64(plan.exam, s);
-    // Short by a session or more, the plan's time does not hold the need (the warning says so);
-    // under one, the lengths of its places may be what keeps it short.
-    if (short <= EPS || short >= plan.L - EPS || exam > plan.owners.length) continue;
+    // Short by more than a session, the plan's time does not hold the need (the warning says
+    // so); under one, the lengths of its places may be what keeps it short; by one, another
+    // subject may hold the place it lacks in its window, when it has an exam there (21,643,713
+    // #839: I 25 of 26 h, E's 1-h place on I's exam eve while a day in E's window is free).
+    if (short <= EPS || short > plan.L + EPS || exam > plan.owners.length) continue;
+    if (short >= plan.L - EPS && !(exam >= 1)) continue;
     const spec = { k: -1, movesBefore: 0, raise: s, steady: plan.calendar, movesReviews: true };
     // Where no chain keeps every exam's last days within their M8 limits, one that passes them:
     // M8 asks for the least last days among the plans that meet every need, and the need comes
@@ -170,7 +173,10 @@ interface ChainSpec {
    * Whether a final review's place may be taken, its subject's review then the latest place it
    * holds from the third day before its exam (or its review's day, if earlier) to its exam's eve
    * (`reviewsKept`): the need chains only. 88,550,602 #256: E half an hour short, and G's 1-h
-   * review place the one E needs; G takes E's 1.5-h place the day before, its review now.
+   * review place the one E needs; G takes E's 1.5-h place the day before, its review now. The
+   * subject raised may then also take places after its review, before its exam: its review moves
+   * to its last session (21,643,713 #839: I takes E's place on its exam eve, a day after its
+   * review).
    */
   movesReviews?: boolean;
 }
@@ -338,7 +344,12 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   function zonePlaces(s: number): Int32Array {
     const review = num(keep, s);
     const examEnd = hasExam(s) ? f64(exam, s) : owners.length;
-    const end = s === k ? movesBefore : review >= 0 ? review + 1 : Math.min(examEnd, owners.length);
+    const end =
+      s === k
+        ? movesBefore
+        : review >= 0 && !(spec.movesReviews && s === spec.raise)
+          ? review + 1
+          : Math.min(examEnd, owners.length);
     const reviewAt =
       review >= 0 ? reviewPlaceOn(tplOf(review), item(owners, review), s, i32(keepLen, s)) : -1;
     const out: number[] = [];
@@ -374,7 +385,8 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
   /**
    * Whether every touched subject still holds a final review; where one's review place changed
    * hands (`movesReviews`), its review becomes the latest place it holds from the third day before
-   * its exam (or its review's day, if earlier) to its exam's eve, and `keep` says so. Checked last:
+   * its exam (or its review's day, if earlier) to its exam's eve, and `keep` says so; where the
+   * raised subject took a place after its review, that place's day. Checked last:
    * it changes the plan's reviews only for a chain that is kept.
    */
   function reviewsKept(touched: ReadonlySet<number>): boolean {
@@ -382,9 +394,15 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
     const moved: Array<{ j: number; day: number; len: number }> = [];
     for (const j of touched) {
       const review = num(keep, j);
-      if (review < 0 || reviewPlaceOn(tplOf(review), item(owners, review), j, i32(keepLen, j)) >= 0)
-        continue;
+      if (review < 0) continue;
       const eve = Math.min(f64(exam, j), owners.length) - 1;
+      const later = latestHeld(j, review + 1, eve);
+      if (later) {
+        // The raised subject took a place after its review: the review becomes its last session.
+        moved.push(later);
+        continue;
+      }
+      if (reviewPlaceOn(tplOf(review), item(owners, review), j, i32(keepLen, j)) >= 0) continue;
       let day = -1;
       let len = 0;
       for (let d = eve; d >= Math.min(review, eve - 2) && day < 0; d--) {
@@ -403,6 +421,17 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
       keepLen[j] = len;
     }
     return true;
+  }
+
+  /** Subject j's last place on days lo..hi (its day and length), or undefined. */
+  function latestHeld(j: number, lo: number, hi: number) {
+    for (let d = hi; d >= lo; d--) {
+      const own = item(owners, d);
+      let len = 0;
+      for (let i = 0; i < own.length; i++) if (own[i] === j) len = tplOf(d).places[i]?.len ?? 0;
+      if (len > 0) return { j, day: d, len };
+    }
+    return undefined;
   }
 
   /**
