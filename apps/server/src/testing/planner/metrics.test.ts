@@ -5,6 +5,7 @@ import { ridgeline } from '../../domain/planner/model.js';
 import type { PlannedBlock, PlannerInput, PlannerOutput } from '../../domain/planner/types.js';
 import {
   bestPacking,
+  edfDeliverable,
   type Frame,
   firstHalfCapRoom,
   frameOf,
@@ -23,6 +24,7 @@ import {
   roomBefore,
   type Session,
   warningKeys,
+  wholePlaceFeasible,
   wholePlaceNeed,
   workloadWeeks,
 } from './metrics.js';
@@ -169,6 +171,21 @@ describe('metrics', () => {
     const r = m3Feasibility(input, plan([block(0, '17:00', 0)]));
     expect(r.feasible).toBe(true);
     expect(r.unmet.length).toBe(2);
+  });
+
+  it('M3 asks needs met only where whole places can meet them all', () => {
+    // Subject 0's window (days 0-1) holds a 1.5-h and a 1-h place: its 2 h takes both, 2.5 h,
+    // and days 2-3 (3 h) are left to subject 1's 3.5 h. The hours alone say 5.5 h fit in 5.5.
+    const f = {
+      days: 4,
+      L: 1.5,
+      cap: [1.5, 1, 1.5, 1.5],
+      windowEnd: [2, 4],
+      needs: [2, 3.5],
+    } as unknown as Frame;
+    expect(edfDeliverable(f).feasible).toBe(true);
+    expect(wholePlaceFeasible(f)).toBe(false);
+    expect(wholePlaceFeasible({ ...f, needs: [2, 3] })).toBe(true);
   });
 
   it('M4 counts avoidable massing and irregular gaps', () => {

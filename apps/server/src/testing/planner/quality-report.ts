@@ -85,7 +85,7 @@ export const CASE_RULES: CaseRule[] = [
       both(c).flatMap(({ input, out }) => {
         const r = M.m3(input, out);
         const bad = r.unmet.map((u) => `unmet ${u}`);
-        if (!r.feasible && r.delivered < r.optimum - input.preferences.sessionLength - EPS)
+        if (!r.wholeFeasible && r.delivered < r.optimum - input.preferences.sessionLength - EPS)
           bad.push(`delivered ${r.delivered} < optimum ${r.optimum} - L`);
         if (r.feasible) bad.push(...r.overbooked.map((o) => `overbooked ${o}`));
         return bad;
@@ -314,7 +314,7 @@ export function qualityRows(cases: QualityCase[]): QualityRow[] {
   row(
     'M3 needs met / near-optimal / workload',
     `${count('unmet')} unmet, ${count('optimum')} below optimum - L, ${count('overbooked')} booked over need x 1.15 + L (feasible)`,
-    'needs 100% when EDF passes, >= optimum - L, at most need x 1.15 + L',
+    'needs 100% when EDF passes on whole places, >= optimum - L, at most need x 1.15 + L',
     m3,
   );
 
