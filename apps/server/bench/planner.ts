@@ -15,6 +15,9 @@
  * starts) and prints it shrunk;
  * `--save <name>` keeps it as a named regression case (testing/planner/regressions/).
  *
+ * `npm run bench:planner -- --seeds [seed ...]` runs the quality lines at every seed of
+ * planner-seeds.json (or those given) and names each failing input not on record (planner-seeds.ts).
+ *
  * `npm run bench:planner -- --chain <i>` traces input #i at the seed: for each plan's subject over
  * an M8 limit, the least any plan of whole places holds there, and the fewest places that change
  * hands to reach it with every final review kept.
@@ -40,6 +43,7 @@ import {
 import { CASE_RULES } from '../src/testing/planner/quality-report.js';
 import { REGRESSIONS_DIR } from '../src/testing/planner/regression-cases.js';
 import { printPlannerQuality } from './planner-quality.bench.js';
+import { runPlannerSeeds } from './planner-seeds.js';
 
 /** Seeds of the stored inputs the hash covers. */
 const HASH_SEEDS = [QUALITY_SEED, 1, 8, 42, 777];
@@ -133,7 +137,11 @@ function chain(i: number, seed: number): void {
 
 const shrinkAt = process.argv.indexOf('--shrink');
 const chainAt = process.argv.indexOf('--chain');
-if (process.argv.includes('--hash')) plansHash();
+const seedsAt = process.argv.indexOf('--seeds');
+if (seedsAt >= 0) {
+  const only = process.argv.slice(seedsAt + 1).map(Number);
+  if (!(await runPlannerSeeds(only))) process.exitCode = 1;
+} else if (process.argv.includes('--hash')) plansHash();
 else if (chainAt >= 0) chain(Number(process.argv[chainAt + 1]), plannerSeed());
 else if (shrinkAt >= 0) {
   const saveAt = process.argv.indexOf('--save');
