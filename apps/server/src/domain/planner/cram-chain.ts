@@ -403,18 +403,9 @@ function runChain(p: ChainPlan, spec: ChainSpec): boolean {
         continue;
       }
       if (reviewPlaceOn(tplOf(review), item(owners, review), j, i32(keepLen, j)) >= 0) continue;
-      let day = -1;
-      let len = 0;
-      for (let d = eve; d >= Math.min(review, eve - 2) && day < 0; d--) {
-        const own = item(owners, d);
-        for (let i = 0; i < own.length; i++)
-          if (own[i] === j) {
-            day = d;
-            len = tplOf(d).places[i]?.len ?? 0;
-          }
-      }
-      if (day < 0) return false;
-      moved.push({ j, day, len });
+      const latest = latestHeld(j, Math.min(review, eve - 2), eve);
+      if (!latest) return false;
+      moved.push(latest);
     }
     for (const { j, day, len } of moved) {
       keep[j] = day;

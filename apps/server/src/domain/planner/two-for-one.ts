@@ -16,6 +16,13 @@ const EPS = 1e-9;
  */
 const MAX_TRIES = 2000;
 
+/**
+ * The passes, each after the one before found nothing: the most sessions of their own a day the
+ * giver and the third subject take a place on may hold (none, one, any: the day must still
+ * interleave, `runsOk`). A need met beats a day of one subject.
+ */
+const MOST_OWN_BY_PASS = [0, 1, Number.POSITIVE_INFINITY];
+
 /** A place of the plan: its day and its index among the day's places. */
 type Place = readonly [day: number, index: number];
 
@@ -71,16 +78,15 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
   for (let s = 0; s < S; s++) {
     if (!takes[s] || !short(s)) continue;
     tries = 0;
-    for (let pass = 0; pass < 3 && short(s); pass++)
-      for (let o = 0; o < S && short(s); o++) if (o !== s && over(o)) exchange(s, o, pass);
+    for (const mostOwn of MOST_OWN_BY_PASS)
+      for (let o = 0; o < S && short(s); o++) if (o !== s && over(o)) exchange(s, o, mostOwn);
   }
 
   /**
    * s takes two of o's shorter places and gives a longer one up, to o or through m; true when
-   * done. `beside`: 0, o and m take only days without a session of their own; 1, a day with one;
-   * 2, a day with any number (the day must still interleave, `runsOk`).
+   * done. `mostOwn`: the most sessions of their own a day o or m takes a place on may hold.
    */
-  function exchange(s: number, o: number, beside: number): boolean {
+  function exchange(s: number, o: number, mostOwn: number): boolean {
     const mine = placesOf(s, owners.length);
     const longest = Math.max(0, ...mine.map(len));
     // o's shorter places s may take: days before s's limit that s does not study.
@@ -105,7 +111,7 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
           // Past s's need by no more than a session: the gain is the half hour it lacks.
           if ((hours[s] as number) + gain > (needs[s] as number) + frame.sessionHours + EPS)
             continue;
-          if (handTo(s, o, p1, p2, r, beside, gain, thirdOf)) return true;
+          if (handTo(s, o, p1, p2, r, mostOwn, gain, thirdOf)) return true;
         }
       }
     return false;
@@ -118,14 +124,13 @@ export function twoShorterForOne(frame: TwoForOneFrame): void {
     p1: Place,
     p2: Place,
     r: Place,
-    beside: number,
+    mostOwn: number,
     gain: number,
     thirdOf: (m: number) => Place[],
   ): boolean {
     const may = (k: number, [d]: Place) =>
       (d < (movableBefore[k] as number) || (k === o && beforeReview(o, d))) &&
-      (beside > 0 || !(owners[d] as Int16Array).includes(k)) &&
-      (beside > 1 || (owners[d] as Int16Array).filter((x) => x === k).length <= 1);
+      (owners[d] as Int16Array).filter((x) => x === k).length <= mostOwn;
     if (may(o, r) && tryMove(s, o, -1, p1, p2, r, r, gain)) return true;
     for (let m = 0; m < S; m++) {
       if (m === s || m === o || !may(m, r)) continue;
