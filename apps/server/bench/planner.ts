@@ -18,6 +18,10 @@
  * `npm run bench:planner -- --seeds [seed ...]` runs the quality lines at every seed of
  * planner-seeds.json (or those given) and names each failing input not on record (planner-seeds.ts).
  *
+ * `npm run bench:planner -- --drawn` checks every case rule on 200 inputs at a seed drawn for
+ * the run (PLANNER_SEED and PLANNER_RUNS override them): `npm test`'s drawn-seed stage
+ * (planner-drawn.ts).
+ *
  * `npm run bench:planner -- --chain <i>` traces input #i at the seed: for each plan's subject over
  * an M8 limit, the least any plan of whole places holds there, and the fewest places that change
  * hands to reach it with every final review kept.
@@ -42,6 +46,7 @@ import {
 } from '../src/testing/planner/quality-cases.js';
 import { CASE_RULES } from '../src/testing/planner/quality-report.js';
 import { REGRESSIONS_DIR } from '../src/testing/planner/regression-cases.js';
+import { runDrawnSeed } from './planner-drawn.js';
 import { printPlannerQuality } from './planner-quality.bench.js';
 import { runPlannerSeeds } from './planner-seeds.js';
 
@@ -138,7 +143,9 @@ function chain(i: number, seed: number): void {
 const shrinkAt = process.argv.indexOf('--shrink');
 const chainAt = process.argv.indexOf('--chain');
 const seedsAt = process.argv.indexOf('--seeds');
-if (seedsAt >= 0) {
+if (process.argv.includes('--drawn')) {
+  if (!runDrawnSeed()) process.exitCode = 1;
+} else if (seedsAt >= 0) {
   const only = process.argv.slice(seedsAt + 1).map(Number);
   if (!(await runPlannerSeeds(only))) process.exitCode = 1;
 } else if (process.argv.includes('--hash')) plansHash();

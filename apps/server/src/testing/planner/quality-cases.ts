@@ -22,14 +22,14 @@ function intFromEnv(name: string, fallback: number, min: number): number {
   return n;
 }
 
-/** The seed of the generated inputs: PLANNER_SEED, else the fixed QUALITY_SEED. */
-export function plannerSeed(): number {
-  return intFromEnv('PLANNER_SEED', QUALITY_SEED, 0);
+/** The seed of the generated inputs: PLANNER_SEED, else the fixed QUALITY_SEED (or `fallback`). */
+export function plannerSeed(fallback = QUALITY_SEED): number {
+  return intFromEnv('PLANNER_SEED', fallback, 0);
 }
 
-/** How many inputs to generate: PLANNER_RUNS, else 1,000. */
-export function plannerRuns(): number {
-  return intFromEnv('PLANNER_RUNS', 1000, 1);
+/** How many inputs to generate: PLANNER_RUNS, else 1,000 (or `fallback`). */
+export function plannerRuns(fallback = 1000): number {
+  return intFromEnv('PLANNER_RUNS', fallback, 1);
 }
 
 export interface QualityCase {
