@@ -2,8 +2,7 @@
  * The planner's regression cases (test-only helper): generated inputs that once broke a case
  * rule of quality-report.ts, shrunk by fast-check (`npm run bench:planner -- --shrink <rule>
  * --save <name>`) and kept one per JSON file in `regressions/`, each with where it was found and
- * why it failed. `planner.regressions-<n>.test.ts` (regression-suite.ts) plan every one and check
- * every case rule.
+ * why it failed. `planner.regressions.test.ts` plans every one and checks every case rule.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
