@@ -16,7 +16,7 @@ import { plannerRuns, plannerSeed, qualityCases } from '../src/testing/planner/q
 import { caseOffenders } from '../src/testing/planner/quality-report.js';
 
 /**
- * Inputs tried at the drawn seed: about 20 s on two cores. The rate of failing inputs the seeds
+ * Inputs tried at the drawn seed: about 12 s on one core. The rate of failing inputs the seeds
  * of planner-seeds.json still show (about 2 in 10,000) fails about 1 run in 25 at this size.
  */
 export const DRAWN_RUNS = 200;
