@@ -18,13 +18,30 @@ export function regularMoves(
   from: number,
   keepFrom: boolean,
 ): (to: number) => boolean {
-  const base = keepFrom ? [...mine] : mine.filter((d) => d !== from);
+  const after = gapsAfterMoves(mine, from, keepFrom);
   const before = maxGap(mine);
+  return (to) => {
+    const { longest, excess } = after(to);
+    return longest <= before || excess <= 0;
+  };
+}
+
+/**
+ * For the ascending study days `mine`, the gaps after a session moves from day `from` (kept in
+ * the days when `keepFrom`) to each day `to` not among them: the longest gap, and how far it
+ * stands over max(7, twice the median gap) (gapExcess's rule: 0 with fewer than three days).
+ */
+export function gapsAfterMoves(
+  mine: readonly number[],
+  from: number,
+  keepFrom: boolean,
+): (to: number) => { longest: number; excess: number } {
+  const base = keepFrom ? [...mine] : mine.filter((d) => d !== from);
   const gaps: number[] = [];
   for (let i = 1; i < base.length; i++) gaps.push((base[i] as number) - (base[i - 1] as number));
   gaps.sort((a, b) => a - b);
   return (to) => {
-    if (base.length === 0) return true;
+    if (base.length === 0) return { longest: 0, excess: 0 };
     // `to` splits the gap it falls in (`gone`, -1: none) into two, or adds one at either end.
     const p = firstAtLeast(base, to);
     let gone = -1;
@@ -41,10 +58,9 @@ export function regularMoves(
     const skip = gone >= 0 ? firstAtLeast(gaps, gone) : -1;
     const last = gaps.length - 1 === skip ? gaps.length - 2 : gaps.length - 1;
     const longest = Math.max(last >= 0 ? (gaps[last] as number) : -1, x, y);
-    if (longest <= before) return true;
-    // Fewer than three days: regular (gapExcess's rule).
+    // Fewer than three days: regular.
     const count = gaps.length - (gone >= 0 ? 1 : 0) + (y >= 0 ? 2 : 1);
-    if (count < 2) return true;
+    if (count < 2) return { longest, excess: 0 };
     const lo = y >= 0 ? Math.min(x, y) : x;
     const hi = y >= 0 ? Math.max(x, y) : Number.POSITIVE_INFINITY;
     const mid = count >> 1;
@@ -52,7 +68,7 @@ export function regularMoves(
       count % 2
         ? kthOf(gaps, skip, lo, hi, mid)
         : (kthOf(gaps, skip, lo, hi, mid - 1) + kthOf(gaps, skip, lo, hi, mid)) / 2;
-    return longest - Math.max(REGULAR_GAP_DAYS, 2 * median) <= 0;
+    return { longest, excess: longest - Math.max(REGULAR_GAP_DAYS, 2 * median) };
   };
 }
 
