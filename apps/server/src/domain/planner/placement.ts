@@ -19,6 +19,7 @@ import { pullFinalReviewsIn } from './final-review-pull.js';
 import { frontLoadShortfall, keepsFrontLoad, nearerFrontLoad } from './front-load-choice.js';
 import { balanceHalves, frontShift } from './front-shift.js';
 import { handOverAndTradeBack, tradeFinalReviewLength, tradeLengths } from './length-trades.js';
+import { closeLongGaps } from './long-gaps.js';
 import { CRAM_MIN_WINDOW, type DayTemplate } from './model.js';
 import { paceCurves } from './pace-curves.js';
 import { placeHours } from './place-hours.js';
@@ -532,10 +533,22 @@ function repairPasses(state: RepairState): void {
   // against 5.5 of 10.5 off): the front shift once more, its trades keeping every window's hours.
   if (beforeCap.some((o, d) => !sameOwners(o, owners[d] as Int16Array))) shiftFront();
   // The cap repair moves a session to the nearest day outside a full window, often past the
-  // middle of its subject's window: the halves, then the days, once more (M10 off, M7).
+  // middle of its subject's window: the halves, then the days, once more (M10 off, M7). Then the
+  // gaps of weeks the cap repair opened, or the early gap repair could not close (M4b; stage 14b).
   if (evenOut) {
     balanceTheHalves();
     evenTheDays();
+    weekCap.recount(tplOf, owners);
+    closeLongGaps({
+      tplOf,
+      owners,
+      movableBefore,
+      keep: finalDay,
+      steady,
+      calendar: model.weeks,
+      cap: weekCap,
+      halves: { windowEnd, refFirst, L: sessionHours },
+    });
   }
   // A subject without an exam keeps a steady week: what the exams left it may have piled up in
   // its last weeks (Workload).
