@@ -49,7 +49,10 @@ function state(own: Int16Array[], S: number, overrides: Partial<LongGapsState> =
   };
 }
 
-/** Two early days, then a gap of 17 days, then a study day every day: no end of the gap can close it. */
+/**
+ * Two early days, then a gap of 17 days, then a study day every day: moving an end of the gap
+ * into it cannot close it.
+ */
 const lateAndDense = [0, 3, 20, 21, 22, 23, 24, 25, 26, 27];
 
 describe('closeLongGaps', () => {

@@ -1,7 +1,8 @@
 /**
- * The late gap pass (docs/planner.md, stage 14b, with front-loading off): a subject whose study days still leave a gap
- * over M4b's limit once the weekly cap is repaired gets a session moved into that gap, from any
- * of its days where the move leaves its gaps shorter, not only from the gap's two ends.
+ * The late gap pass (docs/planner.md, stage 14b, with front-loading off): a subject whose study
+ * days still leave a gap over M4b's limit once the weekly cap is repaired gets a session moved
+ * into that gap, from any of its days where the move leaves its gaps shorter, not only from the
+ * gap's two ends.
  *
  * The early gap repair (repairGaps, stage 7) moves a gap's end into it, which shifts a gap of
  * weeks rather than closing it, and runs before the cap repair, which opens new ones: it takes
@@ -9,7 +10,8 @@
  * 55 subjects with irregular gaps in 300 plain plans, 26 had regular gaps until the cap repair and
  * 19 kept the day loop's gap through the early repair). This pass runs after the cap repair and
  * keeps what it and the passes before it hold: the weekly cap, steady weeks, no runs of a subject,
- * valid short places, final reviews and last weeks in place, and every other subject's gaps.
+ * valid short places, final reviews and last weeks in place, the halves balance's band, and no
+ * other subject's gaps made worse.
  */
 import type { CalendarWeeks } from '@studybuddy/contracts';
 import type { DayTemplate } from './model.js';
