@@ -145,13 +145,13 @@ function gapsOf(own: readonly Int16Array[], k: number, days: readonly number[]):
   return { days: list, count, limit: Math.max(7, 2 * median) };
 }
 
+/** The regular gap M4b always allows, in days: a week between study days is regular. */
+export const REGULAR_GAP_DAYS = 7;
+
 /**
  * How far the longest gap between sorted study days stands over max(7, twice the median gap),
  * M4b's rule of regular gaps: 0 or less when regular (and with fewer than 3 days).
  */
-/** The regular gap M4b always allows, in days: a week between study days is regular. */
-export const REGULAR_GAP_DAYS = 7;
-
 export function gapExcess(days: readonly number[]): number {
   if (days.length < 3) return 0;
   const gaps = days.slice(1).map((d, i) => d - num(days, i));
