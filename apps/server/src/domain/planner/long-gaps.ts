@@ -18,6 +18,7 @@ import type { DayTemplate } from './model.js';
 import { gapsAfterMoves } from './regular-gaps.js';
 import {
   gapExcess,
+  halfHours,
   type LoadRoom,
   runsOk,
   sessionsOn,
@@ -221,18 +222,9 @@ function halvesOk(state: LongGapsState, k: number, from: number, to: number, h: 
   const W = numLike(windowEnd, k);
   const before = 2 * from < W;
   if (Number.isNaN(ref) || before === 2 * to < W) return true;
-  const { tplOf, owners } = state;
-  let total = 0;
-  let first = 0;
-  for (let d = 0; d < owners.length; d++) {
-    const own = item(owners, d);
-    for (let i = 0; i < own.length; i++)
-      if (own[i] === k) {
-        const x = (tplOf(d).places[i]?.len ?? 0) / 2;
-        total += x;
-        if (2 * d < W) first += x;
-      }
-  }
+  const halves = halfHours(state.tplOf, state.owners, k, W);
+  const first = halves.first / 2;
+  const total = halves.all / 2;
   const off = Math.abs(first - ref * total);
   const after = Math.abs(first + (before ? -h : h) - ref * total);
   return after <= L / 2 + EPS || after <= off + EPS;

@@ -162,6 +162,32 @@ export function gapExcess(days: readonly number[]): number {
   return Math.max(...gaps) - Math.max(REGULAR_GAP_DAYS, 2 * median);
 }
 
+/**
+ * Subject k's half-hours on the days before `end` (all of them by default), and of those in the
+ * first half of its window, the days d with 2d < W (M10's halves).
+ */
+export function halfHours(
+  tplOf: (day: number) => DayTemplate,
+  owners: readonly Int16Array[],
+  k: number,
+  W: number,
+  end = owners.length,
+): { first: number; all: number } {
+  let first = 0;
+  let all = 0;
+  for (let d = 0; d < end; d++) {
+    const own = item(owners, d);
+    const places = tplOf(d).places;
+    for (let i = 0; i < own.length; i++) {
+      if (own[i] !== k) continue;
+      const h = places[i]?.len ?? 0;
+      all += h;
+      if (2 * d < W) first += h;
+    }
+  }
+  return { first, all };
+}
+
 /** Each subject's study days (days holding a session of it), ascending, in one pass. */
 export function studyDaysBySubject(owners: readonly Int16Array[], S: number): number[][] {
   const days: number[][] = Array.from({ length: S }, () => []);
@@ -904,22 +930,7 @@ export function balanceTotal(
     return W > 0 ? Math.min(W, owners.length) : owners.length;
   };
   /** Subject j's half-hours in the first half of its window and in all of it. */
-  const halvesOf = (j: number): { first: number; all: number } => {
-    const W = windowOf(j);
-    let first = 0;
-    let all = 0;
-    for (let d = 0; d < W; d++) {
-      const own = item(owners, d);
-      const places = tplOf(d).places;
-      for (let i = 0; i < own.length; i++) {
-        if (own[i] !== j) continue;
-        const h = places[i]?.len ?? 0;
-        all += h;
-        if (2 * d < W) first += h;
-      }
-    }
-    return { first, all };
-  };
+  const halvesOf = (j: number) => halfHours(tplOf, owners, j, windowOf(j), windowOf(j));
   /**
    * Whether subject j, front-loaded, keeps FRONT_GAIN of its hours in its first half over its
    * reference share with a session of `len` half-hours less there (the session moves later).
